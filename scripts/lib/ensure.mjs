@@ -1,0 +1,66 @@
+// Build-and-install checks shared by `npm start`, `npm test` and `npm run bench`. Node built-ins only:
+// these run before dependencies are installed.
+import { spawnSync } from 'node:child_process';
+import { createHash } from 'node:crypto';
+import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+export const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
+
+export function run(command, args, options = {}) {
+  const result = spawnSync(command, args, { cwd: root, stdio: 'inherit', ...options });
+  if (result.status !== 0) {
+    const error = new Error(`${command} ${args.join(' ')} failed (exit ${result.status ?? result.signal})`);
+    error.exitCode = result.status ?? 1;
+    throw error;
+  }
+}
+
+function sha1(text) {
+  return createHash('sha1').update(text).digest('hex');
+}
+
+/** Installs dependencies when node_modules is missing or older than package-lock.json. */
+export function ensureDependencies() {
+  const stampFile = path.join(root, 'node_modules', '.servc-install-stamp');
+  const lock = readFileSync(path.join(root, 'package-lock.json'), 'utf8');
+  const wanted = sha1(lock + readFileSync(path.join(root, 'package.json'), 'utf8'));
+  if (existsSync(stampFile) && readFileSync(stampFile, 'utf8') === wanted) return false;
+  console.log('Installing dependencies (npm install)...');
+  run('npm', ['install', '--no-audit', '--no-fund'], {
+    env: { ...process.env, PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD: '1' },
+  });
+  writeFileSync(stampFile, wanted);
+  return true;
+}
+
+const BUILD_INPUTS = [
+  'src',
+  'index.html',
+  'public',
+  'vite.config.ts',
+  'package-lock.json',
+  'scripts/build-server.mjs',
+];
+
+function newestInput(entry) {
+  const full = path.join(root, entry);
+  if (!existsSync(full)) return 0;
+  const stat = statSync(full);
+  if (!stat.isDirectory()) return stat.mtimeMs;
+  let newest = stat.mtimeMs;
+  for (const child of readdirSync(full)) newest = Math.max(newest, newestInput(path.join(entry, child)));
+  return newest;
+}
+
+/** Builds the web app and the server bundle when any input changed since the last build. */
+export function ensureBuilt({ force = false } = {}) {
+  const stampFile = path.join(root, 'dist', '.build-stamp');
+  const wanted = String(Math.max(...BUILD_INPUTS.map(newestInput)));
+  if (!force && existsSync(stampFile) && readFileSync(stampFile, 'utf8') === wanted) return false;
+  console.log('Building the web app and server...');
+  run('npm', ['run', '--silent', 'build']);
+  writeFileSync(stampFile, wanted);
+  return true;
+}

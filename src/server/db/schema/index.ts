@@ -1,0 +1,3 @@
+export * from './connectors';
+export * from './users';
+export * from './voice';

@@ -1,0 +1,108 @@
+import { sql } from 'drizzle-orm';
+import {
+  doublePrecision,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  text,
+  timestamp,
+  uuid,
+  varchar,
+} from 'drizzle-orm/pg-core';
+import type { CostBreakdown } from '#shared/schemas/calls';
+
+export const assistants = pgTable('assistants', {
+  id: uuid().primaryKey().defaultRandom(),
+  providerId: text(),
+  name: varchar({ length: 40 }).notNull(),
+  firstMessage: text().notNull().default(''),
+  firstMessageMode: text().notNull().default('assistant-speaks-first'),
+  voicemailMessage: varchar({ length: 1000 }).notNull().default(''),
+  endCallMessage: varchar({ length: 1000 }).notNull().default(''),
+  maxDurationSeconds: integer().notNull().default(600),
+  backgroundSound: text().notNull().default('off'),
+  voice: jsonb().$type<{ provider: string; voiceId: string }>().notNull(),
+  model: jsonb()
+    .$type<{
+      provider: string;
+      model: string;
+      temperature: number;
+      messages: { role: string; content: string }[];
+    }>()
+    .notNull(),
+  transcriber: jsonb().$type<{ provider: string; model: string; language: string }>().notNull(),
+  startSpeakingPlan: jsonb()
+    .$type<{
+      waitSeconds: number;
+      transcriptionEndpointingPlan: {
+        onPunctuationSeconds: number;
+        onNoPunctuationSeconds: number;
+        onNumberSeconds: number;
+      };
+    }>()
+    .notNull(),
+  stopSpeakingPlan: jsonb()
+    .$type<{ numWords: number; voiceSeconds: number; backoffSeconds: number }>()
+    .notNull(),
+  clientMessages: jsonb().$type<string[]>().notNull(),
+  serverMessages: jsonb().$type<string[]>().notNull(),
+  createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+});
+
+export const workflows = pgTable('workflows', {
+  id: uuid().primaryKey().defaultRandom(),
+  name: text().notNull(),
+  nodes: jsonb()
+    .$type<unknown[]>()
+    .notNull()
+    .default(sql`'[]'::jsonb`),
+  edges: jsonb()
+    .$type<unknown[]>()
+    .notNull()
+    .default(sql`'[]'::jsonb`),
+  createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+});
+
+export const phoneNumbers = pgTable('phone_numbers', {
+  id: uuid().primaryKey().defaultRandom(),
+  providerId: text(),
+  name: text(),
+  number: text().unique(),
+  assistantId: uuid().references(() => assistants.id, { onDelete: 'set null' }),
+  monthlyCost: doublePrecision().notNull().default(0),
+  createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+});
+
+export const calls = pgTable(
+  'calls',
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    providerId: text(),
+    status: text().notNull(),
+    type: text().notNull(),
+    startedAt: timestamp({ withTimezone: true }),
+    endedAt: timestamp({ withTimezone: true }),
+    durationSeconds: integer(),
+    endedReason: text(),
+    cost: doublePrecision(),
+    costBreakdown: jsonb().$type<CostBreakdown>(),
+    customerName: text(),
+    customerNumber: text(),
+    phoneNumberId: uuid().references(() => phoneNumbers.id, { onDelete: 'set null' }),
+    assistantId: uuid().references(() => assistants.id, { onDelete: 'set null' }),
+    transcript: text(),
+    summary: text(),
+    recordingUrl: text(),
+    stereoRecordingUrl: text(),
+    pcapUrl: text(),
+    messages: jsonb().$type<{ timestamp: number; type: string; content: string }[]>(),
+    analysis: jsonb().$type<{ summary: string | null; successEvaluation: string | boolean | null }>(),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    index('calls_created_at_idx').on(table.createdAt.desc()),
+    index('calls_phone_number_created_idx').on(table.phoneNumberId, table.createdAt.desc()),
+  ],
+);

@@ -1,0 +1,43 @@
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadEnv } from './env';
+
+describe('loadEnv', () => {
+  it('applies the documented defaults', () => {
+    const env = loadEnv({});
+    expect(env).toMatchObject({
+      PORT: 3000,
+      DATA_DIR: './data',
+      SEED_DEMO: true,
+      SESSION_IDLE_MINUTES: 30,
+      SESSION_MAX_HOURS: 12,
+      LOG_LEVEL: 'info',
+    });
+    expect(env.DATABASE_URL).toBeUndefined();
+  });
+
+  it('does not seed the demo practice by default on an external database', () => {
+    expect(loadEnv({ DATABASE_URL: 'postgres://u:p@db:5432/servc' }).SEED_DEMO).toBe(false);
+    expect(loadEnv({ DATABASE_URL: 'postgres://u:p@db:5432/servc', SEED_DEMO: 'true' }).SEED_DEMO).toBe(true);
+  });
+
+  it('lists every problem at once', () => {
+    try {
+      loadEnv({ PORT: 'abc', DATABASE_URL: 'mysql://x', ADMIN_EMAIL: 'root@example.com', LOG_LEVEL: 'loud' });
+      expect.unreachable();
+    } catch (error) {
+      expect(error).toBeInstanceOf(ConfigError);
+      const problems = (error as ConfigError).problems.join('\n');
+      expect(problems).toMatch(/PORT/);
+      expect(problems).toMatch(/DATABASE_URL: must be a postgres/);
+      expect(problems).toMatch(/LOG_LEVEL/);
+      expect((error as ConfigError).problems.length).toBeGreaterThanOrEqual(3);
+    }
+  });
+
+  it('requires ADMIN_EMAIL and ADMIN_PASSWORD together', () => {
+    expect(() => loadEnv({ ADMIN_EMAIL: 'owner@practice.com' })).toThrow(/ADMIN_EMAIL and ADMIN_PASSWORD/);
+    expect(loadEnv({ ADMIN_EMAIL: 'owner@practice.com', ADMIN_PASSWORD: 'long-enough' }).ADMIN_EMAIL).toBe(
+      'owner@practice.com',
+    );
+  });
+});

@@ -1,0 +1,26 @@
+import type { ErrorCode } from '#shared/errors';
+
+/** A domain error the API answers with its status and message; anything else is a hidden 500. */
+export class AppError extends Error {
+  constructor(
+    readonly status: number,
+    readonly code: ErrorCode,
+    message: string,
+    readonly fields?: Record<string, string>,
+    readonly headers?: Record<string, string>,
+  ) {
+    super(message);
+    this.name = 'AppError';
+  }
+}
+
+export const badRequest = (message: string, fields?: Record<string, string>) =>
+  new AppError(400, fields ? 'validation_failed' : 'bad_request', message, fields);
+export const unauthorized = (message = 'Please sign in to continue.') =>
+  new AppError(401, 'unauthorized', message);
+export const forbidden = (message = 'You do not have permission to do that.') =>
+  new AppError(403, 'forbidden', message);
+export const notFound = (message = 'Not found.') => new AppError(404, 'not_found', message);
+export const conflict = (message: string) => new AppError(409, 'conflict', message);
+export const tooManyRequests = (message: string, retryAfterSeconds: number) =>
+  new AppError(429, 'rate_limited', message, undefined, { 'retry-after': String(retryAfterSeconds) });

@@ -1,0 +1,415 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { isPmsError, type PmsError } from '../errors';
+import { FIRST_AVAILABLE, type PracticeManagement } from '../port';
+import { createKollaAdapter, type KollaAdapterOptions } from './kolla-adapter';
+import { fakeAppointment, fakeContact, startFakeKolla, type FakeKolla } from './fake-kolla-server';
+import type { KollaContact } from './schemas';
+
+// Monday 2025-07-07, 10:00 in Denver (UTC-6).
+const NOW = new Date('2025-07-07T16:00:00Z');
+const MONDAY = '2025-07-07';
+const TUESDAY = '2025-07-08';
+
+let fake: FakeKolla;
+let options: KollaAdapterOptions;
+let pms: PracticeManagement;
+let ann: KollaContact;
+
+beforeEach(async () => {
+  fake = await startFakeKolla();
+  options = {
+    baseUrl: fake.url,
+    apiKey: fake.state.apiKey,
+    connectorId: fake.state.connectorId,
+    consumerId: fake.state.consumerId,
+    timeZone: 'America/Denver',
+    now: () => NOW,
+  };
+  pms = createKollaAdapter(options);
+  ann = fakeContact(fake.state, { given_name: 'Ann', family_name: 'Lee', phone: '(555) 123-4567' });
+});
+afterEach(() => fake.close());
+
+async function failure(promise: Promise<unknown>): Promise<PmsError> {
+  const error: unknown = await promise.then(
+    () => undefined,
+    (e: unknown) => e,
+  );
+  if (!isPmsError(error)) throw new Error(`expected a PmsError, got ${String(error)}`);
+  return error;
+}
+
+const book = (wallStart: string, minutes: number, providerId = 'provider_1', operatoryId = 'operatory_5') =>
+  fakeAppointment(fake.state, { contact: ann, providerId, operatoryId, wallStart, minutes });
+
+describe('resources', () => {
+  it('lists providers and operatories from mixed resources, across pages', async () => {
+    expect(await pms.listProviders()).toEqual([
+      {
+        remoteId: 'provider_1',
+        name: 'Dr. Sarah Smith',
+        displayName: 'Dr.  Sarah   Smith ',
+        kind: 'dentist',
+      },
+      { remoteId: 'provider_2', name: 'Jane Doe, RDH', displayName: 'Jane Doe, RDH', kind: 'hygienist' },
+    ]);
+    expect((await pms.listOperatories()).map((o) => o.remoteId)).toEqual(['operatory_5', 'operatory_6']);
+    // 5 resources with a default page size of 2.
+    expect(fake.state.requests.filter((r) => r.path === '/resources').length).toBe(6);
+  });
+});
+
+describe('listAppointments', () => {
+  it('pages through a time-range filter and returns wall times as the vendor gave them', async () => {
+    for (const hour of ['08', '09', '10', '11', '12']) book(`${MONDAY} ${hour}:00:00`, 30);
+    book(`${TUESDAY} 09:00:00`, 30);
+    const list = await pms.listAppointments({
+      start: new Date('2025-07-07T06:00:00Z'),
+      end: new Date('2025-07-08T06:00:00Z'),
+    });
+    expect(list.map((a) => a.wallStart)).toEqual([
+      '2025-07-07T08:00:00',
+      '2025-07-07T09:00:00',
+      '2025-07-07T10:00:00',
+      '2025-07-07T11:00:00',
+      '2025-07-07T12:00:00',
+    ]);
+    expect(list[0]?.start.toISOString()).toBe('2025-07-07T14:00:00.000Z');
+    const calls = fake.state.requests.filter((r) => r.path === '/appointments');
+    expect(calls).toHaveLength(3);
+    expect(calls[0]?.query.filter).toBe(
+      "start_time >= '2025-07-07T06:00:00Z' AND start_time < '2025-07-08T06:00:00Z'",
+    );
+  });
+
+  it('maps the sandbox quirks: time_zone "", empty contact name, lowercase embedded types', async () => {
+    fakeAppointment(fake.state, {
+      contact: ann,
+      providerId: 'provider_1',
+      operatoryId: 'operatory_5',
+      wallStart: '2025-07-03 13:00:00',
+      minutes: 60,
+      timeZone: '',
+    });
+    const [a] = await pms.listAppointments({
+      start: new Date('2025-07-03T00:00:00Z'),
+      end: new Date('2025-07-04T00:00:00Z'),
+    });
+    expect(a).toMatchObject({
+      wallStart: '2025-07-03T13:00:00',
+      wallEnd: '2025-07-03T14:00:00',
+      start: new Date('2025-07-03T19:00:00Z'),
+      contact: { remoteId: ann.remote_id, name: 'Ann Lee' },
+      providers: [{ remoteId: 'provider_1', displayName: 'Dr.  Sarah   Smith ' }],
+      resources: [
+        { type: 'PROVIDER', remoteId: 'provider_1' },
+        { type: 'OPERATORY', remoteId: 'operatory_5', displayName: 'Hygiene Op 1' },
+      ],
+    });
+  });
+
+  it('keeps the vendor wall time even when the configured zone disagrees', async () => {
+    book('2025-07-03 13:00:00', 60);
+    const elsewhere = createKollaAdapter({ ...options, timeZone: 'America/New_York' });
+    const [a] = await elsewhere.listAppointments({
+      start: new Date('2025-07-03T00:00:00Z'),
+      end: new Date('2025-07-04T00:00:00Z'),
+    });
+    expect(a?.wallStart).toBe('2025-07-03T13:00:00');
+  });
+});
+
+describe('patients', () => {
+  it('finds by E.164 phone whatever the stored format, ignoring partial matches', async () => {
+    fakeContact(fake.state, { given_name: 'Far', family_name: 'Away', phone: '+44 5551234567' });
+    const found = await pms.findPatientsByPhone('+15551234567');
+    expect(found).toEqual([
+      {
+        remoteId: ann.remote_id,
+        givenName: 'Ann',
+        familyName: 'Lee',
+        name: 'Ann Lee',
+        phone: '+15551234567',
+      },
+    ]);
+    expect(fake.state.requests.find((r) => r.path === '/contacts')?.query.filter).toBe(
+      "phone = '5551234567'",
+    );
+  });
+
+  it('rejects a phone that is not E.164', async () => {
+    expect((await failure(pms.findPatientsByPhone('555-1234'))).code).toBe('bad_request');
+  });
+
+  it('creates a patient', async () => {
+    const created = await pms.createPatient({
+      givenName: 'Bo',
+      familyName: 'Chen',
+      phone: '+15559876543',
+      email: 'bo@example.com',
+    });
+    expect(created).toMatchObject({
+      givenName: 'Bo',
+      familyName: 'Chen',
+      phone: '+15559876543',
+      email: 'bo@example.com',
+    });
+    expect(fake.state.contacts.at(-1)?.phone_numbers).toEqual([{ number: '5559876543', type: 'MOBILE' }]);
+    expect(await pms.findPatientsByPhone('+15559876543')).toEqual([created]);
+  });
+});
+
+describe('openSlots', () => {
+  it('offers the provider schedule minus bookings, nothing before now', async () => {
+    book(`${MONDAY} 13:00:00`, 60);
+    book(`${MONDAY} 15:15:00`, 15);
+    const slots = await pms.openSlots({ date: MONDAY, providerId: 'provider_1', durationMinutes: 30 });
+    expect(slots.map((s) => s.time)).toEqual([
+      '10:00',
+      '10:30',
+      '11:00',
+      '11:30',
+      '14:00',
+      '14:30',
+      '15:30',
+      '16:00',
+      '16:30',
+    ]);
+    expect(slots[0]).toEqual({
+      time: '10:00',
+      startTime: '2025-07-07T10:00:00',
+      providerId: 'provider_1',
+      providerName: 'Dr. Sarah Smith',
+    });
+    const schedule = fake.state.requests.find((r) => r.path.endsWith(':loadSchedule'));
+    expect(schedule?.path).toBe('/resources/provider_1:loadSchedule');
+    expect(schedule?.query.filter).toBe("start_date = '2025-07-07' AND end_date = '2025-07-07'");
+  });
+
+  it('ignores cancelled and broken appointments', async () => {
+    Object.assign(book(`${TUESDAY} 08:00:00`, 30), { cancelled: true });
+    Object.assign(book(`${TUESDAY} 08:30:00`, 30), { broken: true });
+    const slots = await pms.openSlots({ date: TUESDAY, providerId: 'provider_1', durationMinutes: 60 });
+    expect(slots.map((s) => s.time)).toEqual([
+      '08:00',
+      '09:00',
+      '10:00',
+      '11:00',
+      '13:00',
+      '14:00',
+      '15:00',
+      '16:00',
+    ]);
+  });
+
+  it('defaults to 30 minutes and has nothing on closed or past days', async () => {
+    expect(await pms.openSlots({ date: TUESDAY, providerId: 'provider_1' })).toHaveLength(16);
+    expect(
+      await pms.openSlots({ date: '2025-07-06', providerId: 'provider_1', durationMinutes: 30 }),
+    ).toEqual([]);
+    expect(
+      await pms.openSlots({ date: '2025-07-04', providerId: 'provider_1', durationMinutes: 30 }),
+    ).toEqual([]);
+  });
+
+  it('picks the first free provider per time for first_available', async () => {
+    book(`${TUESDAY} 08:00:00`, 60, 'provider_1', 'operatory_5');
+    const slots = await pms.openSlots({ date: TUESDAY, providerId: FIRST_AVAILABLE, durationMinutes: 60 });
+    expect(slots.slice(0, 2).map((s) => [s.time, s.providerId])).toEqual([
+      ['08:00', 'provider_2'],
+      ['09:00', 'provider_1'],
+    ]);
+  });
+
+  it('skips times when every operatory is taken', async () => {
+    const other = fakeContact(fake.state, { given_name: 'Cy', family_name: 'Dale' });
+    fakeAppointment(fake.state, {
+      contact: other,
+      providerId: 'provider_2',
+      operatoryId: 'operatory_5',
+      wallStart: `${TUESDAY} 09:00:00`,
+      minutes: 60,
+    });
+    fakeAppointment(fake.state, {
+      contact: other,
+      providerId: 'provider_9',
+      operatoryId: 'operatory_6',
+      wallStart: `${TUESDAY} 09:00:00`,
+      minutes: 60,
+    });
+    const slots = await pms.openSlots({ date: TUESDAY, providerId: 'provider_1', durationMinutes: 60 });
+    expect(slots.map((s) => s.time)).not.toContain('09:00');
+    expect(slots.map((s) => s.time)).toContain('10:00');
+  });
+
+  it('validates its input', async () => {
+    expect(
+      (await failure(pms.openSlots({ date: '07/08/2025', providerId: 'provider_1', durationMinutes: 30 })))
+        .code,
+    ).toBe('bad_request');
+    expect(
+      (await failure(pms.openSlots({ date: TUESDAY, providerId: 'provider_1', durationMinutes: 0 }))).code,
+    ).toBe('bad_request');
+    expect(
+      (await failure(pms.openSlots({ date: TUESDAY, providerId: 'provider_77', durationMinutes: 30 }))).code,
+    ).toBe('not_found');
+  });
+});
+
+describe('book and cancel', () => {
+  it('books a slot, which then disappears', async () => {
+    const [slot] = await pms.openSlots({ date: TUESDAY, providerId: 'provider_1', durationMinutes: 30 });
+    expect(slot?.time).toBe('08:00');
+    const appointment = await pms.book({
+      patient: { remoteId: ann.remote_id },
+      providerId: 'provider_1',
+      startTime: slot?.startTime ?? '',
+      durationMinutes: 30,
+      appointmentType: 'dental_cleaning',
+      notes: 'Phone: +15551234567',
+    });
+    expect(appointment).toMatchObject({
+      wallStart: '2025-07-08T08:00:00',
+      wallEnd: '2025-07-08T08:30:00',
+      start: new Date('2025-07-08T14:00:00Z'),
+      contact: { remoteId: ann.remote_id, name: 'Ann Lee' },
+      providers: [{ remoteId: 'provider_1', displayName: 'Dr.  Sarah   Smith ' }],
+      appointmentType: 'dental_cleaning',
+      notes: 'Phone: +15551234567',
+      cancelled: false,
+    });
+    expect(appointment.confirmationNumber).toBe(appointment.remoteId);
+    expect(fake.state.requests.at(-1)?.body).toMatchObject({
+      contact_id: `contacts/${ann.remote_id}`,
+      wall_start_time: '2025-07-08 08:00:00',
+      wall_end_time: '2025-07-08 08:30:00',
+      operatory: 'resources/operatory_5',
+    });
+    const after = await pms.openSlots({ date: TUESDAY, providerId: 'provider_1', durationMinutes: 30 });
+    expect(after[0]?.time).toBe('08:30');
+  });
+
+  it('refuses a double booking with a conflict, although Kolla itself would accept it', async () => {
+    const input = {
+      patient: { remoteId: ann.remote_id },
+      providerId: 'provider_1',
+      startTime: `${TUESDAY}T09:00`,
+      durationMinutes: 30,
+    };
+    await pms.book(input);
+    expect((await failure(pms.book(input))).code).toBe('conflict');
+    expect((await failure(pms.book({ ...input, startTime: `${TUESDAY}T09:15` }))).code).toBe('conflict');
+
+    // The vendor has no documented refusal: the fake stores an overlapping create as-is.
+    const before = fake.state.appointments.length;
+    const response = await fetch(`${fake.url}/appointments`, {
+      method: 'POST',
+      headers: {
+        authorization: `Bearer ${fake.state.apiKey}`,
+        'connector-id': fake.state.connectorId,
+        'consumer-id': fake.state.consumerId,
+        'content-type': 'application/json',
+      },
+      body: JSON.stringify({
+        contact_id: ann.name,
+        operatory: 'resources/operatory_5',
+        providers: [{ name: 'resources/provider_1' }],
+        wall_start_time: `${TUESDAY} 09:00:00`,
+        wall_end_time: `${TUESDAY} 09:30:00`,
+      }),
+    });
+    expect(response.status).toBe(200);
+    expect(fake.state.appointments.length).toBe(before + 1);
+  });
+
+  it('refuses past times, closed hours and busy operatories', async () => {
+    const base = { patient: { remoteId: ann.remote_id }, providerId: 'provider_1', durationMinutes: 30 };
+    expect((await failure(pms.book({ ...base, startTime: `${MONDAY}T09:00` }))).code).toBe('conflict');
+    expect((await failure(pms.book({ ...base, startTime: `${TUESDAY}T12:00` }))).code).toBe('conflict');
+    book(`${TUESDAY} 10:00:00`, 30, 'provider_2', 'operatory_6');
+    expect(
+      (await failure(pms.book({ ...base, startTime: `${TUESDAY}T10:00`, operatoryId: 'operatory_6' }))).code,
+    ).toBe('conflict');
+    const ok = await pms.book({ ...base, startTime: `${TUESDAY}T10:00` });
+    expect(ok.resources.find((r) => r.type === 'OPERATORY')?.remoteId).toBe('operatory_5');
+  });
+
+  it('finds the patient by phone and name, creating new ones (family members share phones)', async () => {
+    const base = { providerId: FIRST_AVAILABLE, durationMinutes: 30 };
+    const existing = await pms.book({
+      ...base,
+      startTime: `${TUESDAY}T08:00`,
+      patient: { givenName: 'ann', familyName: 'LEE', phone: '+15551234567' },
+    });
+    expect(existing.contact.remoteId).toBe(ann.remote_id);
+
+    const child = await pms.book({
+      ...base,
+      startTime: `${TUESDAY}T08:30`,
+      patient: { givenName: 'Tom', familyName: 'Lee', phone: '+15551234567' },
+    });
+    expect(child.contact.remoteId).not.toBe(ann.remote_id);
+    expect(child.contact.name).toBe('Tom Lee');
+
+    const stranger = await pms.book({
+      ...base,
+      startTime: `${TUESDAY}T09:00`,
+      patient: { givenName: 'New', familyName: 'Person', phone: '+15550001111', email: 'new@example.com' },
+    });
+    const created = fake.state.contacts.find((c) => c.name === `contacts/${stranger.contact.remoteId}`);
+    expect(created).toMatchObject({
+      given_name: 'New',
+      type: 'PATIENT',
+      phone_numbers: [{ number: '5550001111' }],
+    });
+    expect(fake.state.contacts).toHaveLength(3);
+  });
+
+  it('books the first available provider', async () => {
+    book(`${TUESDAY} 08:00:00`, 60, 'provider_1', 'operatory_6');
+    const a = await pms.book({
+      patient: { remoteId: ann.remote_id },
+      providerId: FIRST_AVAILABLE,
+      startTime: `${TUESDAY}T08:00`,
+      durationMinutes: 30,
+    });
+    expect(a.providers[0]?.remoteId).toBe('provider_2');
+  });
+
+  it('cancels, freeing the time', async () => {
+    const a = await pms.book({
+      patient: { remoteId: ann.remote_id },
+      providerId: 'provider_1',
+      startTime: `${TUESDAY}T08:00`,
+      durationMinutes: 30,
+    });
+    await pms.cancel(a.remoteId);
+    expect(fake.state.requests.at(-1)).toMatchObject({
+      method: 'POST',
+      path: `/appointments/${a.remoteId}:cancel`,
+      body: { name: `appointments/${a.remoteId}` },
+    });
+    const slots = await pms.openSlots({ date: TUESDAY, providerId: 'provider_1', durationMinutes: 30 });
+    expect(slots[0]?.time).toBe('08:00');
+    expect((await failure(pms.cancel('999'))).code).toBe('not_found');
+  });
+});
+
+describe('errors', () => {
+  it('reports a bad API key as unauthorized', async () => {
+    const error = await failure(createKollaAdapter({ ...options, apiKey: 'kc.nope' }).listProviders());
+    expect(error).toMatchObject({ code: 'unauthorized', status: 401 });
+  });
+
+  it("reports an unknown connector with 'connector target not found'", async () => {
+    const error = await failure(
+      createKollaAdapter({ ...options, connectorId: 'dentrix-1' }).openSlots({
+        date: TUESDAY,
+        providerId: FIRST_AVAILABLE,
+        durationMinutes: 30,
+      }),
+    );
+    expect(error.code).toBe('connector_not_found');
+    expect(error.message).toContain('connector target not found');
+  });
+});

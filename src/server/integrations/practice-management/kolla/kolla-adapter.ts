@@ -1,0 +1,317 @@
+import { z } from 'zod';
+import { PmsError } from '../errors';
+import { findOrCreatePatient } from '../patients';
+import {
+  FIRST_AVAILABLE,
+  type Appointment,
+  type BookInput,
+  type NewPatient,
+  type OpenSlotsQuery,
+  type Patient,
+  type PracticeManagement,
+  type Slot,
+} from '../port';
+import { splitE164 } from '../phone';
+import {
+  DEFAULT_DURATION_MINUTES,
+  earliestStart,
+  isFree,
+  overlaps,
+  slotStarts,
+  subtractIntervals,
+  type Interval,
+} from '../slots';
+import {
+  addMinutesToWall,
+  dayRange,
+  formatHm,
+  isDate,
+  minutesOfDay,
+  normalizeWall,
+  parseHm,
+  wallAt,
+  wallFromInstant,
+} from '../wall-time';
+import { createKollaClient, kollaFilter, type KollaClientOptions } from './client';
+import {
+  appointmentBody,
+  bareId,
+  contactBody,
+  contactPhones,
+  DEFAULT_COUNTRY,
+  resourceType,
+  toAppointment,
+  toOperatory,
+  toPatient,
+  toProvider,
+} from './mapper';
+import {
+  appointmentPageSchema,
+  appointmentSchema,
+  contactPageSchema,
+  contactSchema,
+  resourcePageSchema,
+  scheduleSchema,
+  type KollaResource,
+} from './schemas';
+
+export interface KollaAdapterOptions extends KollaClientOptions {
+  /** Practice IANA zone: day boundaries, "now", and times the vendor sends in one form only. */
+  timeZone: string;
+  now?: () => Date;
+}
+
+const DAY_MINUTES = 24 * 60;
+const MAX_DURATION_MINUTES = 8 * 60;
+
+/** RFC 3339 without milliseconds, as in Kolla's filter examples. */
+const rfc3339 = (d: Date): string => d.toISOString().replace(/\.\d{3}Z$/, 'Z');
+
+const idOf = (r: KollaResource): string => bareId(r.name, r.remote_id);
+
+interface Booking {
+  interval: Interval;
+  resourceIds: Set<string>;
+}
+
+interface Candidate {
+  provider: KollaResource;
+  free: Interval[];
+}
+
+function checkDuration(minutes: number | undefined): number {
+  const duration = minutes ?? DEFAULT_DURATION_MINUTES;
+  if (!Number.isInteger(duration) || duration <= 0 || duration > MAX_DURATION_MINUTES) {
+    throw new PmsError(
+      'bad_request',
+      `Duration must be a whole number of minutes up to ${MAX_DURATION_MINUTES}`,
+    );
+  }
+  return duration;
+}
+
+export function createKollaAdapter(options: KollaAdapterOptions): PracticeManagement {
+  const client = createKollaClient(options);
+  const { timeZone } = options;
+  const now = options.now ?? (() => new Date());
+
+  const listResources = () => client.listAll('/resources', resourcePageSchema);
+
+  async function listAppointments({ start, end }: { start: Date; end: Date }): Promise<Appointment[]> {
+    const filter = kollaFilter([
+      ['start_time', '>=', rfc3339(start)],
+      ['start_time', '<', rfc3339(end)],
+    ]);
+    const [rows, resources] = await Promise.all([
+      client.listAll('/appointments', appointmentPageSchema, { filter }),
+      listResources(),
+    ]);
+    const ctx = { timeZone, resources: new Map(resources.map((r) => [idOf(r), r])) };
+    return (
+      rows
+        .map((row) => toAppointment(row, ctx))
+        .filter((a): a is Appointment => a !== undefined)
+        // Filter support differs per connector, so the range is enforced here as well.
+        .filter((a) => a.start >= start && a.start < end)
+        .sort((a, b) => a.start.getTime() - b.start.getTime())
+    );
+  }
+
+  async function findPatientsByPhone(phone: string): Promise<Patient[]> {
+    const split = splitE164(phone);
+    if (!split) throw new PmsError('bad_request', `Not an E.164 phone number: ${phone}`);
+    const country = split.country ?? DEFAULT_COUNTRY;
+    // Kolla's phone filter matches partially, on numbers stored in any format; exact matching happens here.
+    const rows = await client.listAll('/contacts', contactPageSchema, {
+      filter: kollaFilter([['phone', '=', split.national]]),
+    });
+    return rows.filter((c) => contactPhones(c, country).includes(phone)).map((c) => toPatient(c, country));
+  }
+
+  async function createPatient(input: NewPatient): Promise<Patient> {
+    if (!splitE164(input.phone))
+      throw new PmsError('bad_request', `Not an E.164 phone number: ${input.phone}`);
+    const created = await client.request('POST', '/contacts', contactSchema, { body: contactBody(input) });
+    const patient = toPatient(created, splitE164(input.phone)?.country ?? DEFAULT_COUNTRY);
+    // Creation is "best effort" per connector: keep what we asked for when the echo drops it.
+    return {
+      ...patient,
+      phone: patient.phone ?? input.phone,
+      ...((patient.email ?? input.email) && { email: patient.email ?? input.email }),
+    };
+  }
+
+  /** Open hours of a resource on a date, in minutes. */
+  async function schedule(resource: KollaResource, date: string): Promise<Interval[]> {
+    const result = await client.request(
+      'GET',
+      `/resources/${encodeURIComponent(idOf(resource))}:loadSchedule`,
+      scheduleSchema,
+      {
+        query: {
+          filter: kollaFilter([
+            ['start_date', '=', date],
+            ['end_date', '=', date],
+          ]),
+        },
+      },
+    );
+    return result.schedule
+      .filter((day) => day.date === date)
+      .flatMap((day) => day.blocks)
+      .flatMap((block) => {
+        const start = parseHm(block.start_time);
+        const end = parseHm(block.end_time);
+        if (start === undefined || end === undefined) return [];
+        // "Open all day" comes back as 00:00–23:59.
+        return [{ start, end: end === DAY_MINUTES - 1 ? DAY_MINUTES : end }];
+      });
+  }
+
+  async function bookingsOn(date: string): Promise<Booking[]> {
+    const appointments = await listAppointments(dayRange(date, timeZone));
+    return appointments
+      .filter((a) => !a.cancelled && a.wallStart.startsWith(date))
+      .map((a) => ({
+        interval: {
+          start: minutesOfDay(a.wallStart),
+          end: a.wallEnd.startsWith(date) ? minutesOfDay(a.wallEnd) : DAY_MINUTES,
+        },
+        resourceIds: new Set(a.resources.map((r) => r.remoteId)),
+      }));
+  }
+
+  const busyFor = (bookings: Booking[], resourceId: string): Interval[] =>
+    bookings.filter((b) => b.resourceIds.has(resourceId)).map((b) => b.interval);
+
+  /** Everything needed to decide what is free on `date` for the requested provider(s). */
+  async function availability(date: string, providerId: string) {
+    if (!isDate(date)) throw new PmsError('bad_request', `Not a date (YYYY-MM-DD): ${date}`);
+    const [resources, bookings] = await Promise.all([listResources(), bookingsOn(date)]);
+    const providers = resources.filter((r) => resourceType(r.type) === 'PROVIDER');
+    const operatories = resources.filter((r) => resourceType(r.type) === 'OPERATORY');
+    const wanted =
+      providerId === FIRST_AVAILABLE
+        ? providers
+        : providers.filter((p) => idOf(p) === providerId || p.remote_id === providerId);
+    if (wanted.length === 0 && providerId !== FIRST_AVAILABLE) {
+      throw new PmsError('not_found', `Unknown provider: ${providerId}`);
+    }
+    const candidates: Candidate[] = await Promise.all(
+      wanted.map(async (provider) => ({
+        provider,
+        free: subtractIntervals(await schedule(provider, date), busyFor(bookings, idOf(provider))),
+      })),
+    );
+    const freeOperatories = (interval: Interval) =>
+      operatories.filter((op) => !busyFor(bookings, idOf(op)).some((b) => overlaps(b, interval)));
+    const notBefore = earliestStart(date, wallFromInstant(now(), timeZone));
+    const byId = new Map(resources.map((r) => [idOf(r), r]));
+    return { candidates, operatories, freeOperatories, notBefore, byId };
+  }
+
+  async function openSlots(query: OpenSlotsQuery): Promise<Slot[]> {
+    const duration = checkDuration(query.durationMinutes);
+    const { candidates, operatories, freeOperatories, notBefore } = await availability(
+      query.date,
+      query.providerId,
+    );
+    const byStart = new Map<number, Slot>();
+    for (const { provider, free } of candidates) {
+      for (const start of slotStarts({ open: free, busy: [], durationMinutes: duration, notBefore })) {
+        if (byStart.has(start)) continue;
+        // With no operatories known there is nothing to check; a room is needed only when the practice has rooms.
+        if (operatories.length > 0 && freeOperatories({ start, end: start + duration }).length === 0)
+          continue;
+        byStart.set(start, {
+          time: formatHm(start),
+          startTime: wallAt(query.date, start),
+          providerId: idOf(provider),
+          providerName: provider.display_name.replace(/\s+/g, ' ').trim(),
+        });
+      }
+    }
+    return [...byStart.entries()].sort(([a], [b]) => a - b).map(([, slot]) => slot);
+  }
+
+  async function resolvePatient(patient: BookInput['patient']): Promise<string> {
+    if ('remoteId' in patient) return patient.remoteId;
+    return (await findOrCreatePatient({ findPatientsByPhone, createPatient }, patient)).remoteId;
+  }
+
+  /**
+   * Kolla does not document refusing overlapping appointments (the fake accepts them), so the adapter checks
+   * availability right before creating. Two concurrent bookings can still both pass the check.
+   */
+  async function book(input: BookInput): Promise<Appointment> {
+    const duration = checkDuration(input.durationMinutes);
+    const wallStart = normalizeWall(input.startTime);
+    if (!wallStart)
+      throw new PmsError('bad_request', `Not a wall time (YYYY-MM-DDTHH:mm): ${input.startTime}`);
+    const date = wallStart.slice(0, 10);
+    const start = minutesOfDay(wallStart);
+    const wanted = { start, end: start + duration };
+    if (wanted.end > DAY_MINUTES) throw new PmsError('bad_request', 'Appointments cannot run past midnight');
+
+    const { candidates, operatories, freeOperatories, notBefore, byId } = await availability(
+      date,
+      input.providerId,
+    );
+    if (start < notBefore) throw new PmsError('conflict', `${date} ${formatHm(start)} is in the past`);
+    const chosen = candidates.find((c) => isFree(wanted, c.free));
+    if (!chosen) throw new PmsError('conflict', `${date} ${formatHm(start)} is not available`);
+
+    let operatory: KollaResource | undefined;
+    if (input.operatoryId !== undefined) {
+      operatory = operatories.find(
+        (op) => idOf(op) === input.operatoryId || op.remote_id === input.operatoryId,
+      );
+      if (!operatory) throw new PmsError('not_found', `Unknown operatory: ${input.operatoryId}`);
+      if (!freeOperatories(wanted).includes(operatory)) {
+        throw new PmsError(
+          'conflict',
+          `${operatory.display_name.trim() || input.operatoryId} is booked then`,
+        );
+      }
+    } else if (operatories.length > 0) {
+      operatory = freeOperatories(wanted)[0];
+      if (!operatory) throw new PmsError('conflict', `No operatory is free at ${date} ${formatHm(start)}`);
+    }
+
+    const contactId = await resolvePatient(input.patient);
+    const created = await client.request('POST', '/appointments', appointmentSchema, {
+      body: appointmentBody({
+        contactId,
+        wallStart,
+        wallEnd: addMinutesToWall(wallStart, duration),
+        provider: chosen.provider,
+        operatory,
+        appointmentType: input.appointmentType,
+        notes: input.notes,
+      }),
+    });
+    const appointment = toAppointment(created, { timeZone, resources: byId });
+    if (!appointment) throw new PmsError('unavailable', 'Kolla returned an appointment without times');
+    return appointment;
+  }
+
+  async function cancel(remoteId: string): Promise<void> {
+    if (!remoteId) throw new PmsError('bad_request', 'Missing appointment id');
+    await client.request('POST', `/appointments/${encodeURIComponent(remoteId)}:cancel`, z.unknown(), {
+      body: { name: `appointments/${remoteId}` },
+    });
+  }
+
+  return {
+    listProviders: async () =>
+      (await listResources()).filter((r) => resourceType(r.type) === 'PROVIDER').map(toProvider),
+    listOperatories: async () =>
+      (await listResources()).filter((r) => resourceType(r.type) === 'OPERATORY').map(toOperatory),
+    listAppointments,
+    findPatientsByPhone,
+    createPatient,
+    openSlots,
+    book,
+    cancel,
+  };
+}

@@ -1,0 +1,14 @@
+import { parsePhoneNumberFromString, type CountryCode } from 'libphonenumber-js';
+
+/** E.164 for a number as a practice system stores it ("(555) 123-4567", "5551234567", "+1…"), else undefined. */
+export function toE164(raw: string, defaultCountry: CountryCode = 'US'): string | undefined {
+  const parsed = parsePhoneNumberFromString(raw, defaultCountry);
+  return parsed?.isPossible() ? parsed.number : undefined;
+}
+
+/** Country and national digits of an E.164 number; undefined when it is not one. */
+export function splitE164(e164: string): { country: CountryCode | undefined; national: string } | undefined {
+  if (!e164.startsWith('+')) return undefined;
+  const parsed = parsePhoneNumberFromString(e164);
+  return parsed?.isPossible() ? { country: parsed.country, national: parsed.nationalNumber } : undefined;
+}

@@ -1,0 +1,125 @@
+/**
+ * The narrow practice-management port. Every adapter (built-in sandbox, Kolla, …) implements it.
+ *
+ * Conventions:
+ * - `remoteId` is the id the adapter accepts back (e.g. in `book` or `cancel`); treat it as opaque.
+ * - Wall times are practice-local `YYYY-MM-DDTHH:mm:ss` strings with no offset; place calendar items by them.
+ * - Instants (`Date`) are absolute. Phones are E.164 when they could be parsed.
+ * - Failures are `PmsError`s (see errors.ts).
+ */
+
+export type ProviderKind = 'dentist' | 'hygienist';
+
+export interface Provider {
+  remoteId: string;
+  /** Human name with tidy spacing. */
+  name: string;
+  /** Verbatim from the practice system. */
+  displayName: string;
+  /** Absent when the practice system does not say. */
+  kind?: ProviderKind;
+}
+
+export interface Operatory {
+  remoteId: string;
+  name: string;
+  displayName: string;
+}
+
+export type ResourceType = 'PROVIDER' | 'OPERATORY';
+
+export interface AppointmentResource {
+  type: ResourceType;
+  remoteId: string;
+  displayName: string;
+}
+
+export interface Patient {
+  remoteId: string;
+  givenName: string;
+  familyName: string;
+  /** Display name; may be empty when the practice system has no name. */
+  name: string;
+  phone?: string;
+  email?: string;
+}
+
+export type AppointmentContact = Omit<Patient, 'remoteId'> & { remoteId?: string };
+
+export interface Appointment {
+  remoteId: string;
+  start: Date;
+  end: Date;
+  wallStart: string;
+  wallEnd: string;
+  contact: AppointmentContact;
+  providers: { remoteId: string; displayName: string }[];
+  /** Providers and operatories together. */
+  resources: AppointmentResource[];
+  notes: string;
+  confirmed: boolean;
+  completed: boolean;
+  /** True for cancelled and broken (no-show) appointments: either way the time is free again. */
+  cancelled: boolean;
+  /** What to read to the patient or staff to find the booking. */
+  confirmationNumber?: string;
+  appointmentType?: string;
+}
+
+export interface NewPatient {
+  givenName: string;
+  familyName: string;
+  /** E.164 */
+  phone: string;
+  email?: string;
+}
+
+export const FIRST_AVAILABLE = 'first_available';
+
+export interface OpenSlotsQuery {
+  /** Practice-local `YYYY-MM-DD`. */
+  date: string;
+  /** A provider's `remoteId`, or `FIRST_AVAILABLE`. */
+  providerId: string;
+  /** Also the step between offered times. Default 30. */
+  durationMinutes?: number;
+}
+
+export interface Slot {
+  /** `HH:mm`, practice-local. */
+  time: string;
+  /** Wall time `YYYY-MM-DDTHH:mm:ss`. */
+  startTime: string;
+  providerId: string;
+  providerName: string;
+}
+
+export interface BookInput {
+  /** An existing patient, or one to find by phone and name (and create when new). */
+  patient: { remoteId: string } | NewPatient;
+  /** A provider's `remoteId`, or `FIRST_AVAILABLE`. */
+  providerId: string;
+  /** Wall time `YYYY-MM-DDTHH:mm[:ss]`, e.g. a `Slot.startTime`. */
+  startTime: string;
+  /** Default 30. */
+  durationMinutes?: number;
+  /** Chosen by the adapter (first free) when absent. */
+  operatoryId?: string;
+  appointmentType?: string;
+  notes?: string;
+}
+
+export interface PracticeManagement {
+  listProviders(): Promise<Provider[]>;
+  listOperatories(): Promise<Operatory[]>;
+  /** Appointments starting in [start, end), cancelled ones included. */
+  listAppointments(range: { start: Date; end: Date }): Promise<Appointment[]>;
+  /** `phone` is E.164. */
+  findPatientsByPhone(phone: string): Promise<Patient[]>;
+  createPatient(input: NewPatient): Promise<Patient>;
+  /** Free start times; never in the past. */
+  openSlots(query: OpenSlotsQuery): Promise<Slot[]>;
+  /** Throws `PmsError` 'conflict' when the time is not free. */
+  book(input: BookInput): Promise<Appointment>;
+  cancel(remoteId: string): Promise<void>;
+}

@@ -1,0 +1,86 @@
+import { minutesOfDay } from './wall-time';
+
+/** Minutes from the practice-local midnight of one day; `end` is exclusive. */
+export interface Interval {
+  start: number;
+  end: number;
+}
+
+export const DEFAULT_DURATION_MINUTES = 30;
+
+export function overlaps(a: Interval, b: Interval): boolean {
+  return a.start < b.end && b.start < a.end;
+}
+
+/** Sorted, with overlapping or touching intervals merged and empty ones dropped. */
+export function mergeIntervals(intervals: Interval[]): Interval[] {
+  const sorted = intervals.filter((i) => i.end > i.start).sort((a, b) => a.start - b.start);
+  const merged: Interval[] = [];
+  for (const { start, end } of sorted) {
+    const last = merged.at(-1);
+    if (last && start <= last.end) last.end = Math.max(last.end, end);
+    else merged.push({ start, end });
+  }
+  return merged;
+}
+
+export function subtractIntervals(from: Interval[], remove: Interval[]): Interval[] {
+  const cuts = mergeIntervals(remove);
+  const result: Interval[] = [];
+  for (const interval of mergeIntervals(from)) {
+    let cursor = interval.start;
+    for (const cut of cuts) {
+      if (cut.end <= cursor || cut.start >= interval.end) continue;
+      if (cut.start > cursor) result.push({ start: cursor, end: cut.start });
+      cursor = Math.max(cursor, cut.end);
+    }
+    if (cursor < interval.end) result.push({ start: cursor, end: interval.end });
+  }
+  return result;
+}
+
+export function isFree(candidate: Interval, free: Interval[]): boolean {
+  return free.some((f) => f.start <= candidate.start && candidate.end <= f.end);
+}
+
+export interface SlotStartsInput {
+  /** Working hours (schedule blocks). */
+  open: Interval[];
+  /** Booked appointments, block-outs. */
+  busy: Interval[];
+  durationMinutes?: number;
+  /** Defaults to the duration. */
+  stepMinutes?: number;
+  /** Earliest allowed start, e.g. "now" on today; `Infinity` for a past day. */
+  notBefore?: number;
+}
+
+/**
+ * Start minutes where `durationMinutes` fits in open time minus busy time. Candidates step from the start of
+ * each working block, so offers stay on the practice's grid (9:00, 9:30, …) even after an odd-length booking.
+ */
+export function slotStarts({
+  open,
+  busy,
+  durationMinutes = DEFAULT_DURATION_MINUTES,
+  stepMinutes = durationMinutes,
+  notBefore = -Infinity,
+}: SlotStartsInput): number[] {
+  if (!(durationMinutes > 0) || !(stepMinutes > 0)) return [];
+  const free = subtractIntervals(open, busy);
+  const starts: number[] = [];
+  for (const block of mergeIntervals(open)) {
+    for (let start = block.start; start + durationMinutes <= block.end; start += stepMinutes) {
+      if (start >= notBefore && isFree({ start, end: start + durationMinutes }, free)) starts.push(start);
+    }
+  }
+  return starts;
+}
+
+/** `notBefore` for `slotStarts` on `date`, given the practice-local wall time now. */
+export function earliestStart(date: string, nowWall: string): number {
+  const today = nowWall.slice(0, 10);
+  if (date < today) return Infinity;
+  if (date > today) return -Infinity;
+  return minutesOfDay(nowWall);
+}

@@ -1,0 +1,129 @@
+import { TZDate } from '@date-fns/tz';
+
+/**
+ * Practice-local wall times: `YYYY-MM-DDTHH:mm:ss`, no offset. Arithmetic on them is done on the clock face,
+ * never through the server's zone.
+ */
+
+const WALL = /^(\d{4})-(\d{2})-(\d{2})[T ](\d{2}):(\d{2})(?::(\d{2})(?:\.\d+)?)?$/;
+const DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
+const HM = /^(\d{2}):(\d{2})(?::\d{2})?$/;
+
+interface WallParts {
+  year: number;
+  month: number;
+  day: number;
+  hour: number;
+  minute: number;
+  second: number;
+}
+
+const pad = (n: number, width = 2): string => String(n).padStart(width, '0');
+
+function validParts(p: WallParts): boolean {
+  const probe = new Date(Date.UTC(p.year, p.month - 1, p.day, p.hour, p.minute, p.second));
+  return (
+    probe.getUTCFullYear() === p.year &&
+    probe.getUTCMonth() === p.month - 1 &&
+    probe.getUTCDate() === p.day &&
+    p.hour < 24 &&
+    p.minute < 60 &&
+    p.second < 60
+  );
+}
+
+function parts(wall: string): WallParts | undefined {
+  const m = WALL.exec(wall.trim());
+  if (!m) return undefined;
+  const p = {
+    year: Number(m[1]),
+    month: Number(m[2]),
+    day: Number(m[3]),
+    hour: Number(m[4]),
+    minute: Number(m[5]),
+    second: Number(m[6] ?? 0),
+  };
+  return validParts(p) ? p : undefined;
+}
+
+const format = (p: WallParts): string =>
+  `${pad(p.year, 4)}-${pad(p.month)}-${pad(p.day)}T${pad(p.hour)}:${pad(p.minute)}:${pad(p.second)}`;
+
+/** Accepts `YYYY-MM-DD HH:mm[:ss]` or with `T`; returns the canonical form, or undefined when invalid. */
+export function normalizeWall(wall: string): string | undefined {
+  const p = parts(wall);
+  return p && format(p);
+}
+
+export function isDate(value: string): boolean {
+  const m = DATE.exec(value);
+  return (
+    !!m &&
+    validParts({ year: Number(m[1]), month: Number(m[2]), day: Number(m[3]), hour: 0, minute: 0, second: 0 })
+  );
+}
+
+export function wallFromInstant(instant: Date, timeZone: string): string {
+  const z = new TZDate(instant.getTime(), timeZone);
+  return format({
+    year: z.getFullYear(),
+    month: z.getMonth() + 1,
+    day: z.getDate(),
+    hour: z.getHours(),
+    minute: z.getMinutes(),
+    second: z.getSeconds(),
+  });
+}
+
+export function instantFromWall(wall: string, timeZone: string): Date {
+  const p = parts(wall);
+  if (!p) throw new RangeError(`Invalid wall time: ${wall}`);
+  const z = new TZDate(p.year, p.month - 1, p.day, p.hour, p.minute, p.second, timeZone);
+  return new Date(z.getTime());
+}
+
+export function addMinutesToWall(wall: string, minutes: number): string {
+  const p = parts(wall);
+  if (!p) throw new RangeError(`Invalid wall time: ${wall}`);
+  const d = new Date(Date.UTC(p.year, p.month - 1, p.day, p.hour, p.minute, p.second) + minutes * 60_000);
+  return format({
+    year: d.getUTCFullYear(),
+    month: d.getUTCMonth() + 1,
+    day: d.getUTCDate(),
+    hour: d.getUTCHours(),
+    minute: d.getUTCMinutes(),
+    second: d.getUTCSeconds(),
+  });
+}
+
+/** The practice-local day as an instant range [start, end). */
+export function dayRange(date: string, timeZone: string): { start: Date; end: Date } {
+  const start = `${date}T00:00:00`;
+  return {
+    start: instantFromWall(start, timeZone),
+    end: instantFromWall(addMinutesToWall(start, 24 * 60), timeZone),
+  };
+}
+
+/** Minutes since the wall day's midnight, seconds as a fraction. */
+export function minutesOfDay(wall: string): number {
+  const p = parts(wall);
+  if (!p) throw new RangeError(`Invalid wall time: ${wall}`);
+  return p.hour * 60 + p.minute + p.second / 60;
+}
+
+export function parseHm(hm: string): number | undefined {
+  const m = HM.exec(hm.trim());
+  if (!m) return undefined;
+  const h = Number(m[1]);
+  const min = Number(m[2]);
+  return h < 24 && min < 60 ? h * 60 + min : undefined;
+}
+
+export function formatHm(minutes: number): string {
+  return `${pad(Math.floor(minutes / 60))}:${pad(minutes % 60)}`;
+}
+
+export function wallAt(date: string, minutes: number): string {
+  return `${date}T${formatHm(minutes)}:00`;
+}

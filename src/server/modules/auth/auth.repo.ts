@@ -1,0 +1,158 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { and, eq, gt, sql } from 'drizzle-orm';
+import type { Principal, Role } from '#shared/permissions';
+import type { Db } from '../../db/client';
+import { loginAttempts, sessions, users } from '../../db/schema/index';
+
+export function hashSessionId(sessionId: string): string {
+  return createHash('sha256').update(sessionId).digest('hex');
+}
+
+export function newSessionId(): string {
+  return randomBytes(32).toString('base64url');
+}
+
+export interface AuthUser {
+  id: string;
+  email: string;
+  username: string;
+  name: string;
+  role: Role;
+}
+
+export interface SessionRecord {
+  user: AuthUser;
+  principal: Principal;
+  isActive: boolean;
+  createdAt: Date;
+  lastUsedAt: Date;
+  expiresAt: Date;
+}
+
+interface SessionRow extends Record<string, unknown> {
+  created_at: Date;
+  last_used_at: Date;
+  expires_at: Date;
+  id: string;
+  email: string;
+  username: string;
+  name: string;
+  role: Role;
+  is_active: boolean;
+  can_call_logs: boolean | null;
+  can_assistants: boolean | null;
+  can_workflows: boolean | null;
+  can_book_appointment: boolean | null;
+  can_appointment_calendar: boolean | null;
+  can_outbound_calls: boolean | null;
+  phone_numbers: string[];
+  connectors: string[];
+  assistants: string[];
+}
+
+export function createAuthRepo(db: Db) {
+  return {
+    async findUserByEmail(email: string) {
+      const [user] = await db
+        .select()
+        .from(users)
+        .where(sql`lower(${users.email}) = lower(${email})`)
+        .limit(1);
+      return user;
+    },
+
+    /** One round trip: the session, its user, the six flags and the three assignment lists. */
+    async findSession(idHash: string): Promise<SessionRecord | undefined> {
+      const result = await db.execute<SessionRow>(sql`
+        select s.created_at, s.last_used_at, s.expires_at,
+               u.id, u.email, u.username, u.name, u.role, u.is_active,
+               p.can_call_logs, p.can_assistants, p.can_workflows, p.can_book_appointment,
+               p.can_appointment_calendar, p.can_outbound_calls,
+               array(select up.phone_number_id::text from user_phone_numbers up where up.user_id = u.id) as phone_numbers,
+               array(select c.connector_id from user_connectors uc join connectors c on c.id = uc.connector_id
+                     where uc.user_id = u.id) as connectors,
+               array(select ua.assistant_id::text from user_assistants ua where ua.user_id = u.id) as assistants
+        from sessions s
+        join users u on u.id = s.user_id
+        left join user_permissions p on p.user_id = u.id
+        where s.id_hash = ${idHash}`);
+      const row = result.rows[0];
+      if (!row) return undefined;
+      const admin = row.role === 'admin';
+      const flag = (value: boolean | null) => admin || value === true;
+      return {
+        user: { id: row.id, email: row.email, username: row.username, name: row.name, role: row.role },
+        principal: {
+          role: row.role,
+          permissions: {
+            canCallLogs: flag(row.can_call_logs),
+            canAssistants: flag(row.can_assistants),
+            canWorkflows: flag(row.can_workflows),
+            canBookAppointment: flag(row.can_book_appointment),
+            canAppointmentCalendar: flag(row.can_appointment_calendar),
+            canOutboundCalls: flag(row.can_outbound_calls),
+          },
+          assignedPhoneNumbers: row.phone_numbers,
+          assignedConnectors: row.connectors,
+          assignedAssistants: row.assistants,
+        },
+        isActive: row.is_active,
+        createdAt: new Date(row.created_at),
+        lastUsedAt: new Date(row.last_used_at),
+        expiresAt: new Date(row.expires_at),
+      };
+    },
+
+    async insertSession(idHash: string, userId: string, createdAt: Date, expiresAt: Date) {
+      await db.insert(sessions).values({ idHash, userId, createdAt, lastUsedAt: createdAt, expiresAt });
+    },
+
+    async touchSession(idHash: string, at: Date) {
+      await db.update(sessions).set({ lastUsedAt: at }).where(eq(sessions.idHash, idHash));
+    },
+
+    async deleteSession(idHash: string) {
+      await db.delete(sessions).where(eq(sessions.idHash, idHash));
+    },
+
+    async deleteUserSessions(userId: string) {
+      await db.delete(sessions).where(eq(sessions.userId, userId));
+    },
+
+    async recordLoginAttempt(email: string, clientAddress: string, succeeded: boolean) {
+      await db.insert(loginAttempts).values({ email: email.toLowerCase(), clientAddress, succeeded });
+    },
+
+    /** Failures since `since`; per e-mail, a success starts the count again. */
+    async recentFailures(
+      column: 'email' | 'clientAddress',
+      value: string,
+      since: Date,
+    ): Promise<{ count: number; oldest: Date | null }> {
+      const target = column === 'email' ? loginAttempts.email : loginAttempts.clientAddress;
+      const lastSuccess = db
+        .select({ at: sql`max(${loginAttempts.createdAt})` })
+        .from(loginAttempts)
+        .where(and(eq(target, value), eq(loginAttempts.succeeded, true)));
+      const [row] = await db
+        .select({
+          count: sql<number>`count(*)::int`,
+          oldest: sql<string | null>`min(${loginAttempts.createdAt})`,
+        })
+        .from(loginAttempts)
+        .where(
+          and(
+            eq(target, value),
+            eq(loginAttempts.succeeded, false),
+            gt(loginAttempts.createdAt, since),
+            column === 'email'
+              ? sql`${loginAttempts.createdAt} > coalesce((${lastSuccess}), '-infinity'::timestamptz)`
+              : undefined,
+          ),
+        );
+      return { count: row?.count ?? 0, oldest: row?.oldest ? new Date(row.oldest) : null };
+    },
+  };
+}
+
+export type AuthRepo = ReturnType<typeof createAuthRepo>;

@@ -1,0 +1,89 @@
+import { INVALID_CREDENTIALS_MESSAGE, type LoginInput } from '#shared/schemas/auth';
+import { AppError, tooManyRequests } from '../../errors';
+import type { AuthRepo, AuthUser, SessionRecord } from './auth.repo';
+import { hashSessionId, newSessionId } from './auth.repo';
+import { verifyPassword } from './passwords';
+
+export interface SessionPolicy {
+  idleMinutes: number;
+  maxHours: number;
+}
+
+const WINDOW_MS = 15 * 60_000;
+const MAX_FAILURES_PER_EMAIL = 5;
+const MAX_FAILURES_PER_ADDRESS = 20;
+/** last_used_at is written at most this often, so reads stay reads. */
+const TOUCH_INTERVAL_MS = 60_000;
+
+export type SessionEndReason = 'expired' | 'idle' | 'inactive' | 'unknown';
+
+export function createAuthService(repo: AuthRepo, policy: SessionPolicy, now: () => Date = () => new Date()) {
+  async function assertNotLimited(email: string, clientAddress: string) {
+    const since = new Date(now().getTime() - WINDOW_MS);
+    for (const [column, value, limit] of [
+      ['email', email.toLowerCase(), MAX_FAILURES_PER_EMAIL],
+      ['clientAddress', clientAddress, MAX_FAILURES_PER_ADDRESS],
+    ] as const) {
+      const { count, oldest } = await repo.recentFailures(column, value, since);
+      if (count >= limit && oldest) {
+        const retryMs = oldest.getTime() + WINDOW_MS - now().getTime();
+        const minutes = Math.max(1, Math.ceil(retryMs / 60_000));
+        throw tooManyRequests(
+          `Too many failed sign-in attempts. Please try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`,
+          Math.max(1, Math.ceil(retryMs / 1000)),
+        );
+      }
+    }
+  }
+
+  return {
+    async login(input: LoginInput, clientAddress: string): Promise<{ user: AuthUser; sessionId: string }> {
+      await assertNotLimited(input.email, clientAddress);
+      const found = await repo.findUserByEmail(input.email);
+      const passwordOk = await verifyPassword(found?.passwordHash, input.password);
+      if (!found || !passwordOk || !found.isActive) {
+        await repo.recordLoginAttempt(input.email, clientAddress, false);
+        throw new AppError(401, 'invalid_credentials', INVALID_CREDENTIALS_MESSAGE);
+      }
+      await repo.recordLoginAttempt(input.email, clientAddress, true);
+      const sessionId = newSessionId();
+      const createdAt = now();
+      const expiresAt = new Date(createdAt.getTime() + policy.maxHours * 3_600_000);
+      await repo.insertSession(hashSessionId(sessionId), found.id, createdAt, expiresAt);
+      const { id, email, username, name, role } = found;
+      return { user: { id, email, username, name, role }, sessionId };
+    },
+
+    /** The live session behind a bearer id, or why it is not live (ended sessions are deleted). */
+    async resolve(
+      sessionId: string,
+    ): Promise<{ session: SessionRecord; idHash: string } | { ended: SessionEndReason; userId?: string }> {
+      const idHash = hashSessionId(sessionId);
+      const session = await repo.findSession(idHash);
+      if (!session) return { ended: 'unknown' };
+      const at = now();
+      const ended: SessionEndReason | undefined = !session.isActive
+        ? 'inactive'
+        : at >= session.expiresAt
+          ? 'expired'
+          : at.getTime() - session.lastUsedAt.getTime() > policy.idleMinutes * 60_000
+            ? 'idle'
+            : undefined;
+      if (ended) {
+        await repo.deleteSession(idHash);
+        return { ended, userId: session.user.id };
+      }
+      if (at.getTime() - session.lastUsedAt.getTime() > TOUCH_INTERVAL_MS)
+        await repo.touchSession(idHash, at);
+      return { session, idHash };
+    },
+
+    async logout(idHash: string) {
+      await repo.deleteSession(idHash);
+    },
+
+    endUserSessions: (userId: string) => repo.deleteUserSessions(userId),
+  };
+}
+
+export type AuthService = ReturnType<typeof createAuthService>;

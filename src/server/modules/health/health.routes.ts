@@ -1,0 +1,30 @@
+import { sql } from 'drizzle-orm';
+import { z } from 'zod';
+import type { App } from '../../app-types';
+import type { Db } from '../../db/client';
+import { AppError } from '../../errors';
+
+const StatusSchema = z.object({ status: z.literal('ok') });
+
+export function registerHealthRoutes(app: App, db: Db): void {
+  app.get(
+    '/api/health',
+    { config: { public: true }, schema: { response: { 200: StatusSchema } } },
+    async () => ({
+      status: 'ok' as const,
+    }),
+  );
+
+  app.get(
+    '/api/ready',
+    { config: { public: true }, schema: { response: { 200: StatusSchema } } },
+    async () => {
+      try {
+        await db.execute(sql`select 1`);
+      } catch {
+        throw new AppError(503, 'unavailable', 'The database is not reachable.');
+      }
+      return { status: 'ok' as const };
+    },
+  );
+}

@@ -1,0 +1,59 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { can, type Action, type Principal } from '#shared/permissions';
+import { forbidden, unauthorized } from '../errors';
+import type { AuthUser } from '../modules/auth/auth.repo';
+import type { AuthService } from '../modules/auth/auth.service';
+
+export interface RequestAuth {
+  user: AuthUser;
+  principal: Principal;
+  sessionHash: string;
+}
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** Reachable without a session (login, health, public forms). */
+    public?: boolean;
+    /** The policy action a caller must be allowed; omitted means any signed-in user. */
+    access?: Action;
+  }
+  interface FastifyRequest {
+    auth: RequestAuth | null;
+  }
+}
+
+function bearer(request: FastifyRequest): string | undefined {
+  const header = request.headers.authorization;
+  if (!header) return undefined;
+  const [scheme, token] = header.split(' ');
+  return scheme?.toLowerCase() === 'bearer' && token ? token : undefined;
+}
+
+/** Every /api route needs a live session unless it says `public`; `access` is checked by the shared policy. */
+export function installAuth(app: FastifyInstance, auth: AuthService): void {
+  app.decorateRequest('auth', null);
+  app.addHook('onRequest', async (request) => {
+    const config = request.routeOptions.config;
+    if (config.public || !request.routeOptions.url?.startsWith('/api/')) return;
+    const sessionId = bearer(request);
+    if (!sessionId) throw unauthorized();
+    const resolved = await auth.resolve(sessionId);
+    if ('ended' in resolved) {
+      throw unauthorized(
+        resolved.ended === 'unknown' ? undefined : 'Your session has ended. Please sign in again.',
+      );
+    }
+    request.auth = {
+      user: resolved.session.user,
+      principal: resolved.session.principal,
+      sessionHash: resolved.idHash,
+    };
+    if (config.access && !can(resolved.session.principal, config.access)) throw forbidden();
+  });
+}
+
+/** For handlers behind the hook: the caller, who is always there. */
+export function requireAuth(request: FastifyRequest): RequestAuth {
+  if (!request.auth) throw unauthorized();
+  return request.auth;
+}

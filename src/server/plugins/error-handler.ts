@@ -1,0 +1,73 @@
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
+import type { ErrorCode, ErrorEnvelope } from '#shared/errors';
+import { AppError } from '../errors';
+
+function send(
+  reply: FastifyReply,
+  request: FastifyRequest,
+  status: number,
+  code: ErrorCode,
+  message: string,
+  fields?: Record<string, string>,
+) {
+  const body: ErrorEnvelope = {
+    success: false,
+    message,
+    code,
+    requestId: request.id,
+    ...(fields && { fields }),
+  };
+  return reply.status(status).type('application/json').send(body);
+}
+
+const FASTIFY_CLIENT_ERRORS: Record<string, [number, ErrorCode, string]> = {
+  FST_ERR_CTP_BODY_TOO_LARGE: [413, 'payload_too_large', 'The request body is too large.'],
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: [415, 'bad_request', 'Send the request body as JSON.'],
+  FST_ERR_CTP_EMPTY_JSON_BODY: [400, 'bad_request', 'The request body is empty.'],
+  FST_ERR_CTP_INVALID_JSON_BODY: [400, 'bad_request', 'The request body is not valid JSON.'],
+};
+
+/** Zod's generic wording ('Invalid input: expected string, received undefined') in words for people. */
+function humanMessage(field: string, message: string | undefined): string {
+  if (!message) return `${field || 'The request'} is not valid.`;
+  if (!message.startsWith('Invalid input')) return message;
+  if (!field) return 'The request body must be a JSON object.';
+  return message.endsWith('received undefined') ? `${field} is required.` : `${field} is not valid.`;
+}
+
+/** Installed before any route: no SQL text or stack trace ever reaches a client. */
+export function installErrorHandler(app: FastifyInstance): void {
+  app.setErrorHandler((error: FastifyError, request, reply) => {
+    if (error instanceof AppError) {
+      if (error.headers) void reply.headers(error.headers);
+      return send(reply, request, error.status, error.code, error.message, error.fields);
+    }
+    if (hasZodFastifySchemaValidationErrors(error)) {
+      const fields: Record<string, string> = {};
+      for (const issue of error.validation) {
+        const key = issue.instancePath.replace(/^\//, '').replaceAll('/', '.');
+        fields[key || error.validationContext || 'body'] ??= humanMessage(key, issue.message);
+      }
+      const first = Object.values(fields)[0] ?? 'The request is not valid.';
+      return send(reply, request, 400, 'validation_failed', first, fields);
+    }
+    const known = error.code ? FASTIFY_CLIENT_ERRORS[error.code] : undefined;
+    if (known) return send(reply, request, ...known);
+    if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
+      return send(reply, request, error.statusCode, 'bad_request', 'The request is not valid.');
+    }
+    if (isResponseSerializationError(error)) {
+      request.log.error({
+        err: { message: 'response did not match its schema', issues: error.cause.issues },
+      });
+    } else {
+      // Only type, code and stack: driver details can quote row values (patient data).
+      request.log.error(
+        { err: { type: error.name, code: error.code, stack: error.stack } },
+        'unhandled error',
+      );
+    }
+    return send(reply, request, 500, 'internal_error', 'Something went wrong on our side. Please try again.');
+  });
+}

@@ -1,0 +1,58 @@
+import closeWithGrace from 'close-with-grace';
+import { buildApp } from './app';
+import { openDatabase } from './db/open';
+import { ensureAdmin } from './db/seed/bootstrap-admin';
+import { DEMO_ADMIN, DEMO_FRONT_DESK, seedDemoPractice } from './db/seed/demo-practice';
+import { ConfigError, loadEnv, type Env } from './env';
+import { webDistDir } from './paths';
+
+async function main(env: Env) {
+  const started = performance.now();
+  const database = await openDatabase({ databaseUrl: env.DATABASE_URL, dataDir: env.DATA_DIR });
+  const seeded = env.SEED_DEMO ? await seedDemoPractice(database.db) : false;
+  if (env.ADMIN_EMAIL && env.ADMIN_PASSWORD)
+    await ensureAdmin(database.db, env.ADMIN_EMAIL, env.ADMIN_PASSWORD);
+
+  const app = await buildApp({
+    db: database.db,
+    session: { idleMinutes: env.SESSION_IDLE_MINUTES, maxHours: env.SESSION_MAX_HOURS },
+    logLevel: env.LOG_LEVEL,
+    webDir: webDistDir,
+  });
+
+  closeWithGrace({ delay: 10_000 }, async ({ err, signal }) => {
+    if (err) app.log.error({ err: { type: err.name, stack: err.stack } }, 'shutting down after an error');
+    else app.log.info({ signal }, 'shutting down');
+    await app.close();
+    await database.close();
+  });
+
+  await app.listen({ port: env.PORT, host: env.HOST });
+  const address = app.server.address();
+  const port = typeof address === 'object' && address ? address.port : env.PORT;
+  const lines = [
+    '',
+    `  Servc is ready on http://localhost:${port}  (${Math.round(performance.now() - started)} ms)`,
+    `  Database: ${database.embedded ? `embedded PostgreSQL in ${env.DATA_DIR}` : 'DATABASE_URL'}${seeded ? ', demo practice seeded' : ''}`,
+  ];
+  if (env.SEED_DEMO) {
+    lines.push(`  Sign in as ${DEMO_ADMIN.email} / ${DEMO_ADMIN.password}`);
+    lines.push(`         or ${DEMO_FRONT_DESK.email} / ${DEMO_FRONT_DESK.password}`);
+  }
+  process.stdout.write(lines.join('\n') + '\n\n');
+}
+
+let env: Env;
+try {
+  env = loadEnv();
+} catch (error) {
+  if (error instanceof ConfigError) {
+    process.stderr.write(error.message + '\n');
+    process.exit(1);
+  }
+  throw error;
+}
+main(env).catch((error: unknown) => {
+  process.stderr.write(`Servc could not start: ${error instanceof Error ? error.message : String(error)}\n`);
+  process.exit(1);
+});

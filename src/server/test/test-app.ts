@@ -1,0 +1,85 @@
+import { randomBytes } from 'node:crypto';
+import pg from 'pg';
+import { inject } from 'vitest';
+import { buildApp } from '../app';
+import type { App } from '../app-types';
+import { connectDatabase, type Database } from '../db/client';
+import { DEMO_ADMIN, DEMO_FRONT_DESK, seedDemoPractice } from '../db/seed/demo-practice';
+
+export interface TestClock {
+  now(): Date;
+  advanceMinutes(minutes: number): void;
+}
+
+export function createClock(): TestClock {
+  let offset = 0;
+  return {
+    now: () => new Date(Date.now() + offset),
+    advanceMinutes: (minutes) => {
+      offset += minutes * 60_000;
+    },
+  };
+}
+
+export interface TestApp {
+  app: App;
+  database: Database;
+  clock: TestClock;
+  login(email: string, password: string): Promise<string>;
+  asAdmin(): Promise<string>;
+  asFrontDesk(): Promise<string>;
+  close(): Promise<void>;
+}
+
+/** A fresh database (from the migrated template) with the demo practice, and the app on top of it. */
+export async function createTestApp(
+  options: { seed?: boolean; idleMinutes?: number; maxHours?: number } = {},
+): Promise<TestApp> {
+  const baseUrl = inject('databaseUrl');
+  const name = `servc_t_${inject('templateDatabase').split('_').pop()}_${randomBytes(4).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: baseUrl });
+  await admin.connect();
+  await admin.query(`create database ${name} template ${inject('templateDatabase')}`);
+  await admin.end();
+  const url = new URL(baseUrl);
+  url.pathname = `/${name}`;
+  const database = connectDatabase(url.toString(), 5);
+  if (options.seed !== false) await seedDemoPractice(database.db);
+  const clock = createClock();
+  const app = await buildApp({
+    db: database.db,
+    session: { idleMinutes: options.idleMinutes ?? 30, maxHours: options.maxHours ?? 12 },
+    logLevel: 'silent',
+    now: clock.now,
+  });
+  await app.ready();
+
+  async function login(email: string, password: string) {
+    const response = await app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      payload: { email, password },
+    });
+    if (response.statusCode !== 200) throw new Error(`login failed: ${response.statusCode} ${response.body}`);
+    return (response.json() as { sessionId: string }).sessionId;
+  }
+
+  return {
+    app,
+    database,
+    clock,
+    login,
+    asAdmin: () => login(DEMO_ADMIN.email, DEMO_ADMIN.password),
+    asFrontDesk: () => login(DEMO_FRONT_DESK.email, DEMO_FRONT_DESK.password),
+    close: async () => {
+      await app.close();
+      await database.close();
+      const cleanup = new pg.Client({ connectionString: baseUrl });
+      await cleanup.connect();
+      await cleanup.query(`drop database if exists ${name} with (force)`);
+      await cleanup.end();
+    },
+  };
+}
+
+export const bearer = (sessionId: string) => ({ authorization: `Bearer ${sessionId}` });

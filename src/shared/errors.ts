@@ -1,0 +1,26 @@
+import { z } from 'zod';
+
+export const ErrorCodeSchema = z.enum([
+  'bad_request',
+  'validation_failed',
+  'unauthorized',
+  'invalid_credentials',
+  'forbidden',
+  'not_found',
+  'conflict',
+  'payload_too_large',
+  'rate_limited',
+  'internal_error',
+  'unavailable',
+]);
+export type ErrorCode = z.infer<typeof ErrorCodeSchema>;
+
+/** Every non-2xx answer of the API has this shape. */
+export const ErrorEnvelopeSchema = z.object({
+  success: z.literal(false),
+  message: z.string(),
+  code: ErrorCodeSchema,
+  requestId: z.string(),
+  fields: z.record(z.string(), z.string()).optional(),
+});
+export type ErrorEnvelope = z.infer<typeof ErrorEnvelopeSchema>;

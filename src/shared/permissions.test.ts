@@ -1,0 +1,96 @@
+import { describe, expect, it } from 'vitest';
+import { ALL_PERMISSIONS, can, NO_PERMISSIONS, visibleMenuItems, type Principal } from './permissions';
+
+const sub = (overrides: Partial<Principal> = {}): Principal => ({
+  role: 'sub',
+  permissions: NO_PERMISSIONS,
+  assignedPhoneNumbers: [],
+  assignedConnectors: [],
+  assignedAssistants: [],
+  ...overrides,
+});
+const labels = (principal: Principal | undefined) => visibleMenuItems(principal).map((item) => item.label);
+
+describe('visibleMenuItems', () => {
+  it('shows only Overview while permissions are unknown', () => {
+    expect(labels(undefined)).toEqual(['Overview']);
+  });
+
+  it('shows an admin every item, the processor and User Management', () => {
+    expect(labels({ ...sub(), role: 'admin' })).toEqual([
+      'Overview',
+      'Call Logs',
+      'Assistants',
+      'Workflows',
+      'Phone Numbers',
+      'Book Appointment',
+      'Appointments Calendar',
+      'Outbound Calls',
+      'Appointment Processor',
+      'Linked Accounts',
+      'User Management',
+    ]);
+  });
+
+  it('shows a sub user with no flags and no assignments only Overview', () => {
+    expect(labels(sub())).toEqual(['Overview']);
+  });
+
+  it('shows a sub user each feature whose flag is on, never the processor or admin items', () => {
+    expect(labels(sub({ permissions: ALL_PERMISSIONS }))).toEqual([
+      'Overview',
+      'Call Logs',
+      'Assistants',
+      'Workflows',
+      'Book Appointment',
+      'Appointments Calendar',
+      'Outbound Calls',
+    ]);
+  });
+
+  it('shows Phone Numbers and Linked Accounts once something is assigned', () => {
+    const frontDesk = sub({
+      permissions: {
+        ...NO_PERMISSIONS,
+        canCallLogs: true,
+        canBookAppointment: true,
+        canAppointmentCalendar: true,
+      },
+      assignedPhoneNumbers: ['p1'],
+      assignedConnectors: ['sandbox'],
+    });
+    expect(labels(frontDesk)).toEqual([
+      'Overview',
+      'Call Logs',
+      'Phone Numbers',
+      'Book Appointment',
+      'Appointments Calendar',
+      'Linked Accounts',
+    ]);
+  });
+});
+
+describe('can', () => {
+  it('lets a sub user manage a feature only with its flag', () => {
+    expect(can(sub(), 'assistants:manage')).toBe(false);
+    expect(can(sub({ permissions: { ...NO_PERMISSIONS, canAssistants: true } }), 'assistants:manage')).toBe(
+      true,
+    );
+  });
+
+  it('keeps admin-only actions from a sub user with every flag', () => {
+    const everything = sub({
+      permissions: ALL_PERMISSIONS,
+      assignedConnectors: ['x'],
+      assignedPhoneNumbers: ['y'],
+    });
+    for (const action of ['processor:use', 'connectors:manage', 'users:manage'] as const) {
+      expect(can(everything, action)).toBe(false);
+    }
+  });
+
+  it('allows nothing but Overview without a principal', () => {
+    expect(can(null, 'overview:view')).toBe(true);
+    expect(can(null, 'callLogs:view')).toBe(false);
+  });
+});

@@ -1,0 +1,119 @@
+export const ROLES = ['admin', 'sub'] as const;
+export type Role = (typeof ROLES)[number];
+
+export const PERMISSION_FLAGS = [
+  'canCallLogs',
+  'canAssistants',
+  'canWorkflows',
+  'canBookAppointment',
+  'canAppointmentCalendar',
+  'canOutboundCalls',
+] as const;
+export type PermissionFlag = (typeof PERMISSION_FLAGS)[number];
+export type Permissions = Record<PermissionFlag, boolean>;
+
+/** What the policy needs to know about whoever is asking. */
+export interface Principal {
+  role: Role;
+  permissions: Permissions;
+  assignedPhoneNumbers: readonly string[];
+  assignedConnectors: readonly string[];
+  assignedAssistants: readonly string[];
+}
+
+export const ACTIONS = [
+  'overview:view',
+  'callLogs:view',
+  'assistants:view',
+  'assistants:manage',
+  'workflows:view',
+  'workflows:manage',
+  'phoneNumbers:view',
+  'booking:use',
+  'calendar:view',
+  'outboundCalls:use',
+  'processor:use',
+  'connectors:view',
+  'connectors:manage',
+  'users:manage',
+] as const;
+export type Action = (typeof ACTIONS)[number];
+
+const FLAG_FOR_ACTION: Partial<Record<Action, PermissionFlag>> = {
+  'callLogs:view': 'canCallLogs',
+  'assistants:view': 'canAssistants',
+  'assistants:manage': 'canAssistants',
+  'workflows:view': 'canWorkflows',
+  'workflows:manage': 'canWorkflows',
+  'booking:use': 'canBookAppointment',
+  'calendar:view': 'canAppointmentCalendar',
+  'outboundCalls:use': 'canOutboundCalls',
+};
+
+const ADMIN_ONLY: ReadonlySet<Action> = new Set(['processor:use', 'connectors:manage', 'users:manage']);
+
+/** The one policy: the menu, the buttons and every server route ask this function. */
+export function can(principal: Principal | null | undefined, action: Action): boolean {
+  if (!principal) return action === 'overview:view';
+  if (principal.role === 'admin') return true;
+  if (ADMIN_ONLY.has(action)) return false;
+  if (action === 'overview:view') return true;
+  if (action === 'phoneNumbers:view') return principal.assignedPhoneNumbers.length > 0;
+  if (action === 'connectors:view') return principal.assignedConnectors.length > 0;
+  const flag = FLAG_FOR_ACTION[action];
+  return flag ? principal.permissions[flag] : false;
+}
+
+export interface MenuItem {
+  label: string;
+  path: string;
+  action: Action;
+  section: 'main' | 'admin';
+}
+
+export const MENU_ITEMS: readonly MenuItem[] = [
+  { label: 'Overview', path: '/', action: 'overview:view', section: 'main' },
+  { label: 'Call Logs', path: '/call-logs', action: 'callLogs:view', section: 'main' },
+  { label: 'Assistants', path: '/assistants', action: 'assistants:view', section: 'main' },
+  { label: 'Workflows', path: '/workflows', action: 'workflows:view', section: 'main' },
+  { label: 'Phone Numbers', path: '/phone-numbers', action: 'phoneNumbers:view', section: 'main' },
+  { label: 'Book Appointment', path: '/book-appointment', action: 'booking:use', section: 'main' },
+  {
+    label: 'Appointments Calendar',
+    path: '/appointments-calendar',
+    action: 'calendar:view',
+    section: 'main',
+  },
+  { label: 'Outbound Calls', path: '/outbound-calls', action: 'outboundCalls:use', section: 'main' },
+  {
+    label: 'Appointment Processor',
+    path: '/appointment-processor',
+    action: 'processor:use',
+    section: 'main',
+  },
+  { label: 'Linked Accounts', path: '/linked-accounts', action: 'connectors:view', section: 'main' },
+  { label: 'User Management', path: '/user-management', action: 'users:manage', section: 'admin' },
+];
+
+/** Menu items the principal may see; while permissions are unknown only Overview shows. */
+export function visibleMenuItems(principal: Principal | null | undefined): MenuItem[] {
+  return MENU_ITEMS.filter((item) => can(principal, item.action));
+}
+
+export const NO_PERMISSIONS: Permissions = {
+  canCallLogs: false,
+  canAssistants: false,
+  canWorkflows: false,
+  canBookAppointment: false,
+  canAppointmentCalendar: false,
+  canOutboundCalls: false,
+};
+
+export const ALL_PERMISSIONS: Permissions = {
+  canCallLogs: true,
+  canAssistants: true,
+  canWorkflows: true,
+  canBookAppointment: true,
+  canAppointmentCalendar: true,
+  canOutboundCalls: true,
+};

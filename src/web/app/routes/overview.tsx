@@ -1,0 +1,8 @@
+import { can } from '#shared/permissions';
+import { OverviewDashboard } from '../../features/overview/components/overview-dashboard';
+import { usePrincipal } from '../../lib/permissions';
+
+export function OverviewRoute() {
+  const { principal } = usePrincipal();
+  return <OverviewDashboard showProcessor={can(principal, 'processor:use')} />;
+}

@@ -1,0 +1,166 @@
+import { Bot, CalendarPlus, GitBranch, Phone, PhoneCall, Workflow } from 'lucide-react';
+import type { ReactNode } from 'react';
+import { Link } from 'react-router';
+import { formatDuration } from '#shared/format';
+import { Alert } from '../../../components/ui/alert';
+import { Badge } from '../../../components/ui/badge';
+import { Button } from '../../../components/ui/button';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card';
+import { Spinner } from '../../../components/ui/spinner';
+import { useOverviewLists } from '../api/get-overview-lists';
+
+const RECENT_LIMIT = 3;
+
+function CountCard({
+  label,
+  value,
+  hint,
+  icon,
+}: {
+  label: string;
+  value: number;
+  hint?: string;
+  icon: ReactNode;
+}) {
+  return (
+    <Card>
+      <CardContent className="flex items-center justify-between p-6">
+        <div>
+          <p className="text-sm font-medium text-slate-600">{label}</p>
+          <p className="text-3xl font-bold text-slate-900" data-testid={`count-${label}`}>
+            {value}
+          </p>
+          {hint && <p className="text-xs text-slate-600">{hint}</p>}
+        </div>
+        <span className="rounded-full bg-blue-50 p-3 text-blue-700" aria-hidden="true">
+          {icon}
+        </span>
+      </CardContent>
+    </Card>
+  );
+}
+
+function QuickCard({
+  to,
+  title,
+  description,
+  icon,
+}: {
+  to: string;
+  title: string;
+  description: string;
+  icon: ReactNode;
+}) {
+  return (
+    <Link
+      to={to}
+      className="block rounded-lg border border-slate-200 bg-white p-5 shadow-sm transition hover:border-blue-300 hover:shadow focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-blue-600"
+    >
+      <span className="mb-2 inline-flex text-blue-700" aria-hidden="true">
+        {icon}
+      </span>
+      <span className="block font-semibold text-slate-900">{title}</span>
+      <span className="block text-sm text-slate-600">{description}</span>
+    </Link>
+  );
+}
+
+export function OverviewDashboard({ showProcessor }: { showProcessor: boolean }) {
+  const lists = useOverviewLists();
+  if (lists.isLoading) return <Spinner label="Loading overview" />;
+
+  return (
+    <div className="grid gap-6">
+      <div>
+        <h1 className="text-2xl font-bold text-slate-900">Overview</h1>
+        <p className="text-slate-600">Your AI receptionist at a glance.</p>
+      </div>
+      {lists.error && <Alert variant="destructive">{lists.error.message}</Alert>}
+      <section aria-label="Totals" className="grid gap-4 sm:grid-cols-2 xl:grid-cols-4">
+        <CountCard label="Assistants" value={lists.assistants.length} icon={<Bot />} />
+        <CountCard label="Workflows" value={lists.workflows.length} icon={<GitBranch />} />
+        <CountCard label="Phone Numbers" value={lists.phoneNumbers.length} icon={<Phone />} />
+        <CountCard label="Total Calls" value={lists.calls.length} hint="This month" icon={<PhoneCall />} />
+      </section>
+      <div className="grid gap-6 lg:grid-cols-2">
+        <Card>
+          <CardHeader>
+            <CardTitle>Recent Assistants</CardTitle>
+            <CardDescription>Your voice assistants</CardDescription>
+          </CardHeader>
+          <CardContent className="grid gap-3">
+            {lists.assistants.length === 0 ? (
+              <p className="text-sm text-slate-600">No assistants configured</p>
+            ) : (
+              <ul className="grid gap-2">
+                {lists.assistants.slice(0, RECENT_LIMIT).map((assistant) => (
+                  <li
+                    key={assistant.id}
+                    className="flex items-center justify-between rounded-md border border-slate-100 p-3"
+                  >
+                    <span className="font-medium text-slate-900">{assistant.name}</span>
+                    <Badge variant="success">Active</Badge>
+                  </li>
+                ))}
+              </ul>
+            )}
+            <Button asChild variant="outline">
+              <Link to="/assistants">View All Assistants</Link>
+            </Button>
+          </CardContent>
+        </Card>
+        <Card>
+          <CardHeader>
+            <CardTitle>Recent Activity</CardTitle>
+            <CardDescription>The latest calls</CardDescription>
+          </CardHeader>
+          <CardContent className="grid gap-3">
+            {lists.calls.length === 0 ? (
+              <p className="text-sm text-slate-600">No recent calls</p>
+            ) : (
+              <ul className="grid gap-2">
+                {lists.calls.slice(0, RECENT_LIMIT).map((call) => (
+                  <li
+                    key={call.id}
+                    className="flex items-center justify-between gap-2 rounded-md border border-slate-100 p-3"
+                  >
+                    <span className="font-medium text-slate-900">Call #{call.id.slice(-6)}</span>
+                    <span className="text-sm text-slate-600">{formatDuration(call.duration)}</span>
+                    <Badge variant={call.status === 'completed' ? 'default' : 'secondary'}>
+                      {call.status}
+                    </Badge>
+                  </li>
+                ))}
+              </ul>
+            )}
+            <Button asChild variant="outline">
+              <Link to="/call-logs">View All Calls</Link>
+            </Button>
+          </CardContent>
+        </Card>
+      </div>
+      <section aria-label="Quick actions" className="grid gap-4 sm:grid-cols-3">
+        <QuickCard
+          to="/book-appointment"
+          title="Book Appointment"
+          description="Schedule a patient by hand"
+          icon={<CalendarPlus />}
+        />
+        {showProcessor && (
+          <QuickCard
+            to="/appointment-processor"
+            title="Appointment Processor"
+            description="Turn call transcripts into bookings"
+            icon={<Workflow />}
+          />
+        )}
+        <QuickCard
+          to="/phone-numbers"
+          title="Phone Numbers"
+          description="Numbers, assistants and routing"
+          icon={<Phone />}
+        />
+      </section>
+    </div>
+  );
+}

@@ -1,0 +1,71 @@
+import { clearSession, readSessionId } from './session-storage';
+
+/** A non-OK answer: message '{status}: {text}', as the spec's shared request behaviour says. */
+export class ApiError extends Error {
+  constructor(
+    readonly status: number,
+    message: string,
+    readonly body: unknown,
+  ) {
+    super(`${status}: ${message}`);
+    this.name = 'ApiError';
+  }
+}
+
+type UnauthorizedListener = () => void;
+const unauthorizedListeners = new Set<UnauthorizedListener>();
+
+/** The auth provider listens here to send the visitor to /signin; the client itself has no UI effects. */
+export function onUnauthorized(listener: UnauthorizedListener): () => void {
+  unauthorizedListeners.add(listener);
+  return () => unauthorizedListeners.delete(listener);
+}
+
+async function errorText(response: Response): Promise<{ text: string; body: unknown }> {
+  const raw = await response.text().catch(() => '');
+  if (!raw) return { text: response.statusText, body: undefined };
+  try {
+    const body: unknown = JSON.parse(raw);
+    const message =
+      body && typeof body === 'object' && 'message' in body && typeof body.message === 'string'
+        ? body.message
+        : raw;
+    return { text: message, body };
+  } catch {
+    return { text: raw, body: raw };
+  }
+}
+
+export async function apiRequest<T>(
+  method: string,
+  url: string,
+  body?: unknown,
+  headers: Record<string, string> = {},
+): Promise<T> {
+  const sessionId = readSessionId();
+  const response = await fetch(url, {
+    method,
+    credentials: 'include',
+    headers: {
+      ...(body !== undefined && { 'Content-Type': 'application/json' }),
+      ...(sessionId && { Authorization: `Bearer ${sessionId}` }),
+      ...headers,
+    },
+    body: body === undefined ? undefined : typeof body === 'string' ? body : JSON.stringify(body),
+  });
+  if (!response.ok) {
+    const { text, body: errorBody } = await errorText(response);
+    if (response.status === 401) {
+      clearSession();
+      unauthorizedListeners.forEach((listener) => listener());
+    }
+    throw new ApiError(response.status, text, errorBody);
+  }
+  if (response.status === 204) return undefined as T;
+  return (await response.json()) as T;
+}
+
+/** The default query: GET the URL made by joining the query key with '/'. */
+export function apiGet<T>(queryKey: readonly unknown[]): Promise<T> {
+  return apiRequest<T>('GET', queryKey.join('/'));
+}

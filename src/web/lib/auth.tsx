@@ -1,0 +1,61 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
+import type { SessionUser } from '#shared/schemas/auth';
+import { apiRequest, onUnauthorized } from './api-client';
+import {
+  clearAuthFromStorage,
+  readAuthFromStorage,
+  writeAuthToStorage,
+  type AuthSnapshot,
+  type StoredUser,
+} from './auth-state';
+
+interface AuthContextValue {
+  isAuthenticated: boolean;
+  isLoading: boolean;
+  user: StoredUser | null;
+  signIn(sessionId: string, user: SessionUser): void;
+  signOut(): void;
+}
+
+const AuthContext = createContext<AuthContextValue | null>(null);
+const SIGNED_OUT: AuthSnapshot = { isAuthenticated: false, user: null };
+
+export function AuthProvider({ children }: { children: ReactNode }) {
+  const queryClient = useQueryClient();
+  const [state, setState] = useState<AuthSnapshot & { isLoading: boolean }>(() => ({
+    ...readAuthFromStorage(localStorage),
+    isLoading: false,
+  }));
+
+  useEffect(
+    () =>
+      onUnauthorized(() => {
+        queryClient.clear();
+        setState({ ...SIGNED_OUT, isLoading: false });
+      }),
+    [queryClient],
+  );
+
+  const signIn = useCallback((sessionId: string, user: SessionUser) => {
+    writeAuthToStorage(localStorage, sessionId, user);
+    setState({ isAuthenticated: true, user, isLoading: false });
+  }, []);
+
+  const signOut = useCallback(() => {
+    // Revoke on the server too; the visitor is signed out here whatever that answers.
+    apiRequest('POST', '/api/auth/logout').catch(() => undefined);
+    clearAuthFromStorage(localStorage);
+    queryClient.clear();
+    setState({ ...SIGNED_OUT, isLoading: false });
+  }, [queryClient]);
+
+  const value = useMemo(() => ({ ...state, signIn, signOut }), [state, signIn, signOut]);
+  return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>;
+}
+
+export function useAuth(): AuthContextValue {
+  const value = useContext(AuthContext);
+  if (!value) throw new Error('useAuth must be used inside AuthProvider');
+  return value;
+}
