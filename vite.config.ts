@@ -7,7 +7,7 @@ export default defineConfig({
   root: '.',
   build: { outDir: 'dist/web', emptyOutDir: true, sourcemap: false },
   server: {
-    port: 5173,
+    port: 3000,
     proxy: { '/api': `http://127.0.0.1:${process.env.API_PORT ?? 3001}` },
   },
 });

@@ -8,7 +8,7 @@ export default defineConfig({
         test: {
           name: 'unit',
           include: ['src/shared/**/*.test.ts', 'src/server/**/*.test.ts'],
-          exclude: ['src/**/*.routes.test.ts'],
+          exclude: ['src/**/*.routes.test.ts', 'src/**/*.db.test.ts'],
           environment: 'node',
         },
       },
@@ -23,7 +23,7 @@ export default defineConfig({
       {
         test: {
           name: 'api',
-          include: ['src/server/**/*.routes.test.ts'],
+          include: ['src/server/**/*.routes.test.ts', 'src/server/**/*.db.test.ts'],
           environment: 'node',
           globalSetup: ['src/server/test/global-setup.ts'],
           testTimeout: 30_000,

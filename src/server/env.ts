@@ -14,6 +14,7 @@ const EnvSchema = z
       .string()
       .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// or postgresql:// URL')
       .optional(),
+    DB_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
     SEED_DEMO: booleanFromString.optional(),
     ADMIN_EMAIL: z.email('must be an e-mail address').optional(),
     ADMIN_PASSWORD: z.string().min(8, 'must be at least 8 characters').optional(),

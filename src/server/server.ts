@@ -5,10 +5,15 @@ import { ensureAdmin } from './db/seed/bootstrap-admin';
 import { DEMO_ADMIN, DEMO_FRONT_DESK, seedDemoPractice } from './db/seed/demo-practice';
 import { ConfigError, loadEnv, type Env } from './env';
 import { webDistDir } from './paths';
+import { safeErrorSummary } from './plugins/error-handler';
 
 async function main(env: Env) {
   const started = performance.now();
-  const database = await openDatabase({ databaseUrl: env.DATABASE_URL, dataDir: env.DATA_DIR });
+  const database = await openDatabase({
+    databaseUrl: env.DATABASE_URL,
+    dataDir: env.DATA_DIR,
+    poolSize: env.DB_POOL_SIZE,
+  });
   const seeded = env.SEED_DEMO ? await seedDemoPractice(database.db) : false;
   if (env.ADMIN_EMAIL && env.ADMIN_PASSWORD)
     await ensureAdmin(database.db, env.ADMIN_EMAIL, env.ADMIN_PASSWORD);
@@ -21,7 +26,7 @@ async function main(env: Env) {
   });
 
   closeWithGrace({ delay: 10_000 }, async ({ err, signal }) => {
-    if (err) app.log.error({ err: { type: err.name, stack: err.stack } }, 'shutting down after an error');
+    if (err) app.log.error({ err: safeErrorSummary(err) }, 'shutting down after an error');
     else app.log.info({ signal }, 'shutting down');
     await app.close();
     await database.close();

@@ -10,10 +10,11 @@ export interface OpenedDatabase extends Database {
 export async function openDatabase(options: {
   databaseUrl?: string;
   dataDir: string;
+  poolSize?: number;
 }): Promise<OpenedDatabase> {
   const embedded = options.databaseUrl ? undefined : await startEmbeddedPostgres(options.dataDir);
   const url = options.databaseUrl ?? embedded!.url;
-  const database = connectDatabase(url);
+  const database = connectDatabase(url, options.poolSize);
   try {
     await migrateDatabase(database);
   } catch (error) {

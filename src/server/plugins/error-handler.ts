@@ -28,6 +28,24 @@ const FASTIFY_CLIENT_ERRORS: Record<string, [number, ErrorCode, string]> = {
   FST_ERR_CTP_INVALID_JSON_BODY: [400, 'bad_request', 'The request body is not valid JSON.'],
 };
 
+/**
+ * What of an unexpected error may be logged: its type, codes and stack frames. Messages are left out, since the
+ * database layer's messages quote the SQL with its parameters (patient data).
+ */
+export function safeErrorSummary(error: Error & { code?: string; cause?: unknown }) {
+  const cause = error.cause as { code?: string; name?: string } | undefined;
+  return {
+    type: error.name,
+    code: error.code ?? cause?.code,
+    causeType: cause?.name,
+    frames: (error.stack ?? '')
+      .split('\n')
+      .filter((line) => line.trimStart().startsWith('at '))
+      .slice(0, 8)
+      .map((line) => line.trim()),
+  };
+}
+
 /** Zod's generic wording ('Invalid input: expected string, received undefined') in words for people. */
 function humanMessage(field: string, message: string | undefined): string {
   if (!message) return `${field || 'The request'} is not valid.`;
@@ -58,15 +76,10 @@ export function installErrorHandler(app: FastifyInstance): void {
       return send(reply, request, error.statusCode, 'bad_request', 'The request is not valid.');
     }
     if (isResponseSerializationError(error)) {
-      request.log.error({
-        err: { message: 'response did not match its schema', issues: error.cause.issues },
-      });
+      const issues = error.cause.issues.map(({ path, code }) => ({ path: path.join('.'), code }));
+      request.log.error({ issues }, 'response did not match its schema');
     } else {
-      // Only type, code and stack: driver details can quote row values (patient data).
-      request.log.error(
-        { err: { type: error.name, code: error.code, stack: error.stack } },
-        'unhandled error',
-      );
+      request.log.error({ err: safeErrorSummary(error) }, 'unhandled error');
     }
     return send(reply, request, 500, 'internal_error', 'Something went wrong on our side. Please try again.');
   });

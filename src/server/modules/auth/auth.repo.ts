@@ -50,6 +50,20 @@ interface SessionRow extends Record<string, unknown> {
   assistants: string[];
 }
 
+const FIND_SESSION_SQL = `
+  select s.created_at, s.last_used_at, s.expires_at,
+         u.id, u.email, u.username, u.name, u.role, u.is_active,
+         p.can_call_logs, p.can_assistants, p.can_workflows, p.can_book_appointment,
+         p.can_appointment_calendar, p.can_outbound_calls,
+         array(select up.phone_number_id::text from user_phone_numbers up where up.user_id = u.id) as phone_numbers,
+         array(select c.connector_id from user_connectors uc join connectors c on c.id = uc.connector_id
+               where uc.user_id = u.id) as connectors,
+         array(select ua.assistant_id::text from user_assistants ua where ua.user_id = u.id) as assistants
+  from sessions s
+  join users u on u.id = s.user_id
+  left join user_permissions p on p.user_id = u.id
+  where s.id_hash = $1`;
+
 export function createAuthRepo(db: Db) {
   return {
     async findUserByEmail(email: string) {
@@ -63,19 +77,12 @@ export function createAuthRepo(db: Db) {
 
     /** One round trip: the session, its user, the six flags and the three assignment lists. */
     async findSession(idHash: string): Promise<SessionRecord | undefined> {
-      const result = await db.execute<SessionRow>(sql`
-        select s.created_at, s.last_used_at, s.expires_at,
-               u.id, u.email, u.username, u.name, u.role, u.is_active,
-               p.can_call_logs, p.can_assistants, p.can_workflows, p.can_book_appointment,
-               p.can_appointment_calendar, p.can_outbound_calls,
-               array(select up.phone_number_id::text from user_phone_numbers up where up.user_id = u.id) as phone_numbers,
-               array(select c.connector_id from user_connectors uc join connectors c on c.id = uc.connector_id
-                     where uc.user_id = u.id) as connectors,
-               array(select ua.assistant_id::text from user_assistants ua where ua.user_id = u.id) as assistants
-        from sessions s
-        join users u on u.id = s.user_id
-        left join user_permissions p on p.user_id = u.id
-        where s.id_hash = ${idHash}`);
+      // A named (prepared) statement: this runs on every authenticated request.
+      const result = await db.$client.query<SessionRow>({
+        name: 'find_session',
+        text: FIND_SESSION_SQL,
+        values: [idHash],
+      });
       const row = result.rows[0];
       if (!row) return undefined;
       const admin = row.role === 'admin';

@@ -1,0 +1,72 @@
+import { chmodSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { execFile } from 'node:child_process';
+import { promisify } from 'node:util';
+import { openDatabase, type OpenedDatabase } from '../src/server/db/open';
+import { seedDemoPractice } from '../src/server/db/seed/demo-practice';
+
+const autocannonBin = fileURLToPath(new URL('../node_modules/autocannon/autocannon.js', import.meta.url));
+
+export const CONNECTIONS = 50;
+export const DURATION_SECONDS = 10;
+
+export interface LoadResult {
+  requestsPerSecond: number;
+  p50: number;
+  p99: number;
+  non2xx: number;
+}
+
+/** Embedded PostgreSQL in a temporary folder, migrated and seeded with the demo practice. */
+export async function benchDatabase(): Promise<OpenedDatabase & { dispose(): Promise<void> }> {
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'servc-bench-'));
+  chmodSync(dataDir, 0o755);
+  const database = await openDatabase({ dataDir });
+  await seedDemoPractice(database.db);
+  return {
+    ...database,
+    dispose: async () => {
+      await database.close();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+const run = promisify(execFile);
+
+/**
+ * autocannon in its own process (so it does not share the server's event loop), against 127.0.0.1 only,
+ * bounded by DURATION_SECONDS. `body` makes it a POST of JSON.
+ */
+export async function load(
+  url: string,
+  headers: Record<string, string> = {},
+  body?: unknown,
+): Promise<LoadResult> {
+  if (!url.startsWith('http://127.0.0.1:')) throw new Error('load tests only target 127.0.0.1');
+  const args = ['-c', String(CONNECTIONS), '-d', String(DURATION_SECONDS), '--json'];
+  for (const [name, value] of Object.entries(headers)) args.push('-H', `${name}=${value}`);
+  if (body !== undefined)
+    args.push('-m', 'POST', '-H', 'content-type=application/json', '-b', JSON.stringify(body));
+  const { stdout } = await run(process.execPath, [autocannonBin, ...args, url], {
+    maxBuffer: 16 * 1024 * 1024,
+  });
+  const result = JSON.parse(stdout) as {
+    requests: { average: number };
+    latency: { p50: number; p99: number };
+    non2xx: number;
+    errors: number;
+  };
+  return {
+    requestsPerSecond: Math.round(result.requests.average),
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    non2xx: result.non2xx + result.errors,
+  };
+}
+
+export function row(name: string, r: LoadResult): string {
+  return `| ${name} | ${r.requestsPerSecond} | ${r.p50} | ${r.p99} | ${r.non2xx} |`;
+}

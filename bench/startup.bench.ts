@@ -1,0 +1,51 @@
+// Time from `npm start` to a ready server on an installed, built tree: a first start (creates and seeds
+// the database) and a restart. Run with `npm run bench`.
+import { spawn } from 'node:child_process';
+import { chmodSync, mkdtempSync, rmSync } from 'node:fs';
+import net from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+
+function freePort(): Promise<number> {
+  return new Promise((resolve) => {
+    const server = net.createServer().listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as net.AddressInfo;
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+async function timeStart(dataDir: string): Promise<number> {
+  const port = await freePort();
+  const started = performance.now();
+  const child = spawn('npm', ['start', '--silent'], {
+    env: { ...process.env, DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn' },
+    stdio: 'ignore',
+  });
+  try {
+    for (;;) {
+      if (performance.now() - started > 30_000) throw new Error('server did not become ready in 30 s');
+      const ready = await fetch(`http://127.0.0.1:${port}/api/ready`).then(
+        (response) => response.ok,
+        () => false,
+      );
+      if (ready) return performance.now() - started;
+      await new Promise((resolve) => setTimeout(resolve, 25));
+    }
+  } finally {
+    child.kill('SIGTERM');
+    await new Promise((resolve) => child.once('exit', resolve));
+  }
+}
+
+const dataDir = mkdtempSync(path.join(tmpdir(), 'servc-startup-'));
+chmodSync(dataDir, 0o755);
+const first = await timeStart(dataDir);
+const restart = await timeStart(dataDir);
+rmSync(dataDir, { recursive: true, force: true });
+console.log('\nnpm start to ready (installed and built tree)');
+console.log('| run | ms |');
+console.log('| --- | --- |');
+console.log(`| first start (new database, demo seeded) | ${Math.round(first)} |`);
+console.log(`| restart (existing database) | ${Math.round(restart)} |`);
+console.log(`\ntarget: <= 3000 ms`);
