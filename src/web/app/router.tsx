@@ -5,10 +5,13 @@ import { Spinner } from '../components/ui/spinner';
 import { useAuth } from '../lib/auth';
 import { ConsoleLayout } from './layouts/console-layout';
 import { PublicHome, publicRoutes } from './routes/public';
+import { AuditLogRoute } from './routes/audit-log';
 import { RequireAccess, RequireAuth, ScreenNotAvailable } from './routes/guards';
+import { LinkedAccountsRoute } from './routes/linked-accounts';
 import { NotFoundRoute } from './routes/not-found';
 import { OverviewRoute } from './routes/overview';
 import { SignInRoute } from './routes/sign-in';
+import { UserManagementRoute } from './routes/user-management';
 
 function ScrollToTop() {
   const { pathname } = useLocation();
@@ -30,7 +33,11 @@ function HomeRoute() {
 }
 
 /** Built console screens by path; every other menu path shows that it is not available yet. */
-const SCREENS: Record<string, ReactNode> = {};
+const SCREENS: Record<string, ReactNode> = {
+  '/linked-accounts': <LinkedAccountsRoute />,
+  '/user-management': <UserManagementRoute />,
+  '/audit-log': <AuditLogRoute />,
+};
 
 const DENIED_MESSAGES: Record<string, string> = {
   '/user-management': 'You need admin privileges to access user management.',
