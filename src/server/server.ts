@@ -17,7 +17,7 @@ async function main(env: Env) {
     db: database.db,
     session: { idleMinutes: env.SESSION_IDLE_MINUTES, maxHours: env.SESSION_MAX_HOURS },
     logLevel: env.LOG_LEVEL,
-    webDir: webDistDir,
+    webDir: process.env.WEB_DIR ?? webDistDir,
   });
 
   closeWithGrace({ delay: 10_000 }, async ({ err, signal }) => {

@@ -1,7 +1,8 @@
 import { useEffect, type ReactNode } from 'react';
-import { createBrowserRouter, Outlet, useLocation } from 'react-router';
+import { createBrowserRouter, Outlet, useLocation, useNavigate } from 'react-router';
 import { MENU_ITEMS } from '#shared/permissions';
 import { Spinner } from '../components/ui/spinner';
+import { onUnauthorized } from '../lib/api-client';
 import { useAuth } from '../lib/auth';
 import { ConsoleLayout } from './layouts/console-layout';
 import { PublicHome, publicRoutes } from './routes/public';
@@ -13,9 +14,14 @@ import { OverviewRoute } from './routes/overview';
 import { SignInRoute } from './routes/sign-in';
 import { UserManagementRoute } from './routes/user-management';
 
-function ScrollToTop() {
+/** Every page: scroll to the top on navigation, and go to /signin when the API says the session is gone. */
+function RootLayout() {
   const { pathname } = useLocation();
-  useEffect(() => window.scrollTo(0, 0), [pathname]);
+  const navigate = useNavigate();
+  useEffect(() => {
+    window.scrollTo(0, 0);
+  }, [pathname]);
+  useEffect(() => onUnauthorized(() => navigate('/signin', { replace: true })), [navigate]);
   return <Outlet />;
 }
 
@@ -45,7 +51,7 @@ const DENIED_MESSAGES: Record<string, string> = {
 
 export const router = createBrowserRouter([
   {
-    element: <ScrollToTop />,
+    element: <RootLayout />,
     children: [
       { path: '/', element: <HomeRoute /> },
       { path: '/signin', element: <SignInRoute /> },

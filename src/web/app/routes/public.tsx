@@ -1,19 +1,29 @@
+import { useEffect } from 'react';
 import type { RouteObject } from 'react-router';
-import { Link } from 'react-router';
+import { PublicLayout } from '../../features/marketing/components/public-layout';
+import { publicPageComponents } from '../../features/marketing/public-page-components';
+import { getPublicPage, publicPages, type PublicPagePath } from '../../features/marketing/public-routes';
 
-/** Temporary until the marketing feature lands: the signed-out home. */
-export function PublicHome() {
+/** A public page with its own <title> and meta description (prerendered HTML carries them too). */
+function PublicPage({ path }: { path: PublicPagePath }) {
+  const Page = publicPageComponents[path];
+  useEffect(() => {
+    const meta = getPublicPage(path);
+    document.title = meta.title;
+    document.querySelector('meta[name="description"]')?.setAttribute('content', meta.description);
+  }, [path]);
   return (
-    <main className="flex min-h-screen flex-col items-center justify-center gap-4 p-6 text-center">
-      <h1 className="text-4xl font-bold text-slate-900">Your practice&apos;s AI receptionist</h1>
-      <Link
-        to="/signin"
-        className="rounded-md bg-blue-600 px-4 py-2 font-medium text-white hover:bg-blue-700"
-      >
-        Sign In
-      </Link>
-    </main>
+    <PublicLayout>
+      <Page />
+    </PublicLayout>
   );
 }
 
-export const publicRoutes: RouteObject[] = [];
+/** The signed-out home page at '/'. */
+export function PublicHome() {
+  return <PublicPage path="/" />;
+}
+
+export const publicRoutes: RouteObject[] = publicPages
+  .filter((page) => page.path !== '/')
+  .map((page) => ({ path: page.path, element: <PublicPage path={page.path} /> }));

@@ -1,0 +1,95 @@
+import { expect, test } from '@playwright/test';
+import { apiGet, login, sideMenu } from './fixtures';
+
+const ADMIN_MENU = [
+  'Overview',
+  'Call Logs',
+  'Assistants',
+  'Workflows',
+  'Phone Numbers',
+  'Book Appointment',
+  'Appointments Calendar',
+  'Outbound Calls',
+  'Appointment Processor',
+  'Linked Accounts',
+  'User Management',
+];
+
+test('the admin signs in and the Overview counts equal the API', async ({ page }) => {
+  await login(page, 'admin');
+  const [assistants, workflows, phoneNumbers, calls] = await Promise.all([
+    apiGet<{ assistants: unknown[] }>(page, '/api/assistants'),
+    apiGet<{ workflows: unknown[] }>(page, '/api/workflows'),
+    apiGet<{ phoneNumbers: unknown[] }>(page, '/api/phone-numbers'),
+    apiGet<{ calls: { id: string }[] }>(page, '/api/calls'),
+  ]);
+  await expect(page.getByTestId('count-Assistants')).toHaveText(String(assistants.assistants.length));
+  await expect(page.getByTestId('count-Workflows')).toHaveText(String(workflows.workflows.length));
+  await expect(page.getByTestId('count-Phone Numbers')).toHaveText(String(phoneNumbers.phoneNumbers.length));
+  await expect(page.getByTestId('count-Total Calls')).toHaveText(String(calls.calls.length));
+  await expect(page.getByText('This month')).toBeVisible();
+  await expect(page.getByText(`Call #${calls.calls[0]!.id.slice(-6)}`)).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Appointment Processor' }).last()).toBeVisible();
+
+  await expect(sideMenu(page).getByRole('link')).toHaveText(ADMIN_MENU);
+  await expect(page.getByTestId('menu-user')).toHaveText('admin@brightsmile.example');
+});
+
+test('logout returns to the site root and protected routes then send the visitor to /signin', async ({
+  page,
+}) => {
+  await login(page, 'admin');
+  await page.getByRole('button', { name: 'Logout' }).click();
+  await expect(page).toHaveURL(/\/$/);
+  expect(await page.evaluate(() => localStorage.getItem('sessionId'))).toBeNull();
+  await page.goto('/call-logs');
+  await expect(page).toHaveURL(/\/signin$/);
+  await expect(page.getByRole('button', { name: 'Sign In' })).toBeVisible();
+});
+
+test('the front desk sees only the menu its permissions and assignments allow', async ({ page }) => {
+  await login(page, 'frontdesk');
+  await expect(sideMenu(page).getByRole('link')).toHaveText([
+    'Overview',
+    'Call Logs',
+    'Phone Numbers',
+    'Book Appointment',
+    'Appointments Calendar',
+    'Linked Accounts',
+  ]);
+  await expect(page.getByRole('link', { name: /Appointment Processor/ })).toHaveCount(0);
+  await page.goto('/user-management');
+  await expect(page.getByRole('heading', { name: 'Access Denied' })).toBeVisible();
+  await expect(page.getByText('You need admin privileges to access user management.')).toBeVisible();
+});
+
+test('sign-in refuses empty fields without a request and shows the server message on bad credentials', async ({
+  page,
+}) => {
+  await page.goto('/signin');
+  let requests = 0;
+  page.on('request', (request) => {
+    if (request.url().includes('/api/auth/login')) requests++;
+  });
+  await page.getByRole('button', { name: 'Sign In' }).click();
+  await expect(page.getByRole('alert')).toHaveText('Please enter both email and password');
+  expect(requests).toBe(0);
+
+  await page.getByLabel('Email').fill('admin@brightsmile.example');
+  await page.getByLabel('Password').fill('not-the-password');
+  await page.getByRole('button', { name: 'Sign In' }).click();
+  await expect(page.getByRole('alert')).toHaveText('Invalid email or password');
+  await expect(page).toHaveURL(/\/signin$/);
+});
+
+test('an unknown path shows the 404 page', async ({ page }) => {
+  await page.goto('/no-such-page');
+  await expect(page.getByRole('heading', { name: '404 Page Not Found' })).toBeVisible();
+});
+
+test('an expired or revoked session sends the visitor back to /signin', async ({ page }) => {
+  await login(page, 'admin');
+  await page.evaluate(() => localStorage.setItem('sessionId', 'revoked-session'));
+  await page.reload();
+  await expect(page).toHaveURL(/\/signin$/);
+});

@@ -1,0 +1,28 @@
+import { buttonClasses, type ButtonSize, type ButtonVariant } from './button-styles';
+import { BookDemoDialog } from './book-demo-dialog';
+
+export interface DemoButtonProps {
+  label?: string;
+  variant?: ButtonVariant;
+  size?: ButtonSize;
+  className?: string;
+  /** Extra words for screen readers when the visible label alone is ambiguous. */
+  srSuffix?: string;
+}
+
+export function DemoButton({
+  label = 'Book Your Demo Now',
+  variant = 'primary',
+  size = 'lg',
+  className,
+  srSuffix,
+}: DemoButtonProps) {
+  return (
+    <BookDemoDialog>
+      <button type="button" className={buttonClasses({ variant, size, className })}>
+        {label}
+        {srSuffix ? <span className="sr-only"> {srSuffix}</span> : null}
+      </button>
+    </BookDemoDialog>
+  );
+}
