@@ -3,7 +3,6 @@ import { USER_MESSAGES, type ManagedUser } from '#shared/schemas/users';
 import type { z } from 'zod';
 import type { CreateUserInputSchema, UpdateUserInputSchema } from '#shared/schemas/users';
 import { badRequest, conflict, notFound } from '../../errors';
-import type { AuthUser } from '../auth/auth.repo';
 import type { AuthService } from '../auth/auth.service';
 import { hashPassword } from '../auth/passwords';
 import { ASSIGNMENT_KINDS, type Assignments, type AssignmentKind, type UsersRepo } from './users.repo';
@@ -60,6 +59,11 @@ function describeChanges(before: Snapshot, after: Snapshot, passwordChanged: boo
   return changes;
 }
 
+/** Who is acting: the guards compare it with the user being changed. */
+export interface Actor {
+  id: string;
+}
+
 export interface SaveResult {
   user: ManagedUser;
   /** What changed, in words for the audit log. */
@@ -68,7 +72,7 @@ export interface SaveResult {
 
 export function createUsersService(repo: UsersRepo, auth: Pick<AuthService, 'endUserSessions'>) {
   /** One transaction: the user, the six flags and the three lists are all written or none is. */
-  async function save(actor: AuthUser, id: string | null, input: SaveInput): Promise<SaveResult> {
+  async function save(actor: Actor, id: string | null, input: SaveInput): Promise<SaveResult> {
     const { password, ...record } = input.user;
     const passwordHash = password ? await hashPassword(password) : undefined;
     const assignments: Assignments = {
@@ -133,10 +137,10 @@ export function createUsersService(repo: UsersRepo, auth: Pick<AuthService, 'end
 
   return {
     list: () => repo.list(),
-    create: (actor: AuthUser, input: SaveInput) => save(actor, null, input),
-    update: (actor: AuthUser, id: string, input: SaveInput) => save(actor, id, input),
+    create: (actor: Actor, input: SaveInput) => save(actor, null, input),
+    update: (actor: Actor, id: string, input: SaveInput) => save(actor, id, input),
 
-    async remove(actor: AuthUser, id: string): Promise<void> {
+    async remove(actor: Actor, id: string): Promise<void> {
       await repo.transaction(async (tx) => {
         const user = await repo.find(id, tx);
         if (!user) throw notFound(USER_MESSAGES.notFound);
