@@ -16,7 +16,7 @@ async function createSubUser(page: Page, id: string) {
   await page.goto('/user-management');
   await page.getByRole('button', { name: 'Create User' }).click();
   const dialog = page.getByRole('dialog', { name: 'Create User' });
-  await dialog.getByLabel('Name').fill(`Staff ${id}`);
+  await dialog.getByLabel('Name', { exact: true }).fill(`Staff ${id}`);
   await dialog.getByLabel('Email').fill(email);
   await dialog.getByLabel('Username').fill(`staff-${id}`);
   await dialog.getByLabel('Password').fill('staff-pass-1');
@@ -25,7 +25,7 @@ async function createSubUser(page: Page, id: string) {
   await dialog.getByRole('switch', { name: 'Assistants' }).click();
   await dialog.getByRole('group', { name: 'Phone Numbers' }).getByRole('checkbox').first().check();
   await dialog.getByRole('button', { name: 'Create User' }).click();
-  await expect(page.getByText('User created successfully')).toBeVisible();
+  await expect(page.getByText('User created successfully', { exact: true })).toBeVisible();
   await expect(page.getByRole('heading', { name: `Staff ${id}` })).toBeVisible();
   return { email, password: 'staff-pass-1', name: `Staff ${id}` };
 }
@@ -83,7 +83,7 @@ test('an admin creates a sub user who then sees exactly the allowed menu; deacti
   const dialog = admin.getByRole('dialog', { name: 'Edit User' });
   await dialog.getByRole('switch', { name: 'Active' }).click();
   await dialog.getByRole('button', { name: 'Update User' }).click();
-  await expect(admin.getByText('User updated successfully')).toBeVisible();
+  await expect(admin.getByText('User updated successfully', { exact: true })).toBeVisible();
   await expect(
     admin.getByRole('listitem').filter({ hasText: user.name }).getByText('Inactive', { exact: true }),
   ).toBeVisible();
@@ -103,26 +103,29 @@ test('an admin adds, edits, toggles and deletes a connector', async ({ page }) =
   await expect(dialog.getByText('Name is required')).toBeVisible();
   await expect(dialog.getByText('Consumer ID is required')).toBeVisible();
   await expect(dialog.getByText('Connector ID is required')).toBeVisible();
-  await dialog.getByLabel('Name').fill(name);
+  await dialog.getByLabel('Name', { exact: true }).fill(name);
   await dialog.getByLabel('Consumer ID').fill('clinic-consumer');
   await dialog.getByLabel('Connector ID').fill('dentrix');
   await dialog.getByRole('button', { name: 'Create Connector' }).click();
-  await expect(page.getByText('Connector created successfully')).toBeVisible();
-  const card = page.getByRole('listitem').filter({ hasText: name });
+  await expect(page.getByText('Connector created successfully', { exact: true })).toBeVisible();
+  const cards = page.getByRole('list', { name: 'Connectors' }).getByRole('listitem');
+  const card = cards.filter({ hasText: name });
   await expect(card).toBeVisible();
-  await expect(page.getByRole('listitem').first()).toContainText('Bright Smile Dental');
+  // Sorted by creation date: the seeded connector first, the new one last.
+  await expect(cards.first()).toContainText('Bright Smile Dental');
+  await expect(cards.last()).toContainText(name);
 
   await page.getByRole('button', { name: `Edit ${name}` }).click();
   dialog = page.getByRole('dialog', { name: 'Edit Connector' });
   await dialog.getByLabel('Consumer ID').fill('clinic-consumer-2');
   await dialog.getByRole('button', { name: 'Update Connector' }).click();
-  await expect(page.getByText('Connector updated successfully')).toBeVisible();
+  await expect(page.getByText('Connector updated successfully', { exact: true })).toBeVisible();
   await expect(card).toContainText('clinic-consumer-2');
 
   const toggle = page.getByRole('switch', { name: `Active: ${name}` });
   await expect(toggle).toBeChecked();
   await toggle.click();
-  await expect(page.getByText('Connector status updated successfully')).toBeVisible();
+  await expect(page.getByText('Connector status updated successfully', { exact: true })).toBeVisible();
   await expect(toggle).not.toBeChecked();
   await expect(card.getByText('Inactive')).toBeVisible();
 
@@ -130,7 +133,7 @@ test('an admin adds, edits, toggles and deletes a connector', async ({ page }) =
   const confirm = page.getByRole('alertdialog');
   await expect(confirm).toContainText(`Are you sure you want to delete "${name}"?`);
   await confirm.getByRole('button', { name: 'Delete' }).click();
-  await expect(page.getByText('Connector deleted successfully')).toBeVisible();
+  await expect(page.getByText('Connector deleted successfully', { exact: true })).toBeVisible();
   await expect(card).toHaveCount(0);
 });
 
