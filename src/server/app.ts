@@ -9,13 +9,23 @@ import type { App } from './app-types';
 import type { Db } from './db/client';
 import { notFound } from './errors';
 import { registerAssistantRoutes } from './modules/assistants/assistants.routes';
+import { createAuditRepo } from './modules/audit/audit.repo';
+import { registerAuditRoutes } from './modules/audit/audit.routes';
+import { createAuditService, type AuditService } from './modules/audit/audit.service';
 import { createAuthRepo } from './modules/auth/auth.repo';
 import { registerAuthRoutes } from './modules/auth/auth.routes';
 import { createAuthService, type SessionPolicy } from './modules/auth/auth.service';
 import { registerCallRoutes } from './modules/calls/calls.routes';
+import { createConnectorsRepo } from './modules/connectors/connectors.repo';
+import { registerConnectorRoutes } from './modules/connectors/connectors.routes';
+import { createConnectorsService } from './modules/connectors/connectors.service';
 import { registerHealthRoutes } from './modules/health/health.routes';
 import { registerPhoneNumberRoutes } from './modules/phone-numbers/phone-numbers.routes';
+import { createUsersRepo } from './modules/users/users.repo';
+import { registerUserRoutes } from './modules/users/users.routes';
+import { createUsersService } from './modules/users/users.service';
 import { registerWorkflowRoutes } from './modules/workflows/workflows.routes';
+import { installAudit } from './plugins/audit';
 import { installAuth } from './plugins/auth';
 import { installErrorHandler } from './plugins/error-handler';
 
@@ -41,6 +51,8 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** Every route with its access rule, for the authorization tests. */
     registeredRoutes: RegisteredRoute[];
+    /** The append-only audit log (tests flush it before reading). */
+    auditLog: AuditService;
   }
 }
 
@@ -119,8 +131,11 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     );
   });
 
-  const auth = createAuthService(createAuthRepo(deps.db), deps.session, deps.now);
+  const audit = createAuditService(createAuditRepo(deps.db), deps.now);
+  app.decorate('auditLog', audit);
+  const auth = createAuthService(createAuthRepo(deps.db), deps.session, audit, deps.now);
   installAuth(app, auth);
+  installAudit(app, audit);
 
   registerHealthRoutes(app, deps.db);
   registerAuthRoutes(app, auth);
@@ -128,6 +143,9 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   registerWorkflowRoutes(app, deps.db);
   registerPhoneNumberRoutes(app, deps.db);
   registerCallRoutes(app, deps.db);
+  registerConnectorRoutes(app, createConnectorsService(createConnectorsRepo(deps.db)));
+  registerUserRoutes(app, createUsersService(createUsersRepo(deps.db), auth));
+  registerAuditRoutes(app, audit);
 
   const webDir = deps.webDir && existsSync(path.join(deps.webDir, 'index.html')) ? deps.webDir : undefined;
   if (webDir) {

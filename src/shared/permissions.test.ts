@@ -29,6 +29,7 @@ describe('visibleMenuItems', () => {
       'Appointment Processor',
       'Linked Accounts',
       'User Management',
+      'Audit Log',
     ]);
   });
 
@@ -84,7 +85,7 @@ describe('can', () => {
       assignedConnectors: ['x'],
       assignedPhoneNumbers: ['y'],
     });
-    for (const action of ['processor:use', 'connectors:manage', 'users:manage'] as const) {
+    for (const action of ['processor:use', 'connectors:manage', 'users:manage', 'audit:view'] as const) {
       expect(can(everything, action)).toBe(false);
     }
   });

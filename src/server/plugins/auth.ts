@@ -3,6 +3,7 @@ import { can, type Action, type Principal } from '#shared/permissions';
 import { forbidden, unauthorized } from '../errors';
 import type { AuthUser } from '../modules/auth/auth.repo';
 import type { AuthService } from '../modules/auth/auth.service';
+import { requestContext } from './audit';
 
 export interface RequestAuth {
   user: AuthUser;
@@ -37,7 +38,7 @@ export function installAuth(app: FastifyInstance, auth: AuthService): void {
     if (config.public || !request.routeOptions.url?.startsWith('/api/')) return;
     const sessionId = bearer(request);
     if (!sessionId) throw unauthorized();
-    const resolved = await auth.resolve(sessionId);
+    const resolved = await auth.resolve(sessionId, requestContext(request));
     if ('ended' in resolved) {
       throw unauthorized(
         resolved.ended === 'unknown' ? undefined : 'Your session has ended. Please sign in again.',

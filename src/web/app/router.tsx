@@ -6,10 +6,13 @@ import { onUnauthorized } from '../lib/api-client';
 import { useAuth } from '../lib/auth';
 import { ConsoleLayout } from './layouts/console-layout';
 import { PublicHome, publicRoutes } from './routes/public';
+import { AuditLogRoute } from './routes/audit-log';
 import { RequireAccess, RequireAuth, ScreenNotAvailable } from './routes/guards';
+import { LinkedAccountsRoute } from './routes/linked-accounts';
 import { NotFoundRoute } from './routes/not-found';
 import { OverviewRoute } from './routes/overview';
 import { SignInRoute } from './routes/sign-in';
+import { UserManagementRoute } from './routes/user-management';
 
 /** Every page: scroll to the top on navigation, and go to /signin when the API says the session is gone. */
 function RootLayout() {
@@ -36,7 +39,11 @@ function HomeRoute() {
 }
 
 /** Built console screens by path; every other menu path shows that it is not available yet. */
-const SCREENS: Record<string, ReactNode> = {};
+const SCREENS: Record<string, ReactNode> = {
+  '/linked-accounts': <LinkedAccountsRoute />,
+  '/user-management': <UserManagementRoute />,
+  '/audit-log': <AuditLogRoute />,
+};
 
 const DENIED_MESSAGES: Record<string, string> = {
   '/user-management': 'You need admin privileges to access user management.',

@@ -36,12 +36,7 @@ async function errorText(response: Response): Promise<{ text: string; body: unkn
   }
 }
 
-export async function apiRequest<T>(
-  method: string,
-  url: string,
-  body?: unknown,
-  headers: Record<string, string> = {},
-): Promise<T> {
+async function send(method: string, url: string, body?: unknown, headers: Record<string, string> = {}) {
   const sessionId = readSessionId();
   const response = await fetch(url, {
     method,
@@ -61,8 +56,23 @@ export async function apiRequest<T>(
     }
     throw new ApiError(response.status, text, errorBody);
   }
+  return response;
+}
+
+export async function apiRequest<T>(
+  method: string,
+  url: string,
+  body?: unknown,
+  headers: Record<string, string> = {},
+): Promise<T> {
+  const response = await send(method, url, body, headers);
   if (response.status === 204) return undefined as T;
   return (await response.json()) as T;
+}
+
+/** A file the API answers (e.g. a CSV export), with the same session and error handling. */
+export async function apiDownload(url: string): Promise<Blob> {
+  return (await send('GET', url)).blob();
 }
 
 /** The default query: GET the URL made by joining the query key with '/'. */

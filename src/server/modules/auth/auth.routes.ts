@@ -6,6 +6,7 @@ import {
   UserPermissionsResponseSchema,
 } from '#shared/schemas/auth';
 import type { App } from '../../app-types';
+import { requestContext } from '../../plugins/audit';
 import { requireAuth } from '../../plugins/auth';
 import type { AuthService } from './auth.service';
 
@@ -17,13 +18,14 @@ export function registerAuthRoutes(app: App, auth: AuthService): void {
       schema: { body: LoginInputSchema, response: { 200: LoginResponseSchema } },
     },
     async (request) => {
-      const { user, sessionId } = await auth.login(request.body, request.ip);
+      const { user, sessionId } = await auth.login(request.body, requestContext(request));
       return { success: true as const, user, sessionId };
     },
   );
 
   app.post('/api/auth/logout', { schema: { response: { 200: LogoutResponseSchema } } }, async (request) => {
-    await auth.logout(requireAuth(request).sessionHash);
+    const { sessionHash, user } = requireAuth(request);
+    await auth.logout(sessionHash, user, requestContext(request));
     return { success: true as const };
   });
 

@@ -1,5 +1,6 @@
 import { INVALID_CREDENTIALS_MESSAGE, type LoginInput } from '#shared/schemas/auth';
 import { AppError, tooManyRequests } from '../../errors';
+import type { AuditService, RequestContext } from '../audit/audit.service';
 import type { AuthRepo, AuthUser, SessionRecord } from './auth.repo';
 import { hashSessionId, newSessionId } from './auth.repo';
 import { verifyPassword } from './passwords';
@@ -17,7 +18,13 @@ const TOUCH_INTERVAL_MS = 60_000;
 
 export type SessionEndReason = 'expired' | 'idle' | 'inactive' | 'unknown';
 
-export function createAuthService(repo: AuthRepo, policy: SessionPolicy, now: () => Date = () => new Date()) {
+/** Sign-in, logout and session expiry are recorded here; the e-mail typed and the session id never are. */
+export function createAuthService(
+  repo: AuthRepo,
+  policy: SessionPolicy,
+  audit: Pick<AuditService, 'record'>,
+  now: () => Date = () => new Date(),
+) {
   async function assertNotLimited(email: string, clientAddress: string) {
     const since = new Date(now().getTime() - WINDOW_MS);
     for (const [column, value, limit] of [
@@ -37,15 +44,32 @@ export function createAuthService(repo: AuthRepo, policy: SessionPolicy, now: ()
   }
 
   return {
-    async login(input: LoginInput, clientAddress: string): Promise<{ user: AuthUser; sessionId: string }> {
-      await assertNotLimited(input.email, clientAddress);
+    async login(input: LoginInput, context: RequestContext): Promise<{ user: AuthUser; sessionId: string }> {
+      const clientAddress = context.clientAddress ?? 'unknown';
       const found = await repo.findUserByEmail(input.email);
+      const actor = found ? { id: found.id, role: found.role } : null;
+      const failed = (detail: string) =>
+        audit.record({ ...context, actor, action: 'auth.login_failed', outcome: 'failed', detail });
+      try {
+        await assertNotLimited(input.email, clientAddress);
+      } catch (error) {
+        await failed('rate limited');
+        throw error;
+      }
       const passwordOk = await verifyPassword(found?.passwordHash, input.password);
       if (!found || !passwordOk || !found.isActive) {
         await repo.recordLoginAttempt(input.email, clientAddress, false);
+        await failed(!found ? 'unknown account' : !passwordOk ? 'wrong password' : 'inactive account');
         throw new AppError(401, 'invalid_credentials', INVALID_CREDENTIALS_MESSAGE);
       }
       await repo.recordLoginAttempt(input.email, clientAddress, true);
+      await audit.record({
+        ...context,
+        actor,
+        action: 'auth.login',
+        outcome: 'allowed',
+        resourceType: 'session',
+      });
       const sessionId = newSessionId();
       const createdAt = now();
       const expiresAt = new Date(createdAt.getTime() + policy.maxHours * 3_600_000);
@@ -57,6 +81,7 @@ export function createAuthService(repo: AuthRepo, policy: SessionPolicy, now: ()
     /** The live session behind a bearer id, or why it is not live (ended sessions are deleted). */
     async resolve(
       sessionId: string,
+      context: RequestContext,
     ): Promise<{ session: SessionRecord; idHash: string } | { ended: SessionEndReason; userId?: string }> {
       const idHash = hashSessionId(sessionId);
       const session = await repo.findSession(idHash);
@@ -71,6 +96,14 @@ export function createAuthService(repo: AuthRepo, policy: SessionPolicy, now: ()
             : undefined;
       if (ended) {
         await repo.deleteSession(idHash);
+        await audit.record({
+          ...context,
+          actor: { id: session.user.id, role: session.user.role },
+          action: 'auth.session_expired',
+          outcome: 'allowed',
+          resourceType: 'session',
+          detail: ended,
+        });
         return { ended, userId: session.user.id };
       }
       if (at.getTime() - session.lastUsedAt.getTime() > TOUCH_INTERVAL_MS)
@@ -78,8 +111,15 @@ export function createAuthService(repo: AuthRepo, policy: SessionPolicy, now: ()
       return { session, idHash };
     },
 
-    async logout(idHash: string) {
+    async logout(idHash: string, actor: AuthUser, context: RequestContext) {
       await repo.deleteSession(idHash);
+      await audit.record({
+        ...context,
+        actor: { id: actor.id, role: actor.role },
+        action: 'auth.logout',
+        outcome: 'allowed',
+        resourceType: 'session',
+      });
     },
 
     endUserSessions: (userId: string) => repo.deleteUserSessions(userId),

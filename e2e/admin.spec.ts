@@ -1,0 +1,163 @@
+import { expect, test, type Page } from '@playwright/test';
+import { login, sideMenu } from './fixtures';
+
+const unique = () => Date.now().toString(36);
+
+async function signInAs(page: Page, email: string, password: string) {
+  await page.goto('/signin');
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password').fill(password);
+  await page.getByRole('button', { name: 'Sign In' }).click();
+  await expect(page.getByRole('heading', { name: 'Overview' })).toBeVisible();
+}
+
+async function createSubUser(page: Page, id: string) {
+  const email = `staff-${id}@brightsmile.example`;
+  await page.goto('/user-management');
+  await page.getByRole('button', { name: 'Create User' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Create User' });
+  await dialog.getByLabel('Name', { exact: true }).fill(`Staff ${id}`);
+  await dialog.getByLabel('Email').fill(email);
+  await dialog.getByLabel('Username').fill(`staff-${id}`);
+  await dialog.getByLabel('Password').fill('staff-pass-1');
+  await expect(dialog.getByRole('checkbox', { name: 'Sub User' })).toBeChecked();
+  await dialog.getByRole('switch', { name: 'Call Logs' }).click();
+  await dialog.getByRole('switch', { name: 'Assistants' }).click();
+  await dialog.getByRole('group', { name: 'Phone Numbers' }).getByRole('checkbox').first().check();
+  await dialog.getByRole('button', { name: 'Create User' }).click();
+  await expect(page.getByText('User created successfully', { exact: true })).toBeVisible();
+  await expect(page.getByRole('heading', { name: `Staff ${id}` })).toBeVisible();
+  return { email, password: 'staff-pass-1', name: `Staff ${id}` };
+}
+
+test('the user form shows the spec messages and Toggle All switches every permission', async ({ page }) => {
+  await login(page, 'admin');
+  await page.goto('/user-management');
+  await page.getByRole('button', { name: 'Create User' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Create User' });
+  await dialog.getByLabel('Email').fill('not-an-email');
+  await dialog.getByLabel('Username').fill('ab');
+  await dialog.getByLabel('Password').fill('123');
+  await dialog.getByRole('button', { name: 'Create User' }).click();
+  for (const message of [
+    'Name is required',
+    'Invalid email address',
+    'Username must be at least 3 characters',
+    'Password must be at least 6 characters',
+  ]) {
+    await expect(dialog.getByText(message)).toBeVisible();
+  }
+  await dialog.getByRole('button', { name: 'Toggle All' }).click();
+  await expect(dialog.getByRole('switch', { checked: true })).toHaveCount(6);
+  await dialog.getByRole('button', { name: 'Toggle All' }).click();
+  await expect(dialog.getByRole('switch', { checked: true })).toHaveCount(0);
+  await dialog.getByRole('checkbox', { name: 'Admin' }).check();
+  await expect(dialog.getByRole('checkbox', { name: 'Sub User' })).not.toBeChecked();
+});
+
+test('an admin creates a sub user who then sees exactly the allowed menu; deactivating them ends their session', async ({
+  page,
+  browser,
+}) => {
+  await login(page, 'admin');
+  const user = await createSubUser(page, unique());
+  await expect(
+    page.getByRole('button', { name: 'Delete Dr. Maya Patel' }),
+    'admin users cannot be deleted',
+  ).toBeDisabled();
+
+  await page.getByRole('button', { name: 'Logout' }).click();
+  await signInAs(page, user.email, user.password);
+  await expect(sideMenu(page).getByRole('link')).toHaveText([
+    'Overview',
+    'Call Logs',
+    'Assistants',
+    'Phone Numbers',
+  ]);
+
+  const adminContext = await browser.newContext();
+  const admin = await adminContext.newPage();
+  await login(admin, 'admin');
+  await admin.goto('/user-management');
+  await admin.getByRole('button', { name: `Edit ${user.name}` }).click();
+  const dialog = admin.getByRole('dialog', { name: 'Edit User' });
+  await dialog.getByRole('switch', { name: 'Active' }).click();
+  await dialog.getByRole('button', { name: 'Update User' }).click();
+  await expect(admin.getByText('User updated successfully', { exact: true })).toBeVisible();
+  await expect(
+    admin.getByRole('listitem').filter({ hasText: user.name }).getByText('Inactive', { exact: true }),
+  ).toBeVisible();
+  await adminContext.close();
+
+  await page.goto('/call-logs');
+  await expect(page).toHaveURL(/\/signin$/);
+});
+
+test('an admin adds, edits, toggles and deletes a connector', async ({ page }) => {
+  const name = `Clinic ${unique()}`;
+  await login(page, 'admin');
+  await page.goto('/linked-accounts');
+  await page.getByRole('button', { name: 'Add Connector' }).click();
+  let dialog = page.getByRole('dialog', { name: 'Add New Connector' });
+  await dialog.getByRole('button', { name: 'Create Connector' }).click();
+  await expect(dialog.getByText('Name is required')).toBeVisible();
+  await expect(dialog.getByText('Consumer ID is required')).toBeVisible();
+  await expect(dialog.getByText('Connector ID is required')).toBeVisible();
+  await dialog.getByLabel('Name', { exact: true }).fill(name);
+  await dialog.getByLabel('Consumer ID').fill('clinic-consumer');
+  await dialog.getByLabel('Connector ID').fill('dentrix');
+  await dialog.getByRole('button', { name: 'Create Connector' }).click();
+  await expect(page.getByText('Connector created successfully', { exact: true })).toBeVisible();
+  const cards = page.getByRole('list', { name: 'Connectors' }).getByRole('listitem');
+  const card = cards.filter({ hasText: name });
+  await expect(card).toBeVisible();
+  // Sorted by creation date: the seeded connector first, the new one last.
+  await expect(cards.first()).toContainText('Bright Smile Dental');
+  await expect(cards.last()).toContainText(name);
+
+  await page.getByRole('button', { name: `Edit ${name}` }).click();
+  dialog = page.getByRole('dialog', { name: 'Edit Connector' });
+  await dialog.getByLabel('Consumer ID').fill('clinic-consumer-2');
+  await dialog.getByRole('button', { name: 'Update Connector' }).click();
+  await expect(page.getByText('Connector updated successfully', { exact: true })).toBeVisible();
+  await expect(card).toContainText('clinic-consumer-2');
+
+  const toggle = page.getByRole('switch', { name: `Active: ${name}` });
+  await expect(toggle).toBeChecked();
+  await toggle.click();
+  await expect(page.getByText('Connector status updated successfully', { exact: true })).toBeVisible();
+  await expect(toggle).not.toBeChecked();
+  await expect(card.getByText('Inactive')).toBeVisible();
+
+  await page.getByRole('button', { name: `Delete ${name}` }).click();
+  const confirm = page.getByRole('alertdialog');
+  await expect(confirm).toContainText(`Are you sure you want to delete "${name}"?`);
+  await confirm.getByRole('button', { name: 'Delete' }).click();
+  await expect(page.getByText('Connector deleted successfully', { exact: true })).toBeVisible();
+  await expect(card).toHaveCount(0);
+});
+
+test('a sub user sees their connector read-only through the Connector Details dialog', async ({ page }) => {
+  await login(page, 'frontdesk');
+  await page.goto('/linked-accounts');
+  await expect(page.getByRole('button', { name: 'Add Connector' })).toHaveCount(0);
+  await expect(page.getByRole('switch')).toHaveCount(0);
+  await page.getByRole('button', { name: 'View Details' }).first().click();
+  const dialog = page.getByRole('dialog', { name: 'Connector Details' });
+  await expect(dialog).toContainText('Bright Smile Dental');
+  await expect(dialog).toContainText('sandbox');
+  await expect(dialog.getByRole('textbox')).toHaveCount(0);
+});
+
+test('the Audit Log shows the sign-ins, newest first', async ({ page }) => {
+  await login(page, 'frontdesk');
+  await page.getByRole('button', { name: 'Logout' }).click();
+  await login(page, 'admin');
+  await page.getByRole('link', { name: 'Audit Log' }).click();
+  await expect(page.getByRole('heading', { name: 'Audit Log' })).toBeVisible();
+  await page.getByLabel('Action').selectOption('auth.login');
+  const rows = page.getByRole('row');
+  await expect(rows.nth(1)).toContainText('Dr. Maya Patel');
+  await expect(rows.nth(1)).toContainText('auth.login');
+  await expect(rows.nth(2)).toContainText('Jordan Reyes');
+});

@@ -1,0 +1,221 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { assistants, connectors, phoneNumbers, userConnectors, users } from './db/schema/index';
+import { eq } from 'drizzle-orm';
+import { bearer, createTestApp, type TestApp } from './test/test-app';
+
+/**
+ * The authorization table: EVERY registered /api route must have a row, so a new route without one fails.
+ * Each row is driven as: anonymous, a sub user without the route's flag or assignment, a sub user with every
+ * flag and assignment, (where a single resource is read) a sub user asking for one assigned to someone
+ * else, and an admin.
+ */
+interface Ids {
+  demoConnector: string;
+  otherConnector: string;
+  user: string;
+  newUser(): Promise<string>;
+  newConnector(): Promise<string>;
+}
+interface Target {
+  url: string;
+  payload?: object;
+}
+interface Row {
+  target(ids: Ids): Target | Promise<Target>;
+  /** Expected status for: sub user without the flag, sub user with it, admin. */
+  subWithout: number;
+  subWith: number;
+  admin: number;
+  /** A request for a resource that exists but is assigned to someone else: must be a 404 for the sub user. */
+  othersResource?(ids: Ids): Target;
+  public?: boolean;
+}
+
+const ANYONE = { subWithout: 200, subWith: 200, admin: 200 };
+const WITH_FLAG = { subWithout: 403, subWith: 200, admin: 200 };
+const ADMIN_ONLY = { subWithout: 403, subWith: 403, admin: 200 };
+const connectorBody = { name: 'Table', consumerId: 'table', connectorId: 'table' };
+const userBody = (n: number) => ({
+  user: {
+    name: 'Table',
+    email: `table${n}@example.com`,
+    username: `table${n}`,
+    password: 'table-pw-1',
+    role: 'sub',
+  },
+});
+let serial = 0;
+
+const TABLE: Record<string, Row> = {
+  'GET /api/health': { ...ANYONE, public: true, target: () => ({ url: '/api/health' }) },
+  'GET /api/ready': { ...ANYONE, public: true, target: () => ({ url: '/api/ready' }) },
+  'POST /api/auth/login': {
+    public: true,
+    subWithout: 401,
+    subWith: 401,
+    admin: 401,
+    target: () => ({ url: '/api/auth/login', payload: { email: 'nobody@example.com', password: 'x' } }),
+  },
+  'POST /api/auth/logout': { ...ANYONE, target: () => ({ url: '/api/auth/logout' }) },
+  'GET /api/auth/me': { ...ANYONE, target: () => ({ url: '/api/auth/me' }) },
+  'GET /api/user-permissions': { ...ANYONE, target: () => ({ url: '/api/user-permissions' }) },
+  // Lists answer everyone, filtered to what is assigned (see lists.routes.test.ts).
+  'GET /api/assistants': { ...ANYONE, target: () => ({ url: '/api/assistants' }) },
+  'GET /api/workflows': { ...ANYONE, target: () => ({ url: '/api/workflows' }) },
+  'GET /api/phone-numbers': { ...ANYONE, target: () => ({ url: '/api/phone-numbers' }) },
+  'GET /api/calls': { ...ANYONE, target: () => ({ url: '/api/calls' }) },
+  'GET /api/active-connector': { ...ANYONE, target: () => ({ url: '/api/active-connector' }) },
+  'GET /api/connectors': { ...WITH_FLAG, target: () => ({ url: '/api/connectors' }) },
+  'GET /api/connectors/:id': {
+    ...WITH_FLAG,
+    target: (ids) => ({ url: `/api/connectors/${ids.demoConnector}` }),
+    othersResource: (ids) => ({ url: `/api/connectors/${ids.otherConnector}` }),
+  },
+  'POST /api/connectors': {
+    ...ADMIN_ONLY,
+    target: () => ({ url: '/api/connectors', payload: connectorBody }),
+  },
+  'PATCH /api/connectors/:id': {
+    ...ADMIN_ONLY,
+    target: async (ids) => ({ url: `/api/connectors/${await ids.newConnector()}`, payload: connectorBody }),
+  },
+  'PATCH /api/connectors/:id/toggle': {
+    ...ADMIN_ONLY,
+    target: async (ids) => ({
+      url: `/api/connectors/${await ids.newConnector()}/toggle`,
+      payload: { isActive: false },
+    }),
+  },
+  'DELETE /api/connectors/:id': {
+    ...ADMIN_ONLY,
+    target: async (ids) => ({ url: `/api/connectors/${await ids.newConnector()}` }),
+  },
+  'GET /api/users': { ...ADMIN_ONLY, target: () => ({ url: '/api/users' }) },
+  'POST /api/users/atomic': {
+    ...ADMIN_ONLY,
+    target: () => ({ url: '/api/users/atomic', payload: userBody(++serial) }),
+  },
+  'PUT /api/users/:id/atomic': {
+    ...ADMIN_ONLY,
+    target: async (ids) => {
+      const id = await ids.newUser();
+      return { url: `/api/users/${id}/atomic`, payload: userBody(++serial) };
+    },
+  },
+  'DELETE /api/users/:id': {
+    ...ADMIN_ONLY,
+    target: async (ids) => ({ url: `/api/users/${await ids.newUser()}` }),
+  },
+  'GET /api/users/:id/permissions': {
+    ...ADMIN_ONLY,
+    target: (ids) => ({ url: `/api/users/${ids.user}/permissions` }),
+  },
+  'GET /api/users/:id/phone-numbers': {
+    ...ADMIN_ONLY,
+    target: (ids) => ({ url: `/api/users/${ids.user}/phone-numbers` }),
+  },
+  'GET /api/users/:id/linked-accounts': {
+    ...ADMIN_ONLY,
+    target: (ids) => ({ url: `/api/users/${ids.user}/linked-accounts` }),
+  },
+  'GET /api/users/:id/assistants': {
+    ...ADMIN_ONLY,
+    target: (ids) => ({ url: `/api/users/${ids.user}/assistants` }),
+  },
+  'GET /api/audit-events': { ...ADMIN_ONLY, target: () => ({ url: '/api/audit-events' }) },
+  'GET /api/audit-events/export': { ...ADMIN_ONLY, target: () => ({ url: '/api/audit-events/export' }) },
+};
+
+let t: TestApp;
+let ids: Ids;
+const SUB_WITHOUT = { email: 'sub-without@example.com', password: 'sub-without-1' };
+const SUB_WITH = { email: 'sub-with@example.com', password: 'sub-with-1' };
+
+beforeAll(async () => {
+  t = await createTestApp();
+  const admin = await t.asAdmin();
+  const post = async (url: string, payload: object) => {
+    const response = await t.app.inject({ method: 'POST', url, payload, headers: bearer(admin) });
+    expect(response.statusCode, response.body).toBe(200);
+    return response.json();
+  };
+  const [demo] = await t.database.db.select().from(connectors);
+  const [number] = await t.database.db.select().from(phoneNumbers);
+  const [assistant] = await t.database.db.select().from(assistants);
+  const other = (await post('/api/connectors', { name: 'Other', consumerId: 'o', connectorId: 'other' }))
+    .connector;
+  const [frontDesk] = await t.database.db.select().from(users).where(eq(users.username, 'frontdesk'));
+  await t.database.db.insert(userConnectors).values({ userId: frontDesk!.id, connectorId: other.id });
+  for (const [who, everything] of [
+    [SUB_WITHOUT, false],
+    [SUB_WITH, true],
+  ] as const) {
+    const flag = Object.fromEntries(
+      [
+        'canCallLogs',
+        'canAssistants',
+        'canWorkflows',
+        'canBookAppointment',
+        'canAppointmentCalendar',
+        'canOutboundCalls',
+      ].map((name) => [name, everything]),
+    );
+    await post('/api/users/atomic', {
+      user: { name: who.email, email: who.email, username: who.email.split('@')[0], password: who.password },
+      permissions: flag,
+      phoneNumberIds: everything ? [number!.id] : [],
+      connectorIds: everything ? [demo!.id] : [],
+      assistantIds: everything ? [assistant!.id] : [],
+    });
+  }
+  ids = {
+    demoConnector: demo!.id,
+    otherConnector: other.id,
+    user: frontDesk!.id,
+    newUser: async () => (await post('/api/users/atomic', userBody(++serial))).user.id,
+    newConnector: async () => (await post('/api/connectors', connectorBody)).connector.id,
+  };
+});
+afterAll(() => t.close());
+
+async function send(method: string, target: Target, sessionId?: string) {
+  return t.app.inject({
+    method: method as 'GET',
+    url: target.url,
+    payload: target.payload,
+    headers: sessionId ? bearer(sessionId) : {},
+  });
+}
+
+describe('the authorization table', () => {
+  it('has exactly one row for every registered /api route', () => {
+    const registered = t.app.registeredRoutes
+      .filter((route) => route.url.startsWith('/api/'))
+      .map((route) => `${route.method} ${route.url}`)
+      .sort();
+    expect(registered).toEqual(Object.keys(TABLE).sort());
+  });
+
+  it.each(Object.entries(TABLE))('%s', async (key, row) => {
+    const method = key.split(' ')[0]!;
+    const anonymous = await send(method, await row.target(ids));
+    expect(anonymous.statusCode, 'anonymous').toBe(row.public ? row.admin : 401);
+
+    const cases = [
+      ['sub user without the flag', SUB_WITHOUT, row.subWithout],
+      ['sub user with the flag', SUB_WITH, row.subWith],
+      ['admin', { email: 'admin@brightsmile.example', password: 'admin1234' }, row.admin],
+    ] as const;
+    for (const [who, credentials, expected] of cases) {
+      // A fresh session each time: the logout row ends the one it uses.
+      const session = await t.login(credentials.email, credentials.password);
+      const response = await send(method, await row.target(ids), row.public ? undefined : session);
+      expect(response.statusCode, `${who}: ${response.body.slice(0, 200)}`).toBe(expected);
+    }
+    if (row.othersResource) {
+      const session = await t.login(SUB_WITH.email, SUB_WITH.password);
+      const response = await send(method, row.othersResource(ids), session);
+      expect(response.statusCode, "sub user asking for someone else's resource").toBe(404);
+    }
+  });
+});

@@ -1,0 +1,34 @@
+import { z } from 'zod';
+import { AuditFilterSchema, AuditListQuerySchema, AuditListResponseSchema } from '#shared/schemas/audit';
+import type { App } from '../../app-types';
+import type { AuditService } from './audit.service';
+
+/** Read-only: no route changes or deletes an entry. */
+export function registerAuditRoutes(app: App, audit: AuditService): void {
+  app.get(
+    '/api/audit-events',
+    {
+      config: { access: 'audit:view' },
+      schema: { querystring: AuditListQuerySchema, response: { 200: AuditListResponseSchema } },
+    },
+    async (request) => {
+      const { cursor, limit, ...filter } = request.query;
+      return audit.list(filter, limit, cursor);
+    },
+  );
+
+  app.get(
+    '/api/audit-events/export',
+    {
+      config: { access: 'audit:view' },
+      schema: { querystring: AuditFilterSchema, response: { 200: z.string() } },
+    },
+    async (request, reply) => {
+      const csv = await audit.exportCsv(request.query);
+      return reply
+        .type('text/csv; charset=utf-8')
+        .header('content-disposition', 'attachment; filename="audit-log.csv"')
+        .send(csv);
+    },
+  );
+}

@@ -1,0 +1,130 @@
+import type { Role } from '#shared/permissions';
+import type { AuditEvent, AuditFilter, AuditOutcome } from '#shared/schemas/audit';
+import { badRequest } from '../../errors';
+import type { AuditQuery, AuditRepo } from './audit.repo';
+
+/** Where a request came from; recorded with every entry. */
+export interface RequestContext {
+  clientAddress: string | null;
+  userAgent: string | null;
+  requestId: string | null;
+}
+
+export interface AuditEntry extends Partial<RequestContext> {
+  actor?: { id: string; role: Role } | null;
+  action: string;
+  outcome: AuditOutcome;
+  resourceType?: string | null;
+  resourceId?: string | null;
+  route?: string | null;
+  /** Short, non-sensitive words (what changed, why it failed); never values a user typed. */
+  detail?: string | null;
+}
+
+const CSV_MAX_ROWS = 100_000;
+const CSV_PAGE = 1000;
+const CSV_COLUMNS = [
+  'at',
+  'actorUserId',
+  'actorName',
+  'actorRole',
+  'action',
+  'resourceType',
+  'resourceId',
+  'outcome',
+  'route',
+  'detail',
+  'clientAddress',
+  'userAgent',
+  'requestId',
+] as const satisfies readonly (keyof AuditEvent)[];
+
+function encodeCursor(event: { at: Date; id: number }): string {
+  return Buffer.from(`${event.at.toISOString()}|${event.id}`).toString('base64url');
+}
+
+function decodeCursor(cursor: string): { at: Date; id: number } {
+  const [at, id] = Buffer.from(cursor, 'base64url').toString().split('|');
+  const date = new Date(at ?? '');
+  const number = Number(id);
+  if (Number.isNaN(date.getTime()) || !Number.isSafeInteger(number)) throw badRequest('Invalid cursor.');
+  return { at: date, id: number };
+}
+
+/** Quotes a CSV cell; a leading = + - @ is defused so spreadsheets do not run it as a formula. */
+function csvCell(value: string | null): string {
+  if (value === null) return '';
+  const safe = /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
+  return /[",\r\n]/.test(safe) ? `"${safe.replaceAll('"', '""')}"` : safe;
+}
+
+export function createAuditService(repo: AuditRepo, now: () => Date = () => new Date()) {
+  const pending = new Set<Promise<void>>();
+
+  function toQuery(filter: AuditFilter, limit: number, cursor?: string): AuditQuery {
+    return {
+      userId: filter.userId,
+      action: filter.action,
+      from: filter.from ? new Date(filter.from) : undefined,
+      to: filter.to ? new Date(filter.to) : undefined,
+      before: cursor ? decodeCursor(cursor) : undefined,
+      limit,
+    };
+  }
+
+  async function page(filter: AuditFilter, limit: number, cursor?: string) {
+    const rows = await repo.list(toQuery(filter, limit + 1, cursor));
+    const last = rows.length > limit ? rows[limit - 1] : undefined;
+    const events: AuditEvent[] = rows.slice(0, limit).map(({ event, actorName }) => ({
+      ...event,
+      id: String(event.id),
+      at: event.at.toISOString(),
+      actorName,
+    }));
+    return { events, nextCursor: last ? encodeCursor(last.event) : null };
+  }
+
+  return {
+    /** Appends one entry. The returned promise is also tracked so `flush()` (and shutdown) can wait for it. */
+    record(entry: AuditEntry): Promise<void> {
+      const write = repo.insert({
+        at: now(),
+        actorUserId: entry.actor?.id ?? null,
+        actorRole: entry.actor?.role ?? null,
+        action: entry.action,
+        resourceType: entry.resourceType ?? null,
+        resourceId: entry.resourceId ?? null,
+        outcome: entry.outcome,
+        route: entry.route ?? null,
+        detail: entry.detail ?? null,
+        clientAddress: entry.clientAddress ?? null,
+        userAgent: entry.userAgent?.slice(0, 500) ?? null,
+        requestId: entry.requestId ?? null,
+      });
+      pending.add(write);
+      void write.finally(() => pending.delete(write)).catch(() => undefined);
+      return write;
+    },
+
+    async flush(): Promise<void> {
+      await Promise.allSettled([...pending]);
+    },
+
+    list: (filter: AuditFilter, limit: number, cursor?: string) => page(filter, limit, cursor),
+
+    async exportCsv(filter: AuditFilter): Promise<string> {
+      const lines = [CSV_COLUMNS.join(',')];
+      let cursor: string | undefined;
+      do {
+        const result = await page(filter, CSV_PAGE, cursor);
+        for (const event of result.events) {
+          lines.push(CSV_COLUMNS.map((column) => csvCell(event[column])).join(','));
+        }
+        cursor = result.nextCursor ?? undefined;
+      } while (cursor && lines.length <= CSV_MAX_ROWS);
+      return lines.join('\r\n') + '\r\n';
+    },
+  };
+}
+
+export type AuditService = ReturnType<typeof createAuditService>;

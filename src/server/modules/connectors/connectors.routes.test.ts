@@ -1,0 +1,116 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { bearer, createTestApp, type TestApp } from '../../test/test-app';
+
+let t: TestApp;
+let admin: string;
+let frontDesk: string;
+beforeAll(async () => {
+  t = await createTestApp();
+  admin = await t.asAdmin();
+  frontDesk = await t.asFrontDesk();
+});
+afterAll(() => t.close());
+
+const call = (method: 'GET' | 'POST' | 'PATCH' | 'DELETE', url: string, payload?: object, session = admin) =>
+  t.app.inject({ method, url, payload, headers: bearer(session) });
+
+const listOf = async (session: string) =>
+  (await call('GET', '/api/connectors', undefined, session)).json().connectors as {
+    id: string;
+    name: string;
+    isActive: boolean;
+  }[];
+
+describe('connectors', () => {
+  it('lists the seeded demo connector for the admin', async () => {
+    const response = await call('GET', '/api/connectors');
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toMatchObject({
+      success: true,
+      connectors: [
+        {
+          name: 'Bright Smile Dental',
+          connectorId: 'sandbox',
+          consumerId: 'bright-smile-dental',
+          isActive: true,
+        },
+      ],
+    });
+  });
+
+  it('validates with the spec messages', async () => {
+    for (const [body, message] of [
+      [{ consumerId: 'c', connectorId: 'x' }, 'Name is required'],
+      [{ name: 'n', consumerId: ' ', connectorId: 'x' }, 'Consumer ID is required'],
+      [{ name: 'n', consumerId: 'c', connectorId: '' }, 'Connector ID is required'],
+    ] as const) {
+      const response = await call('POST', '/api/connectors', body);
+      expect(response.statusCode).toBe(400);
+      expect(response.json().message).toBe(message);
+    }
+  });
+
+  it('creates, updates, toggles and deletes a connector', async () => {
+    const created = await call('POST', '/api/connectors', {
+      name: 'Downtown',
+      consumerId: 'down',
+      connectorId: 'dentrix',
+    });
+    expect(created.statusCode).toBe(200);
+    const { id } = created.json().connector;
+    const listed = await listOf(admin);
+    expect(listed.map((c) => c.name)).toEqual(['Bright Smile Dental', 'Downtown']);
+
+    const updated = await call('PATCH', `/api/connectors/${id}`, {
+      name: 'Uptown',
+      consumerId: 'up',
+      connectorId: 'dentrix',
+    });
+    expect(updated.json().connector).toMatchObject({ name: 'Uptown', consumerId: 'up' });
+
+    const toggled = await call('PATCH', `/api/connectors/${id}/toggle`, { isActive: false });
+    expect(toggled.json().connector.isActive).toBe(false);
+
+    expect((await call('DELETE', `/api/connectors/${id}`)).statusCode).toBe(200);
+    expect((await call('DELETE', `/api/connectors/${id}`)).statusCode).toBe(404);
+    expect((await listOf(admin)).map((c) => c.name)).toEqual(['Bright Smile Dental']);
+  });
+
+  it('shows a sub user only the connectors assigned to them, and hides others as not found', async () => {
+    const other = (
+      await call('POST', '/api/connectors', { name: 'Other', consumerId: 'o', connectorId: 'kolla' })
+    ).json().connector;
+    expect((await listOf(frontDesk)).map((c) => c.name)).toEqual(['Bright Smile Dental']);
+    expect((await call('GET', `/api/connectors/${other.id}`, undefined, frontDesk)).statusCode).toBe(404);
+    expect((await call('GET', `/api/connectors/${other.id}`)).statusCode).toBe(200);
+    expect(
+      (await call('PATCH', `/api/connectors/${other.id}/toggle`, { isActive: false }, frontDesk)).statusCode,
+    ).toBe(403);
+    await call('DELETE', `/api/connectors/${other.id}`);
+  });
+});
+
+describe('GET /api/active-connector', () => {
+  it('is the oldest active connector the user may see, or null', async () => {
+    const active = async (session = admin) =>
+      (await call('GET', '/api/active-connector', undefined, session)).json();
+    expect(await active()).toEqual({
+      activeConnector: { name: 'Bright Smile Dental', connectorId: 'sandbox' },
+    });
+
+    const demo = (await listOf(admin))[0]!;
+    const newer = (
+      await call('POST', '/api/connectors', { name: 'Newer', consumerId: 'n', connectorId: 'kolla-1' })
+    ).json().connector;
+    expect((await active()).activeConnector.name).toBe('Bright Smile Dental');
+
+    await call('PATCH', `/api/connectors/${demo.id}/toggle`, { isActive: false });
+    expect(await active()).toEqual({ activeConnector: { name: 'Newer', connectorId: 'kolla-1' } });
+    // The front desk is assigned only the (now inactive) demo connector.
+    expect(await active(frontDesk)).toEqual({ activeConnector: null });
+
+    await call('PATCH', `/api/connectors/${demo.id}/toggle`, { isActive: true });
+    await call('DELETE', `/api/connectors/${newer.id}`);
+    expect((await active(frontDesk)).activeConnector.connectorId).toBe('sandbox');
+  });
+});

@@ -1,0 +1,65 @@
+import { z } from 'zod';
+import { RoleSchema } from './auth';
+
+export const AUDIT_OUTCOMES = ['allowed', 'denied', 'failed'] as const;
+export type AuditOutcome = (typeof AUDIT_OUTCOMES)[number];
+
+/** The actions the log records; a denied request carries the policy action or route it was refused. */
+export const AUDIT_ACTIONS = [
+  'auth.login',
+  'auth.login_failed',
+  'auth.logout',
+  'auth.session_expired',
+  'user.create',
+  'user.update',
+  'user.delete',
+  'connector.create',
+  'connector.update',
+  'connector.delete',
+  'connector.toggle',
+  'patient_data.read',
+  'access.denied',
+] as const;
+export type AuditAction = (typeof AUDIT_ACTIONS)[number];
+
+export const AuditEventSchema = z.object({
+  id: z.string(),
+  at: z.iso.datetime(),
+  actorUserId: z.string().nullable(),
+  actorName: z.string().nullable(),
+  actorRole: RoleSchema.nullable(),
+  action: z.string(),
+  resourceType: z.string().nullable(),
+  resourceId: z.string().nullable(),
+  outcome: z.enum(AUDIT_OUTCOMES),
+  route: z.string().nullable(),
+  detail: z.string().nullable(),
+  clientAddress: z.string().nullable(),
+  userAgent: z.string().nullable(),
+  requestId: z.string().nullable(),
+});
+export type AuditEvent = z.infer<typeof AuditEventSchema>;
+
+export const AUDIT_PAGE_SIZE = 50;
+
+/** Filters shared by the list and the CSV export; `from`/`to` are ISO instants, `to` exclusive. */
+export const AuditFilterSchema = z.object({
+  userId: z.uuid().optional(),
+  action: z.string().max(100).optional(),
+  from: z.iso.datetime({ offset: true }).optional(),
+  to: z.iso.datetime({ offset: true }).optional(),
+});
+export type AuditFilter = z.infer<typeof AuditFilterSchema>;
+
+export const AuditListQuerySchema = AuditFilterSchema.extend({
+  /** Opaque keyset cursor from the previous page's nextCursor. */
+  cursor: z.string().max(200).optional(),
+  limit: z.coerce.number().int().min(1).max(200).default(AUDIT_PAGE_SIZE),
+});
+export type AuditListQuery = z.input<typeof AuditListQuerySchema>;
+
+export const AuditListResponseSchema = z.object({
+  events: z.array(AuditEventSchema),
+  nextCursor: z.string().nullable(),
+});
+export type AuditListResponse = z.infer<typeof AuditListResponseSchema>;

@@ -1,0 +1,132 @@
+import { z } from 'zod';
+import { PERMISSION_FLAGS, type PermissionFlag } from '../permissions';
+import { PermissionsSchema, RoleSchema } from './auth';
+
+export const USER_MESSAGES = {
+  nameRequired: 'Name is required',
+  invalidEmail: 'Invalid email address',
+  usernameTooShort: 'Username must be at least 3 characters',
+  passwordTooShort: 'Password must be at least 6 characters',
+  emailInUse: 'Email already in use',
+  usernameInUse: 'Username already in use',
+  notFound: 'User not found',
+  unknownPhoneNumber: 'Unknown phone number',
+  unknownConnector: 'Unknown linked account',
+  unknownAssistant: 'Unknown assistant',
+  deleteSelf: 'You cannot delete your own account.',
+  deactivateSelf: 'You cannot deactivate your own account.',
+  demoteSelf: 'You cannot remove your own admin role.',
+  lastAdmin: 'There must always be at least one active admin.',
+} as const;
+
+const nameField = z
+  .string({ error: USER_MESSAGES.nameRequired })
+  .trim()
+  .min(1, USER_MESSAGES.nameRequired)
+  .max(200);
+const emailField = z
+  .string({ error: USER_MESSAGES.invalidEmail })
+  .trim()
+  .max(320)
+  .pipe(z.email({ error: USER_MESSAGES.invalidEmail }));
+const usernameField = z
+  .string({ error: USER_MESSAGES.usernameTooShort })
+  .trim()
+  .min(3, USER_MESSAGES.usernameTooShort)
+  .max(100);
+const passwordField = z
+  .string({ error: USER_MESSAGES.passwordTooShort })
+  .min(6, USER_MESSAGES.passwordTooShort)
+  .max(1024);
+
+/** Each flag defaults to false when the form leaves it out. */
+export const PermissionsInputSchema = z.object(
+  Object.fromEntries(PERMISSION_FLAGS.map((flag) => [flag, z.boolean().default(false)])) as Record<
+    PermissionFlag,
+    z.ZodDefault<z.ZodBoolean>
+  >,
+);
+
+const idList = z.array(z.string().max(100)).max(500).default([]);
+
+const assignments = {
+  permissions: PermissionsInputSchema.default(
+    Object.fromEntries(PERMISSION_FLAGS.map((flag) => [flag, false])) as Record<PermissionFlag, boolean>,
+  ),
+  phoneNumberIds: idList,
+  /** connectors.id values (see docs/decisions/001-user-connector-assignments.md). */
+  connectorIds: idList,
+  assistantIds: idList,
+};
+
+/** POST /api/users/atomic and the Create User dialog. */
+export const CreateUserInputSchema = z.object({
+  user: z.object({
+    name: nameField,
+    email: emailField,
+    username: usernameField,
+    password: passwordField,
+    role: RoleSchema.default('sub'),
+    isActive: z.boolean().default(true),
+  }),
+  ...assignments,
+});
+export type CreateUserInput = z.input<typeof CreateUserInputSchema>;
+
+/** PUT /api/users/{id}/atomic and the Edit User dialog: a blank or absent password keeps the current one. */
+export const UpdateUserInputSchema = z.object({
+  user: z.object({
+    name: nameField,
+    email: emailField,
+    username: usernameField,
+    password: z.union([z.literal(''), passwordField]).optional(),
+    role: RoleSchema.default('sub'),
+    isActive: z.boolean().default(true),
+  }),
+  ...assignments,
+});
+export type UpdateUserInput = z.input<typeof UpdateUserInputSchema>;
+
+export const ManagedUserSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  email: z.string(),
+  username: z.string(),
+  role: RoleSchema,
+  isActive: z.boolean(),
+  createdAt: z.iso.datetime(),
+});
+export type ManagedUser = z.infer<typeof ManagedUserSchema>;
+
+export const UserIdParamsSchema = z.object({ id: z.uuid({ error: USER_MESSAGES.notFound }) });
+
+export const UserListResponseSchema = z.object({ users: z.array(ManagedUserSchema) });
+export type UserListResponse = z.infer<typeof UserListResponseSchema>;
+
+export const UserResponseSchema = z.object({ success: z.literal(true), user: ManagedUserSchema });
+export type UserResponse = z.infer<typeof UserResponseSchema>;
+
+export const UserPermissionsDetailResponseSchema = z.object({ permissions: PermissionsSchema });
+export type UserPermissionsDetailResponse = z.infer<typeof UserPermissionsDetailResponseSchema>;
+
+export const UserPhoneNumbersResponseSchema = z.object({
+  phoneNumbers: z.array(
+    z.object({
+      phoneNumberMappingId: z.string(),
+      id: z.string(),
+      phoneNumber: z.string().nullable(),
+      name: z.string().nullable(),
+    }),
+  ),
+});
+export type UserPhoneNumbersResponse = z.infer<typeof UserPhoneNumbersResponseSchema>;
+
+export const UserLinkedAccountsResponseSchema = z.object({
+  linkedAccounts: z.array(z.object({ id: z.string(), connectorId: z.string(), name: z.string() })),
+});
+export type UserLinkedAccountsResponse = z.infer<typeof UserLinkedAccountsResponseSchema>;
+
+export const UserAssistantsResponseSchema = z.object({
+  assistants: z.array(z.object({ assistantId: z.string(), name: z.string() })),
+});
+export type UserAssistantsResponse = z.infer<typeof UserAssistantsResponseSchema>;

@@ -1,0 +1,54 @@
+import { useId } from 'react';
+import { Checkbox } from './ui/checkbox';
+import { Label } from './ui/label';
+
+export interface Option {
+  value: string;
+  label: string;
+}
+
+/** A multi-select as a labelled group of checkboxes: every choice is visible and reachable by keyboard. */
+export function CheckboxGroup({
+  legend,
+  options,
+  value,
+  onChange,
+  emptyText,
+}: {
+  legend: string;
+  options: Option[];
+  value: string[];
+  onChange(value: string[]): void;
+  emptyText: string;
+}) {
+  const id = useId();
+  return (
+    <fieldset className="grid gap-2">
+      <legend className="mb-1 text-sm font-medium text-slate-900">{legend}</legend>
+      {options.length === 0 ? (
+        <p className="text-sm text-slate-600">{emptyText}</p>
+      ) : (
+        <div className="grid max-h-40 gap-2 overflow-y-auto rounded-md border border-slate-200 p-3">
+          {options.map((option, index) => (
+            <div key={option.value} className="flex items-center gap-2">
+              <Checkbox
+                id={`${id}-${index}`}
+                checked={value.includes(option.value)}
+                onCheckedChange={(checked) =>
+                  onChange(
+                    checked === true
+                      ? [...value, option.value]
+                      : value.filter((item) => item !== option.value),
+                  )
+                }
+              />
+              <Label htmlFor={`${id}-${index}`} className="font-normal">
+                {option.label}
+              </Label>
+            </div>
+          ))}
+        </div>
+      )}
+    </fieldset>
+  );
+}

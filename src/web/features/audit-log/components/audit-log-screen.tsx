@@ -1,0 +1,188 @@
+import { Download } from 'lucide-react';
+import { useId, useState, type ReactNode } from 'react';
+import { AUDIT_ACTIONS, type AuditFilter } from '#shared/schemas/audit';
+import { Alert } from '../../../components/ui/alert';
+import { Badge } from '../../../components/ui/badge';
+import { Button } from '../../../components/ui/button';
+import { Card, CardContent } from '../../../components/ui/card';
+import { Input } from '../../../components/ui/input';
+import { Label } from '../../../components/ui/label';
+import { Spinner } from '../../../components/ui/spinner';
+import { toast } from '../../../components/ui/use-toast';
+import { useExportAuditEvents } from '../api/export-audit-events';
+import { useAuditEvents } from '../api/get-audit-events';
+
+export interface UserOption {
+  id: string;
+  label: string;
+}
+
+const OUTCOME_VARIANT = { allowed: 'success', denied: 'destructive', failed: 'secondary' } as const;
+
+/** A yyyy-mm-dd from a date input as the instant that day starts (local time); `nextDay` for an end bound. */
+function dayStart(day: string, nextDay = false): string | undefined {
+  if (!day) return undefined;
+  const [year, month, date] = day.split('-').map(Number);
+  return new Date(year!, month! - 1, date! + (nextDay ? 1 : 0)).toISOString();
+}
+
+function Filter({ label, children }: { label: string; children(id: string): ReactNode }) {
+  const id = useId();
+  return (
+    <div className="grid gap-1.5">
+      <Label htmlFor={id}>{label}</Label>
+      {children(id)}
+    </div>
+  );
+}
+
+const selectClass =
+  'h-10 rounded-md border border-slate-300 bg-white px-3 text-sm text-slate-900 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-blue-600';
+
+export function AuditLogScreen({ users }: { users: UserOption[] }) {
+  const [userId, setUserId] = useState('');
+  const [action, setAction] = useState('');
+  const [from, setFrom] = useState('');
+  const [to, setTo] = useState('');
+  const filter: AuditFilter = {
+    userId: userId || undefined,
+    action: action || undefined,
+    from: dayStart(from),
+    to: dayStart(to, true),
+  };
+  const query = useAuditEvents(filter);
+  const exporter = useExportAuditEvents();
+  const events = query.data?.pages.flatMap((page) => page.events) ?? [];
+
+  return (
+    <div className="grid gap-6">
+      <div className="flex flex-wrap items-center justify-between gap-4">
+        <div>
+          <h1 className="text-2xl font-bold text-slate-900">Audit Log</h1>
+          <p className="text-slate-600">Sign-ins, changes to users and connectors, and refused requests.</p>
+        </div>
+        <Button
+          variant="outline"
+          disabled={exporter.isPending}
+          onClick={() =>
+            exporter.mutate(filter, {
+              onError: (e) => toast({ title: 'Error', description: e.message, variant: 'destructive' }),
+            })
+          }
+        >
+          <Download aria-hidden="true" />
+          Export CSV
+        </Button>
+      </div>
+
+      <Card>
+        <CardContent className="grid gap-4 p-6 sm:grid-cols-2 lg:grid-cols-4">
+          <Filter label="User">
+            {(id) => (
+              <select
+                id={id}
+                className={selectClass}
+                value={userId}
+                onChange={(e) => setUserId(e.target.value)}
+              >
+                <option value="">All users</option>
+                {users.map((user) => (
+                  <option key={user.id} value={user.id}>
+                    {user.label}
+                  </option>
+                ))}
+              </select>
+            )}
+          </Filter>
+          <Filter label="Action">
+            {(id) => (
+              <select
+                id={id}
+                className={selectClass}
+                value={action}
+                onChange={(e) => setAction(e.target.value)}
+              >
+                <option value="">All actions</option>
+                {AUDIT_ACTIONS.map((name) => (
+                  <option key={name} value={name}>
+                    {name}
+                  </option>
+                ))}
+              </select>
+            )}
+          </Filter>
+          <Filter label="From">
+            {(id) => <Input id={id} type="date" value={from} onChange={(e) => setFrom(e.target.value)} />}
+          </Filter>
+          <Filter label="To">
+            {(id) => <Input id={id} type="date" value={to} onChange={(e) => setTo(e.target.value)} />}
+          </Filter>
+        </CardContent>
+      </Card>
+
+      {query.isLoading ? (
+        <Spinner />
+      ) : query.error ? (
+        <Alert variant="destructive">{query.error.message}</Alert>
+      ) : events.length === 0 ? (
+        <Card>
+          <CardContent className="p-10 text-center text-slate-600">
+            No audit events match these filters.
+          </CardContent>
+        </Card>
+      ) : (
+        <div className="overflow-x-auto rounded-lg border border-slate-200 bg-white">
+          <table className="w-full text-left text-sm">
+            <thead className="border-b border-slate-200 bg-slate-50 text-slate-600">
+              <tr>
+                <th className="px-4 py-2 font-medium">Time</th>
+                <th className="px-4 py-2 font-medium">User</th>
+                <th className="px-4 py-2 font-medium">Action</th>
+                <th className="px-4 py-2 font-medium">Resource</th>
+                <th className="px-4 py-2 font-medium">Outcome</th>
+                <th className="px-4 py-2 font-medium">Details</th>
+                <th className="px-4 py-2 font-medium">Client</th>
+              </tr>
+            </thead>
+            <tbody>
+              {events.map((event) => (
+                <tr key={event.id} className="border-b border-slate-100 last:border-0">
+                  <td className="whitespace-nowrap px-4 py-2">{new Date(event.at).toLocaleString()}</td>
+                  <td className="px-4 py-2">
+                    {event.actorName ?? event.actorUserId ?? '—'}
+                    {event.actorRole && (
+                      <span className="ml-1 text-xs text-slate-500">({event.actorRole})</span>
+                    )}
+                  </td>
+                  <td className="px-4 py-2 font-mono text-xs">{event.action}</td>
+                  <td className="px-4 py-2 text-xs">
+                    {event.resourceType
+                      ? `${event.resourceType}${event.resourceId ? ` ${event.resourceId}` : ''}`
+                      : '—'}
+                  </td>
+                  <td className="px-4 py-2">
+                    <Badge variant={OUTCOME_VARIANT[event.outcome]}>{event.outcome}</Badge>
+                  </td>
+                  <td className="px-4 py-2 text-xs">
+                    {[event.route, event.detail].filter(Boolean).join(' · ')}
+                  </td>
+                  <td className="px-4 py-2 text-xs">{event.clientAddress}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+      {query.hasNextPage && (
+        <Button
+          variant="outline"
+          className="justify-self-center"
+          disabled={query.isFetchingNextPage}
+          onClick={() => void query.fetchNextPage()}
+        >
+          Load more
+        </Button>
+      )}
+    </div>
+  );
+}

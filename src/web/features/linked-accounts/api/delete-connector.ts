@@ -1,0 +1,14 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { apiRequest } from '../../../lib/api-client';
+import { connectorsQueryOptions } from './get-connectors';
+
+export const deleteConnector = (id: string) =>
+  apiRequest<{ success: true }>('DELETE', `/api/connectors/${id}`);
+
+export function useDeleteConnector() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: deleteConnector,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: connectorsQueryOptions.queryKey }),
+  });
+}

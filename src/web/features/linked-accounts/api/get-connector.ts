@@ -1,0 +1,13 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { ConnectorResponse } from '#shared/schemas/connectors';
+import { apiGet } from '../../../lib/api-client';
+
+export const connectorQueryOptions = (id: string) =>
+  queryOptions({
+    queryKey: ['/api/connectors', id],
+    queryFn: ({ queryKey }) => apiGet<ConnectorResponse>(queryKey),
+  });
+
+export function useConnector(id: string | undefined) {
+  return useQuery({ ...connectorQueryOptions(id ?? ''), enabled: Boolean(id) });
+}

@@ -1,0 +1,120 @@
+import { useState, type FormEvent } from 'react';
+import { ConnectorInputSchema, type Connector, type ConnectorInput } from '#shared/schemas/connectors';
+import { FormField } from '../../../components/form-field';
+import { Button } from '../../../components/ui/button';
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+} from '../../../components/ui/dialog';
+import { toast } from '../../../components/ui/use-toast';
+import { validate, type FieldErrors } from '../../../lib/form';
+import { useCreateConnector } from '../api/create-connector';
+import { useUpdateConnector } from '../api/update-connector';
+
+const EMPTY: ConnectorInput = { name: '', consumerId: '', connectorId: '' };
+
+/** 'Add New Connector' when `connector` is absent, 'Edit Connector' otherwise. */
+export function ConnectorFormDialog({
+  open,
+  connector,
+  onOpenChange,
+}: {
+  open: boolean;
+  connector?: Connector;
+  onOpenChange(open: boolean): void;
+}) {
+  return (
+    <Dialog open={open} onOpenChange={onOpenChange}>
+      <DialogContent>
+        {/* Keyed so each opening starts from the connector's current values. */}
+        {open && (
+          <ConnectorForm
+            key={connector?.id ?? 'new'}
+            connector={connector}
+            onDone={() => onOpenChange(false)}
+          />
+        )}
+      </DialogContent>
+    </Dialog>
+  );
+}
+
+function ConnectorForm({ connector, onDone }: { connector?: Connector; onDone(): void }) {
+  const [values, setValues] = useState<ConnectorInput>(
+    connector
+      ? { name: connector.name, consumerId: connector.consumerId, connectorId: connector.connectorId }
+      : EMPTY,
+  );
+  const [errors, setErrors] = useState<FieldErrors>({});
+  const create = useCreateConnector();
+  const update = useUpdateConnector();
+  const pending = create.isPending || update.isPending;
+
+  const field = (name: keyof ConnectorInput) => ({
+    value: values[name],
+    error: errors[name],
+    onChange: (event: { target: { value: string } }) => setValues({ ...values, [name]: event.target.value }),
+  });
+
+  function submit(event: FormEvent) {
+    event.preventDefault();
+    const result = validate(ConnectorInputSchema, values);
+    setErrors(result.errors ?? {});
+    if (!result.data) return;
+    const input = result.data;
+    if (connector) {
+      update.mutate(
+        { id: connector.id, input },
+        {
+          onSuccess: () => {
+            toast({ title: 'Success', description: 'Connector updated successfully' });
+            onDone();
+          },
+          onError: (error) =>
+            toast({
+              title: 'Error',
+              description: `Failed to update connector: ${error.message}`,
+              variant: 'destructive',
+            }),
+        },
+      );
+    } else {
+      create.mutate(input, {
+        onSuccess: () => {
+          toast({ title: 'Success', description: 'Connector created successfully' });
+          onDone();
+        },
+        onError: (error) =>
+          toast({
+            title: 'Error',
+            description: `Failed to create connector: ${error.message}`,
+            variant: 'destructive',
+          }),
+      });
+    }
+  }
+
+  return (
+    <form onSubmit={submit} noValidate className="grid gap-4">
+      <DialogHeader>
+        <DialogTitle>{connector ? 'Edit Connector' : 'Add New Connector'}</DialogTitle>
+        <DialogDescription>The practice management account the receptionist books into.</DialogDescription>
+      </DialogHeader>
+      <FormField label="Name" {...field('name')} />
+      <FormField label="Consumer ID" {...field('consumerId')} />
+      <FormField label="Connector ID" {...field('connectorId')} />
+      <DialogFooter>
+        <Button type="button" variant="outline" onClick={onDone}>
+          Cancel
+        </Button>
+        <Button type="submit" disabled={pending}>
+          {connector ? 'Update Connector' : 'Create Connector'}
+        </Button>
+      </DialogFooter>
+    </form>
+  );
+}

@@ -1,0 +1,163 @@
+import { Eye, Pencil, Plus, Trash2 } from 'lucide-react';
+import { useState } from 'react';
+import type { Connector } from '#shared/schemas/connectors';
+import { ConfirmDialog } from '../../../components/confirm-dialog';
+import { Alert } from '../../../components/ui/alert';
+import { Badge } from '../../../components/ui/badge';
+import { Button } from '../../../components/ui/button';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card';
+import { Spinner } from '../../../components/ui/spinner';
+import { Switch } from '../../../components/ui/switch';
+import { toast } from '../../../components/ui/use-toast';
+import { useDeleteConnector } from '../api/delete-connector';
+import { useConnectors } from '../api/get-connectors';
+import { useToggleConnector } from '../api/toggle-connector';
+import { ConnectorDetailsDialog } from './connector-details-dialog';
+import { ConnectorFormDialog } from './connector-form-dialog';
+
+type Editing = { open: false } | { open: true; connector?: Connector };
+
+export function LinkedAccountsScreen({ isAdmin }: { isAdmin: boolean }) {
+  const { data, isLoading, error } = useConnectors();
+  const [editing, setEditing] = useState<Editing>({ open: false });
+  const [viewing, setViewing] = useState<Connector>();
+  const [deleting, setDeleting] = useState<Connector>();
+  const remove = useDeleteConnector();
+  const toggle = useToggleConnector();
+
+  const connectors = [...(data?.connectors ?? [])].sort((a, b) => a.createdAt.localeCompare(b.createdAt));
+
+  function confirmDelete() {
+    if (!deleting) return;
+    remove.mutate(deleting.id, {
+      onSuccess: () => toast({ title: 'Success', description: 'Connector deleted successfully' }),
+      onError: (e) =>
+        toast({
+          title: 'Error',
+          description: `Failed to delete connector: ${e.message}`,
+          variant: 'destructive',
+        }),
+      onSettled: () => setDeleting(undefined),
+    });
+  }
+
+  function setActive(connector: Connector, isActive: boolean) {
+    toggle.mutate(
+      { id: connector.id, isActive },
+      {
+        onSuccess: () => toast({ title: 'Success', description: 'Connector status updated successfully' }),
+        onError: (e) =>
+          toast({
+            title: 'Error',
+            description: `Failed to update connector status: ${e.message}`,
+            variant: 'destructive',
+          }),
+      },
+    );
+  }
+
+  return (
+    <div className="grid gap-6">
+      <div className="flex flex-wrap items-center justify-between gap-4">
+        <div>
+          <h1 className="text-2xl font-bold text-slate-900">Linked Accounts</h1>
+          <p className="text-slate-600">Practice management systems the receptionist books into.</p>
+        </div>
+        {isAdmin && (
+          <Button onClick={() => setEditing({ open: true })}>
+            <Plus aria-hidden="true" />
+            Add Connector
+          </Button>
+        )}
+      </div>
+
+      {isLoading ? (
+        <Spinner />
+      ) : error ? (
+        <Alert variant="destructive">{error.message}</Alert>
+      ) : connectors.length === 0 ? (
+        <Card>
+          <CardContent className="p-10 text-center text-slate-600">
+            {isAdmin ? 'No connectors configured' : 'No assigned connectors'}
+          </CardContent>
+        </Card>
+      ) : (
+        <ul className="grid gap-4 md:grid-cols-2 xl:grid-cols-3" aria-label="Connectors">
+          {connectors.map((connector) => (
+            <li key={connector.id}>
+              <Card>
+                <CardHeader>
+                  <div className="flex items-start justify-between gap-2">
+                    <CardTitle>{connector.name}</CardTitle>
+                    <Badge variant={connector.isActive ? 'success' : 'secondary'}>
+                      {connector.isActive ? 'Active' : 'Inactive'}
+                    </Badge>
+                  </div>
+                  <CardDescription>Connector ID: {connector.connectorId}</CardDescription>
+                  <CardDescription>Consumer ID: {connector.consumerId}</CardDescription>
+                </CardHeader>
+                <CardContent className="flex items-center justify-between gap-2">
+                  {isAdmin ? (
+                    <>
+                      <label className="flex items-center gap-2 text-sm text-slate-700">
+                        <Switch
+                          checked={connector.isActive}
+                          disabled={toggle.isPending}
+                          onCheckedChange={(checked) => setActive(connector, checked)}
+                          aria-label={`Active: ${connector.name}`}
+                        />
+                        Active
+                      </label>
+                      <div className="flex gap-1">
+                        <Button
+                          variant="ghost"
+                          size="icon"
+                          aria-label={`Edit ${connector.name}`}
+                          onClick={() => setEditing({ open: true, connector })}
+                        >
+                          <Pencil aria-hidden="true" />
+                        </Button>
+                        <Button
+                          variant="ghost"
+                          size="icon"
+                          aria-label={`Delete ${connector.name}`}
+                          onClick={() => setDeleting(connector)}
+                        >
+                          <Trash2 aria-hidden="true" className="text-red-600" />
+                        </Button>
+                      </div>
+                    </>
+                  ) : (
+                    <Button variant="outline" size="sm" onClick={() => setViewing(connector)}>
+                      <Eye aria-hidden="true" />
+                      View Details
+                    </Button>
+                  )}
+                </CardContent>
+              </Card>
+            </li>
+          ))}
+        </ul>
+      )}
+
+      {isAdmin && (
+        <>
+          <ConnectorFormDialog
+            open={editing.open}
+            connector={editing.open ? editing.connector : undefined}
+            onOpenChange={(open) => !open && setEditing({ open: false })}
+          />
+          <ConfirmDialog
+            open={Boolean(deleting)}
+            title="Delete Connector"
+            message={`Are you sure you want to delete "${deleting?.name ?? ''}"?`}
+            pending={remove.isPending}
+            onConfirm={confirmDelete}
+            onOpenChange={(open) => !open && setDeleting(undefined)}
+          />
+        </>
+      )}
+      <ConnectorDetailsDialog connector={viewing} onOpenChange={(open) => !open && setViewing(undefined)} />
+    </div>
+  );
+}

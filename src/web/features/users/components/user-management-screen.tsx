@@ -1,0 +1,112 @@
+import { Pencil, Plus, Trash2 } from 'lucide-react';
+import { useState } from 'react';
+import type { ManagedUser } from '#shared/schemas/users';
+import { ConfirmDialog } from '../../../components/confirm-dialog';
+import { Alert } from '../../../components/ui/alert';
+import { Badge } from '../../../components/ui/badge';
+import { Button } from '../../../components/ui/button';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card';
+import { Spinner } from '../../../components/ui/spinner';
+import { toast } from '../../../components/ui/use-toast';
+import { useDeleteUser } from '../api/delete-user';
+import { useUsers } from '../api/get-users';
+import { UserFormDialog, type AssignmentOptions } from './user-form-dialog';
+
+type Editing = { open: false } | { open: true; user?: ManagedUser };
+
+export function UserManagementScreen({ options, isAdmin }: { options: AssignmentOptions; isAdmin: boolean }) {
+  const { data, isLoading, error } = useUsers(isAdmin);
+  const [editing, setEditing] = useState<Editing>({ open: false });
+  const [deleting, setDeleting] = useState<ManagedUser>();
+  const remove = useDeleteUser();
+
+  function confirmDelete() {
+    if (!deleting) return;
+    remove.mutate(deleting.id, {
+      onSuccess: () => toast({ title: 'Success', description: 'User deleted successfully' }),
+      onError: (e) => toast({ title: 'Error', description: e.message, variant: 'destructive' }),
+      onSettled: () => setDeleting(undefined),
+    });
+  }
+
+  return (
+    <div className="grid gap-6">
+      <div className="flex flex-wrap items-center justify-between gap-4">
+        <div>
+          <h1 className="text-2xl font-bold text-slate-900">User Management</h1>
+          <p className="text-slate-600">Staff accounts, their permissions and what is assigned to them.</p>
+        </div>
+        <Button onClick={() => setEditing({ open: true })}>
+          <Plus aria-hidden="true" />
+          Create User
+        </Button>
+      </div>
+
+      {isLoading ? (
+        <Spinner />
+      ) : error ? (
+        <Alert variant="destructive">{error.message}</Alert>
+      ) : (
+        <ul className="grid gap-4 md:grid-cols-2 xl:grid-cols-3" aria-label="Users">
+          {(data?.users ?? []).map((user) => (
+            <li key={user.id}>
+              <Card>
+                <CardHeader>
+                  <div className="flex flex-wrap items-center gap-2">
+                    <CardTitle>{user.name}</CardTitle>
+                    <Badge variant={user.role === 'admin' ? 'default' : 'secondary'}>
+                      {user.role === 'admin' ? 'Admin' : 'Sub User'}
+                    </Badge>
+                    {!user.isActive && <Badge variant="destructive">Inactive</Badge>}
+                  </div>
+                  <CardDescription>{user.email}</CardDescription>
+                  <CardDescription>@{user.username}</CardDescription>
+                </CardHeader>
+                <CardContent className="flex items-center justify-between">
+                  <span className="text-xs text-slate-600">
+                    Created {new Date(user.createdAt).toLocaleDateString()}
+                  </span>
+                  <div className="flex gap-1">
+                    <Button
+                      variant="ghost"
+                      size="icon"
+                      aria-label={`Edit ${user.name}`}
+                      onClick={() => setEditing({ open: true, user })}
+                    >
+                      <Pencil aria-hidden="true" />
+                    </Button>
+                    <Button
+                      variant="ghost"
+                      size="icon"
+                      aria-label={`Delete ${user.name}`}
+                      disabled={user.role === 'admin'}
+                      onClick={() => setDeleting(user)}
+                    >
+                      <Trash2 aria-hidden="true" className="text-red-600" />
+                    </Button>
+                  </div>
+                </CardContent>
+              </Card>
+            </li>
+          ))}
+        </ul>
+      )}
+
+      <UserFormDialog
+        open={editing.open}
+        user={editing.open ? editing.user : undefined}
+        options={options}
+        showLinkedAccounts={isAdmin}
+        onOpenChange={(open) => !open && setEditing({ open: false })}
+      />
+      <ConfirmDialog
+        open={Boolean(deleting)}
+        title="Delete User"
+        message={`Are you sure you want to delete "${deleting?.name ?? ''}"?`}
+        pending={remove.isPending}
+        onConfirm={confirmDelete}
+        onOpenChange={(open) => !open && setDeleting(undefined)}
+      />
+    </div>
+  );
+}
