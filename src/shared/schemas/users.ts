@@ -54,7 +54,7 @@ const assignments = {
     Object.fromEntries(PERMISSION_FLAGS.map((flag) => [flag, false])) as Record<PermissionFlag, boolean>,
   ),
   phoneNumberIds: idList,
-  /** connectors.id values (see docs/decisions/001-user-connector-assignments.md). */
+  /** connectors.id values (see docs/decisions/004-user-connector-assignments.md). */
   connectorIds: idList,
   assistantIds: idList,
 };
