@@ -1,4 +1,5 @@
-import { Eye, Pencil, Plus, Trash2 } from 'lucide-react';
+import { RowActions } from '../../../components/row-actions';
+import { Eye, Plus } from 'lucide-react';
 import { useState } from 'react';
 import type { Connector } from '#shared/schemas/connectors';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
@@ -108,24 +109,11 @@ export function LinkedAccountsScreen({ isAdmin }: { isAdmin: boolean }) {
                         />
                         Active
                       </label>
-                      <div className="flex gap-1">
-                        <Button
-                          variant="ghost"
-                          size="icon"
-                          aria-label={`Edit ${connector.name}`}
-                          onClick={() => setEditing({ open: true, connector })}
-                        >
-                          <Pencil aria-hidden="true" />
-                        </Button>
-                        <Button
-                          variant="ghost"
-                          size="icon"
-                          aria-label={`Delete ${connector.name}`}
-                          onClick={() => setDeleting(connector)}
-                        >
-                          <Trash2 aria-hidden="true" className="text-red-600" />
-                        </Button>
-                      </div>
+                      <RowActions
+                        name={connector.name}
+                        onEdit={() => setEditing({ open: true, connector })}
+                        onDelete={() => setDeleting(connector)}
+                      />
                     </>
                   ) : (
                     <Button variant="outline" size="sm" onClick={() => setViewing(connector)}>

@@ -65,6 +65,48 @@ function QuickCard({
   );
 }
 
+function RecentCard({
+  title,
+  description,
+  empty,
+  viewAll,
+  items,
+}: {
+  title: string;
+  description: string;
+  empty: string;
+  viewAll: { to: string; label: string };
+  items: { key: string; content: ReactNode }[];
+}) {
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle>{title}</CardTitle>
+        <CardDescription>{description}</CardDescription>
+      </CardHeader>
+      <CardContent className="grid gap-3">
+        {items.length === 0 ? (
+          <p className="text-sm text-slate-600">{empty}</p>
+        ) : (
+          <ul className="grid gap-2">
+            {items.map((item) => (
+              <li
+                key={item.key}
+                className="flex items-center justify-between gap-2 rounded-md border border-slate-100 p-3"
+              >
+                {item.content}
+              </li>
+            ))}
+          </ul>
+        )}
+        <Button asChild variant="outline">
+          <Link to={viewAll.to}>{viewAll.label}</Link>
+        </Button>
+      </CardContent>
+    </Card>
+  );
+}
+
 export function OverviewDashboard({ showProcessor }: { showProcessor: boolean }) {
   const lists = useOverviewLists();
   if (lists.isLoading) return <Spinner label="Loading overview" />;
@@ -83,61 +125,37 @@ export function OverviewDashboard({ showProcessor }: { showProcessor: boolean })
         <CountCard label="Total Calls" value={lists.calls.length} hint="This month" icon={<PhoneCall />} />
       </section>
       <div className="grid gap-6 lg:grid-cols-2">
-        <Card>
-          <CardHeader>
-            <CardTitle>Recent Assistants</CardTitle>
-            <CardDescription>Your voice assistants</CardDescription>
-          </CardHeader>
-          <CardContent className="grid gap-3">
-            {lists.assistants.length === 0 ? (
-              <p className="text-sm text-slate-600">No assistants configured</p>
-            ) : (
-              <ul className="grid gap-2">
-                {lists.assistants.slice(0, RECENT_LIMIT).map((assistant) => (
-                  <li
-                    key={assistant.id}
-                    className="flex items-center justify-between rounded-md border border-slate-100 p-3"
-                  >
-                    <span className="font-medium text-slate-900">{assistant.name}</span>
-                    <Badge variant="success">Active</Badge>
-                  </li>
-                ))}
-              </ul>
-            )}
-            <Button asChild variant="outline">
-              <Link to="/assistants">View All Assistants</Link>
-            </Button>
-          </CardContent>
-        </Card>
-        <Card>
-          <CardHeader>
-            <CardTitle>Recent Activity</CardTitle>
-            <CardDescription>The latest calls</CardDescription>
-          </CardHeader>
-          <CardContent className="grid gap-3">
-            {lists.calls.length === 0 ? (
-              <p className="text-sm text-slate-600">No recent calls</p>
-            ) : (
-              <ul className="grid gap-2">
-                {lists.calls.slice(0, RECENT_LIMIT).map((call) => (
-                  <li
-                    key={call.id}
-                    className="flex items-center justify-between gap-2 rounded-md border border-slate-100 p-3"
-                  >
-                    <span className="font-medium text-slate-900">Call #{call.id.slice(-6)}</span>
-                    <span className="text-sm text-slate-600">{formatDuration(call.duration)}</span>
-                    <Badge variant={call.status === 'completed' ? 'default' : 'secondary'}>
-                      {call.status}
-                    </Badge>
-                  </li>
-                ))}
-              </ul>
-            )}
-            <Button asChild variant="outline">
-              <Link to="/call-logs">View All Calls</Link>
-            </Button>
-          </CardContent>
-        </Card>
+        <RecentCard
+          title="Recent Assistants"
+          description="Your voice assistants"
+          empty="No assistants configured"
+          viewAll={{ to: '/assistants', label: 'View All Assistants' }}
+          items={lists.assistants.slice(0, RECENT_LIMIT).map((assistant) => ({
+            key: assistant.id,
+            content: (
+              <>
+                <span className="font-medium text-slate-900">{assistant.name}</span>
+                <Badge variant="success">Active</Badge>
+              </>
+            ),
+          }))}
+        />
+        <RecentCard
+          title="Recent Activity"
+          description="The latest calls"
+          empty="No recent calls"
+          viewAll={{ to: '/call-logs', label: 'View All Calls' }}
+          items={lists.calls.slice(0, RECENT_LIMIT).map((call) => ({
+            key: call.id,
+            content: (
+              <>
+                <span className="font-medium text-slate-900">Call #{call.id.slice(-6)}</span>
+                <span className="text-sm text-slate-600">{formatDuration(call.duration)}</span>
+                <Badge variant={call.status === 'completed' ? 'default' : 'secondary'}>{call.status}</Badge>
+              </>
+            ),
+          }))}
+        />
       </div>
       <section aria-label="Quick actions" className="grid gap-4 sm:grid-cols-3">
         <QuickCard

@@ -1,4 +1,5 @@
-import { Pencil, Plus, Trash2 } from 'lucide-react';
+import { RowActions } from '../../../components/row-actions';
+import { Plus } from 'lucide-react';
 import { useState } from 'react';
 import type { ManagedUser } from '#shared/schemas/users';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
@@ -66,25 +67,12 @@ export function UserManagementScreen({ options, isAdmin }: { options: Assignment
                   <span className="text-xs text-slate-600">
                     Created {new Date(user.createdAt).toLocaleDateString()}
                   </span>
-                  <div className="flex gap-1">
-                    <Button
-                      variant="ghost"
-                      size="icon"
-                      aria-label={`Edit ${user.name}`}
-                      onClick={() => setEditing({ open: true, user })}
-                    >
-                      <Pencil aria-hidden="true" />
-                    </Button>
-                    <Button
-                      variant="ghost"
-                      size="icon"
-                      aria-label={`Delete ${user.name}`}
-                      disabled={user.role === 'admin'}
-                      onClick={() => setDeleting(user)}
-                    >
-                      <Trash2 aria-hidden="true" className="text-red-600" />
-                    </Button>
-                  </div>
+                  <RowActions
+                    name={user.name}
+                    onEdit={() => setEditing({ open: true, user })}
+                    onDelete={() => setDeleting(user)}
+                    deleteDisabled={user.role === 'admin'}
+                  />
                 </CardContent>
               </Card>
             </li>
