@@ -13,6 +13,7 @@ const ADMIN_MENU = [
   'Appointment Processor',
   'Linked Accounts',
   'User Management',
+  'Demo Requests',
 ];
 
 test('the admin signs in and the Overview counts equal the API', async ({ page }) => {

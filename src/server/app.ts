@@ -13,6 +13,9 @@ import { createAuthRepo } from './modules/auth/auth.repo';
 import { registerAuthRoutes } from './modules/auth/auth.routes';
 import { createAuthService, type SessionPolicy } from './modules/auth/auth.service';
 import { registerCallRoutes } from './modules/calls/calls.routes';
+import { createDemoRequestsRepo } from './modules/demo-requests/demo-requests.repo';
+import { registerDemoRequestRoutes } from './modules/demo-requests/demo-requests.routes';
+import { createDemoRequestsService } from './modules/demo-requests/demo-requests.service';
 import { registerHealthRoutes } from './modules/health/health.routes';
 import { registerPhoneNumberRoutes } from './modules/phone-numbers/phone-numbers.routes';
 import { registerWorkflowRoutes } from './modules/workflows/workflows.routes';
@@ -128,6 +131,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   registerWorkflowRoutes(app, deps.db);
   registerPhoneNumberRoutes(app, deps.db);
   registerCallRoutes(app, deps.db);
+  registerDemoRequestRoutes(app, createDemoRequestsService(createDemoRequestsRepo(deps.db), deps.now));
 
   const webDir = deps.webDir && existsSync(path.join(deps.webDir, 'index.html')) ? deps.webDir : undefined;
   if (webDir) {

@@ -29,6 +29,7 @@ describe('visibleMenuItems', () => {
       'Appointment Processor',
       'Linked Accounts',
       'User Management',
+      'Demo Requests',
     ]);
   });
 

@@ -36,6 +36,7 @@ export const ACTIONS = [
   'connectors:view',
   'connectors:manage',
   'users:manage',
+  'demoRequests:manage',
 ] as const;
 export type Action = (typeof ACTIONS)[number];
 
@@ -50,7 +51,12 @@ const FLAG_FOR_ACTION: Partial<Record<Action, PermissionFlag>> = {
   'outboundCalls:use': 'canOutboundCalls',
 };
 
-const ADMIN_ONLY: ReadonlySet<Action> = new Set(['processor:use', 'connectors:manage', 'users:manage']);
+const ADMIN_ONLY: ReadonlySet<Action> = new Set([
+  'processor:use',
+  'connectors:manage',
+  'users:manage',
+  'demoRequests:manage',
+]);
 
 /** The one policy: the menu, the buttons and every server route ask this function. */
 export function can(principal: Principal | null | undefined, action: Action): boolean {
@@ -93,6 +99,7 @@ export const MENU_ITEMS: readonly MenuItem[] = [
   },
   { label: 'Linked Accounts', path: '/linked-accounts', action: 'connectors:view', section: 'main' },
   { label: 'User Management', path: '/user-management', action: 'users:manage', section: 'admin' },
+  { label: 'Demo Requests', path: '/demo-requests', action: 'demoRequests:manage', section: 'admin' },
 ];
 
 /** Menu items the principal may see; while permissions are unknown only Overview shows. */
