@@ -1,17 +1,27 @@
 import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
-import { RouterProvider } from 'react-router';
+import { createRoot, hydrateRoot } from 'react-dom/client';
+import { createBrowserRouter, RouterProvider } from 'react-router';
 import { AppProvider } from './app/provider';
-import { router } from './app/router';
+import { routes } from './app/router';
 import './styles.css';
 
-const root = document.getElementById('root');
-if (!root) throw new Error('#root is missing from index.html');
+const container = document.getElementById('root');
+if (!container) throw new Error('#root is missing from index.html');
 
-createRoot(root).render(
+const app = (
   <StrictMode>
     <AppProvider>
-      <RouterProvider router={router} />
+      <RouterProvider router={createBrowserRouter(routes)} />
     </AppProvider>
-  </StrictMode>,
+  </StrictMode>
 );
+
+// Public pages arrive prerendered and are hydrated. On '/' a signed-in visitor gets the Overview instead, so
+// public/signed-in.js has hidden the marketing HTML and the app renders afresh (ADR 011).
+if (container.hasChildNodes() && !document.documentElement.classList.contains('signed-in')) {
+  hydrateRoot(container, app);
+} else {
+  container.replaceChildren();
+  container.removeAttribute('data-prerendered');
+  createRoot(container).render(app);
+}

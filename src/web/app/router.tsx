@@ -1,15 +1,28 @@
-import { useEffect, type ReactNode } from 'react';
-import { createBrowserRouter, Outlet, useLocation, useNavigate } from 'react-router';
+import { lazy, Suspense, useEffect, type ReactNode } from 'react';
+import { Outlet, useLocation, useNavigate, type RouteObject } from 'react-router';
 import { MENU_ITEMS } from '#shared/permissions';
 import { Spinner } from '../components/ui/spinner';
 import { onUnauthorized } from '../lib/api-client';
 import { useAuth } from '../lib/auth';
-import { ConsoleLayout } from './layouts/console-layout';
 import { PublicHome, publicRoutes } from './routes/public';
 import { RequireAccess, RequireAuth, ScreenNotAvailable } from './routes/guards';
 import { NotFoundRoute } from './routes/not-found';
-import { OverviewRoute } from './routes/overview';
-import { SignInRoute } from './routes/sign-in';
+
+// The console is loaded on demand so the public pages ship only their own JavaScript (ADR 011).
+const ConsoleLayout = lazy(() =>
+  import('./layouts/console-layout').then((module) => ({ default: module.ConsoleLayout })),
+);
+const OverviewRoute = lazy(() =>
+  import('./routes/overview').then((module) => ({ default: module.OverviewRoute })),
+);
+const SignInRoute = lazy(() =>
+  import('./routes/sign-in').then((module) => ({ default: module.SignInRoute })),
+);
+const DemoRequestsScreen = lazy(() =>
+  import('../features/demo-requests/components/demo-requests-screen').then((module) => ({
+    default: module.DemoRequestsScreen,
+  })),
+);
 
 /** Every page: scroll to the top on navigation, and go to /signin when the API says the session is gone. */
 function RootLayout() {
@@ -19,7 +32,11 @@ function RootLayout() {
     window.scrollTo(0, 0);
   }, [pathname]);
   useEffect(() => onUnauthorized(() => navigate('/signin', { replace: true })), [navigate]);
-  return <Outlet />;
+  return (
+    <Suspense fallback={<Spinner className="min-h-screen" />}>
+      <Outlet />
+    </Suspense>
+  );
 }
 
 /** '/' is the Overview when signed in and the marketing home page otherwise. */
@@ -28,7 +45,9 @@ function HomeRoute() {
   if (isLoading) return <Spinner className="min-h-screen" />;
   return isAuthenticated ? (
     <ConsoleLayout>
-      <OverviewRoute />
+      <Suspense fallback={<Spinner />}>
+        <OverviewRoute />
+      </Suspense>
     </ConsoleLayout>
   ) : (
     <PublicHome />
@@ -36,13 +55,16 @@ function HomeRoute() {
 }
 
 /** Built console screens by path; every other menu path shows that it is not available yet. */
-const SCREENS: Record<string, ReactNode> = {};
+const SCREENS: Record<string, ReactNode> = {
+  '/demo-requests': <DemoRequestsScreen />,
+};
 
 const DENIED_MESSAGES: Record<string, string> = {
   '/user-management': 'You need admin privileges to access user management.',
 };
 
-export const router = createBrowserRouter([
+/** One route table for the browser router (main.tsx) and the prerender (prerender-entry.tsx). */
+export const routes: RouteObject[] = [
   {
     element: <RootLayout />,
     children: [
@@ -59,7 +81,9 @@ export const router = createBrowserRouter([
           path: item.path,
           element: (
             <RequireAccess action={item.action} deniedMessage={DENIED_MESSAGES[item.path]}>
-              {SCREENS[item.path] ?? <ScreenNotAvailable title={item.label} />}
+              <Suspense fallback={<Spinner />}>
+                {SCREENS[item.path] ?? <ScreenNotAvailable title={item.label} />}
+              </Suspense>
             </RequireAccess>
           ),
         })),
@@ -67,4 +91,4 @@ export const router = createBrowserRouter([
       { path: '*', element: <NotFoundRoute /> },
     ],
   },
-]);
+];

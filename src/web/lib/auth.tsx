@@ -23,8 +23,9 @@ const SIGNED_OUT: AuthSnapshot = { isAuthenticated: false, user: null };
 
 export function AuthProvider({ children }: { children: ReactNode }) {
   const queryClient = useQueryClient();
+  // No storage while prerendering: public pages are rendered for a signed-out visitor.
   const [state, setState] = useState<AuthSnapshot & { isLoading: boolean }>(() => ({
-    ...readAuthFromStorage(localStorage),
+    ...(typeof localStorage === 'undefined' ? SIGNED_OUT : readAuthFromStorage(localStorage)),
     isLoading: false,
   }));
 
