@@ -35,12 +35,10 @@ function pageHtml(template, page, body) {
     `<meta property="og:description" content="${escapeHtml(page.description)}" />`,
     `<meta property="og:url" content="${url}" />`,
     `<meta name="twitter:card" content="summary" />`,
-    // '/' is the Overview for a signed-in visitor: this tiny blocking script hides the marketing HTML then.
-    ...(page.path === '/' ? ['<script src="/signed-in.js"></script>'] : []),
   ].join('\n    ');
   return withHead(template, { ...page, extraHead }).replace(
     '<div id="root"></div>',
-    () => `<div id="root" data-prerendered>${body}</div>`,
+    () => `<div id="root">${body}</div>`,
   );
 }
 

@@ -3,6 +3,7 @@ import { createRoot, hydrateRoot } from 'react-dom/client';
 import { createBrowserRouter, RouterProvider } from 'react-router';
 import { AppProvider } from './app/provider';
 import { routes } from './app/router';
+import { readAuthFromStorage } from './lib/auth-state';
 import './styles.css';
 
 const container = document.getElementById('root');
@@ -16,12 +17,12 @@ const app = (
   </StrictMode>
 );
 
-// Public pages arrive prerendered and are hydrated. On '/' a signed-in visitor gets the Overview instead, so
-// public/signed-in.js has hidden the marketing HTML and the app renders afresh (ADR 011).
-if (container.hasChildNodes() && !document.documentElement.classList.contains('signed-in')) {
+// Public pages arrive prerendered and are hydrated. '/' is the Overview for a signed-in visitor: the server
+// normally sends the empty shell then (SIGNED_IN_HINT_COOKIE); without the hint, the app replaces the page.
+const signedInHome = window.location.pathname === '/' && readAuthFromStorage(localStorage).isAuthenticated;
+if (container.hasChildNodes() && !signedInHome) {
   hydrateRoot(container, app);
 } else {
   container.replaceChildren();
-  container.removeAttribute('data-prerendered');
   createRoot(container).render(app);
 }

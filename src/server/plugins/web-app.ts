@@ -3,6 +3,7 @@ import path from 'node:path';
 import { brotliCompressSync, gzipSync } from 'node:zlib';
 import fastifyStatic from '@fastify/static';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { SIGNED_IN_HINT_COOKIE } from '#shared/site';
 import type { App } from '../app-types';
 import { notFound } from '../errors';
 
@@ -24,11 +25,8 @@ function htmlPage(text: string): HtmlPage {
 function sendHtml(request: FastifyRequest, reply: FastifyReply, page: HtmlPage, status = 200) {
   const accepts = String(request.headers['accept-encoding'] ?? '');
   const encoding = /\bbr\b/.test(accepts) ? 'br' : /\bgzip\b/.test(accepts) ? 'gzip' : undefined;
-  void reply
-    .status(status)
-    .type('text/html; charset=utf-8')
-    .header('cache-control', 'no-cache')
-    .header('vary', 'accept-encoding');
+  void reply.status(status).type('text/html; charset=utf-8').header('cache-control', 'no-cache');
+  if (!reply.hasHeader('vary')) void reply.header('vary', 'accept-encoding');
   if (encoding) void reply.header('content-encoding', encoding);
   return reply.send(encoding ? page[encoding] : page.identity);
 }
@@ -69,9 +67,15 @@ export async function installWebApp(app: App, webDir: string | undefined, public
     },
   });
 
+  const signedIn = new RegExp(`(?:^|;\\s*)${SIGNED_IN_HINT_COOKIE}=1(?:;|$)`);
   for (const page of pages) {
     const html = read(page.file);
-    app.get(page.path, (request, reply) => sendHtml(request, reply, html));
+    app.get(page.path, (request, reply) => {
+      // '/' is the Overview for a signed-in visitor: the console shell, not the marketing page.
+      if (page.path !== '/') return sendHtml(request, reply, html);
+      void reply.header('vary', 'accept-encoding, cookie');
+      return sendHtml(request, reply, signedIn.test(request.headers.cookie ?? '') ? shell : html);
+    });
   }
 
   const sitemap = [
