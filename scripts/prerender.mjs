@@ -89,7 +89,7 @@ for (const page of publicPages) {
   assertStrictCsp(file, html);
   mkdirSync(path.dirname(path.join(webDir, file)), { recursive: true });
   writeFileSync(path.join(webDir, file), html);
-  manifest.push({ path: page.path, file });
+  manifest.push({ path: page.path, file, title: page.title, headline: page.headline });
 }
 const shell = withHead(template, {
   title: 'Servc AI Receptionist',
