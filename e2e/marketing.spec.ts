@@ -45,12 +45,13 @@ test('header and footer links reach their pages', async ({ page }) => {
   const heading = (path: string) => publicPages.find((meta) => meta.path === path)!.headline;
   await page.goto('/');
   const header = page.getByRole('navigation', { name: 'Main', exact: true });
-  for (const [label, path] of [
+  const headerLinks: [string, string][] = [
     ['Features', '/features'],
     ['Solutions', '/solutions'],
     ['Pricing', '/pricing'],
     ['Integration', '/integration'],
-  ]) {
+  ];
+  for (const [label, path] of headerLinks) {
     await header.getByRole('link', { name: label }).click();
     await expect(page).toHaveURL(path);
     await expect(headline(page)).toHaveText(heading(path));
@@ -129,7 +130,7 @@ test('a failing server keeps the entered data and shows Submission Failed', asyn
   await dialog.getByLabel('Mobile').fill('(555) 010-0142');
   await dialog.getByLabel('Solution').selectOption('veterinary-clinics');
   await dialog.getByRole('button', { name: 'Request Demo' }).click();
-  await expect(page.getByText('Submission Failed')).toBeVisible();
+  await expect(page.getByText('Submission Failed', { exact: true })).toBeVisible();
   await expect(dialog.getByLabel('Name')).toHaveValue('Dr. Lee Park');
   await expect(dialog.getByLabel('Email')).toHaveValue('lee@parkvet.example');
   await expect(dialog.getByLabel('Solution')).toHaveValue('veterinary-clinics');
