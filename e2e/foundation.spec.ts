@@ -14,6 +14,7 @@ const ADMIN_MENU = [
   'Linked Accounts',
   'User Management',
   'Audit Log',
+  'Demo Requests',
 ];
 
 test('the admin signs in and the Overview counts equal the API', async ({ page }) => {

@@ -88,11 +88,12 @@ const { TEST_DATABASE_URL, ...envWithoutExternal } = process.env;
 step('lint', () => run('npm', ['run', '--silent', 'lint']));
 step('typecheck', () => run('npm', ['run', '--silent', 'typecheck']));
 vitest('unit tests', ['unit', 'web'], envWithoutExternal, 'test-results/vitest-unit.json');
+// Before the API tests: they check the prerendered pages in dist/web.
+step('build', () => ensureBuilt());
 vitest('API tests (embedded PostgreSQL)', ['api'], envWithoutExternal, 'test-results/vitest-api.json');
 if (TEST_DATABASE_URL) {
   vitest('API tests (TEST_DATABASE_URL)', ['api'], process.env, 'test-results/vitest-api-external.json');
 }
-step('build', () => ensureBuilt());
 const e2eData = mkdtempSync(path.join(tmpdir(), 'servc-e2e-'));
 chmodSync(e2eData, 0o755);
 const e2ePort = await freePort();

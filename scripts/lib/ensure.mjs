@@ -42,6 +42,7 @@ const BUILD_INPUTS = [
   'vite.config.ts',
   'package-lock.json',
   'scripts/build-server.mjs',
+  'scripts/prerender.mjs',
 ];
 
 function newestInput(entry) {

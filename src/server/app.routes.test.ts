@@ -34,12 +34,17 @@ describe('the app shell', () => {
     }
   });
 
-  it('only login, health and ready are public', () => {
+  it('only login, health, ready and the demo request form are public', () => {
     const publicRoutes = t.app.registeredRoutes
       .filter((route) => route.url.startsWith('/api/') && route.public)
       .map((route) => `${route.method} ${route.url}`)
       .sort();
-    expect(publicRoutes).toEqual(['GET /api/health', 'GET /api/ready', 'POST /api/auth/login']);
+    expect(publicRoutes).toEqual([
+      'GET /api/health',
+      'GET /api/ready',
+      'POST /api/auth/login',
+      'POST /api/demo-requests',
+    ]);
   });
 
   it('an unknown /api path is a JSON 404 with a request id', async () => {

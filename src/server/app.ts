@@ -1,13 +1,10 @@
 import { randomUUID } from 'node:crypto';
-import { existsSync } from 'node:fs';
-import path from 'node:path';
 import helmet from '@fastify/helmet';
-import fastifyStatic from '@fastify/static';
 import Fastify, { LogController, type FastifyServerOptions } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { App } from './app-types';
 import type { Db } from './db/client';
-import { notFound } from './errors';
+import { DEFAULT_PUBLIC_BASE_URL } from './env';
 import { registerAssistantRoutes } from './modules/assistants/assistants.routes';
 import { createAuditRepo } from './modules/audit/audit.repo';
 import { registerAuditRoutes } from './modules/audit/audit.routes';
@@ -19,6 +16,9 @@ import { registerCallRoutes } from './modules/calls/calls.routes';
 import { createConnectorsRepo } from './modules/connectors/connectors.repo';
 import { registerConnectorRoutes } from './modules/connectors/connectors.routes';
 import { createConnectorsService } from './modules/connectors/connectors.service';
+import { createDemoRequestsRepo } from './modules/demo-requests/demo-requests.repo';
+import { registerDemoRequestRoutes } from './modules/demo-requests/demo-requests.routes';
+import { createDemoRequestsService } from './modules/demo-requests/demo-requests.service';
 import { registerHealthRoutes } from './modules/health/health.routes';
 import { registerPhoneNumberRoutes } from './modules/phone-numbers/phone-numbers.routes';
 import { createUsersRepo } from './modules/users/users.repo';
@@ -28,6 +28,7 @@ import { registerWorkflowRoutes } from './modules/workflows/workflows.routes';
 import { installAudit } from './plugins/audit';
 import { installAuth } from './plugins/auth';
 import { installErrorHandler } from './plugins/error-handler';
+import { installWebApp } from './plugins/web-app';
 
 export interface AppDeps {
   db: Db;
@@ -35,6 +36,8 @@ export interface AppDeps {
   logLevel?: string;
   /** Folder of the built web app; omitted or missing means API only. */
   webDir?: string;
+  /** Origin for canonical links, the sitemap and robots.txt. */
+  publicBaseUrl?: string;
   now?: () => Date;
 }
 
@@ -146,18 +149,9 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   registerConnectorRoutes(app, createConnectorsService(createConnectorsRepo(deps.db)));
   registerUserRoutes(app, createUsersService(createUsersRepo(deps.db), auth));
   registerAuditRoutes(app, audit);
+  registerDemoRequestRoutes(app, createDemoRequestsService(createDemoRequestsRepo(deps.db), deps.now));
 
-  const webDir = deps.webDir && existsSync(path.join(deps.webDir, 'index.html')) ? deps.webDir : undefined;
-  if (webDir) {
-    await app.register(fastifyStatic, { root: webDir, wildcard: false, index: false });
-  }
-  app.setNotFoundHandler((request, reply) => {
-    const url = request.url.split('?')[0] ?? '';
-    if (webDir && request.method === 'GET' && !url.startsWith('/api/') && url !== '/api') {
-      return reply.type('text/html').sendFile('index.html');
-    }
-    throw notFound(url.startsWith('/api') ? 'No such API endpoint.' : 'Not found.');
-  });
+  await installWebApp(app, deps.webDir, deps.publicBaseUrl ?? DEFAULT_PUBLIC_BASE_URL);
 
   return app;
 }

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { assistants, connectors, phoneNumbers, userConnectors, users } from './db/schema/index';
+import { assistants, connectors, demoRequests, phoneNumbers, userConnectors, users } from './db/schema/index';
 import { eq } from 'drizzle-orm';
 import { bearer, createTestApp, type TestApp } from './test/test-app';
 
@@ -15,6 +15,7 @@ interface Ids {
   user: string;
   newUser(): Promise<string>;
   newConnector(): Promise<string>;
+  newDemoRequest(): Promise<string>;
 }
 interface Target {
   url: string;
@@ -34,6 +35,12 @@ interface Row {
 const ANYONE = { subWithout: 200, subWith: 200, admin: 200 };
 const WITH_FLAG = { subWithout: 403, subWith: 200, admin: 200 };
 const ADMIN_ONLY = { subWithout: 403, subWith: 403, admin: 200 };
+const demoRequestBody = {
+  name: 'Table Test',
+  email: 'table@example.com',
+  mobile: '2125550100',
+  solution: 'dental-practices',
+};
 const connectorBody = { name: 'Table', consumerId: 'table', connectorId: 'table' };
 const userBody = (n: number) => ({
   user: {
@@ -124,6 +131,21 @@ const TABLE: Record<string, Row> = {
   },
   'GET /api/audit-events': { ...ADMIN_ONLY, target: () => ({ url: '/api/audit-events' }) },
   'GET /api/audit-events/export': { ...ADMIN_ONLY, target: () => ({ url: '/api/audit-events/export' }) },
+  'POST /api/demo-requests': {
+    public: true,
+    subWithout: 201,
+    subWith: 201,
+    admin: 201,
+    target: () => ({ url: '/api/demo-requests', payload: demoRequestBody }),
+  },
+  'GET /api/demo-requests': { ...ADMIN_ONLY, target: () => ({ url: '/api/demo-requests' }) },
+  'PATCH /api/demo-requests/:id': {
+    ...ADMIN_ONLY,
+    target: async (ids) => ({
+      url: `/api/demo-requests/${await ids.newDemoRequest()}`,
+      payload: { contacted: true },
+    }),
+  },
 };
 
 let t: TestApp;
@@ -174,6 +196,13 @@ beforeAll(async () => {
     user: frontDesk!.id,
     newUser: async () => (await post('/api/users/atomic', userBody(++serial))).user.id,
     newConnector: async () => (await post('/api/connectors', connectorBody)).connector.id,
+    newDemoRequest: async () => {
+      const [row] = await t.database.db
+        .insert(demoRequests)
+        .values({ ...demoRequestBody, clientAddressHash: 'table' })
+        .returning();
+      return row!.id;
+    },
   };
 });
 afterAll(() => t.close());

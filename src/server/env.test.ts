@@ -15,6 +15,14 @@ describe('loadEnv', () => {
     expect(env.DATABASE_URL).toBeUndefined();
   });
 
+  it('reads PUBLIC_BASE_URL without a trailing slash, defaulting to localhost', () => {
+    expect(loadEnv({}).PUBLIC_BASE_URL).toBe('http://localhost:3000');
+    expect(loadEnv({ PUBLIC_BASE_URL: 'https://servc.example/' }).PUBLIC_BASE_URL).toBe(
+      'https://servc.example',
+    );
+    expect(() => loadEnv({ PUBLIC_BASE_URL: 'servc.example' })).toThrow(/PUBLIC_BASE_URL/);
+  });
+
   it('does not seed the demo practice by default on an external database', () => {
     expect(loadEnv({ DATABASE_URL: 'postgres://u:p@db:5432/servc' }).SEED_DEMO).toBe(false);
     expect(loadEnv({ DATABASE_URL: 'postgres://u:p@db:5432/servc', SEED_DEMO: 'true' }).SEED_DEMO).toBe(true);

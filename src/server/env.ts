@@ -4,6 +4,8 @@ const booleanFromString = z
   .enum(['true', 'false', '1', '0', 'yes', 'no'], { message: 'must be true or false' })
   .transform((value) => value === 'true' || value === '1' || value === 'yes');
 
+export const DEFAULT_PUBLIC_BASE_URL = 'http://localhost:3000';
+
 const EnvSchema = z
   .object({
     NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
@@ -30,6 +32,11 @@ const EnvSchema = z
       .min(1)
       .max(24 * 30)
       .default(12),
+    /** The site's public origin, for canonical links, the sitemap and robots.txt. */
+    PUBLIC_BASE_URL: z
+      .url({ protocol: /^https?$/, error: 'must be an http:// or https:// URL' })
+      .transform((url) => url.replace(/\/+$/, ''))
+      .default(DEFAULT_PUBLIC_BASE_URL),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   })
   .refine((env) => Boolean(env.ADMIN_EMAIL) === Boolean(env.ADMIN_PASSWORD), {

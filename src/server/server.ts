@@ -23,6 +23,7 @@ async function main(env: Env) {
     session: { idleMinutes: env.SESSION_IDLE_MINUTES, maxHours: env.SESSION_MAX_HOURS },
     logLevel: env.LOG_LEVEL,
     webDir: process.env.WEB_DIR ?? webDistDir,
+    publicBaseUrl: env.PUBLIC_BASE_URL,
   });
 
   closeWithGrace({ delay: 10_000 }, async ({ err, signal }) => {

@@ -30,6 +30,7 @@ describe('visibleMenuItems', () => {
       'Linked Accounts',
       'User Management',
       'Audit Log',
+      'Demo Requests',
     ]);
   });
 

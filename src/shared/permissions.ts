@@ -37,6 +37,7 @@ export const ACTIONS = [
   'connectors:manage',
   'users:manage',
   'audit:view',
+  'demoRequests:manage',
 ] as const;
 export type Action = (typeof ACTIONS)[number];
 
@@ -56,6 +57,7 @@ const ADMIN_ONLY: ReadonlySet<Action> = new Set([
   'connectors:manage',
   'users:manage',
   'audit:view',
+  'demoRequests:manage',
 ]);
 
 /** The one policy: the menu, the buttons and every server route ask this function. */
@@ -100,6 +102,7 @@ export const MENU_ITEMS: readonly MenuItem[] = [
   { label: 'Linked Accounts', path: '/linked-accounts', action: 'connectors:view', section: 'main' },
   { label: 'User Management', path: '/user-management', action: 'users:manage', section: 'admin' },
   { label: 'Audit Log', path: '/audit-log', action: 'audit:view', section: 'admin' },
+  { label: 'Demo Requests', path: '/demo-requests', action: 'demoRequests:manage', section: 'admin' },
 ];
 
 /** Menu items the principal may see; while permissions are unknown only Overview shows. */

@@ -1,17 +1,28 @@
 import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
-import { RouterProvider } from 'react-router';
+import { createRoot, hydrateRoot } from 'react-dom/client';
+import { createBrowserRouter, RouterProvider } from 'react-router';
 import { AppProvider } from './app/provider';
-import { router } from './app/router';
+import { routes } from './app/router';
+import { readAuthFromStorage } from './lib/auth-state';
 import './styles.css';
 
-const root = document.getElementById('root');
-if (!root) throw new Error('#root is missing from index.html');
+const container = document.getElementById('root');
+if (!container) throw new Error('#root is missing from index.html');
 
-createRoot(root).render(
+const app = (
   <StrictMode>
     <AppProvider>
-      <RouterProvider router={router} />
+      <RouterProvider router={createBrowserRouter(routes)} />
     </AppProvider>
-  </StrictMode>,
+  </StrictMode>
 );
+
+// Public pages arrive prerendered and are hydrated. '/' is the Overview for a signed-in visitor: the server
+// normally sends the empty shell then (SIGNED_IN_HINT_COOKIE); without the hint, the app replaces the page.
+const signedInHome = window.location.pathname === '/' && readAuthFromStorage(localStorage).isAuthenticated;
+if (container.hasChildNodes() && !signedInHome) {
+  hydrateRoot(container, app);
+} else {
+  container.replaceChildren();
+  createRoot(container).render(app);
+}

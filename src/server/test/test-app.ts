@@ -33,7 +33,13 @@ export interface TestApp {
 
 /** A fresh database (from the migrated template) with the demo practice, and the app on top of it. */
 export async function createTestApp(
-  options: { seed?: boolean; idleMinutes?: number; maxHours?: number } = {},
+  options: {
+    seed?: boolean;
+    idleMinutes?: number;
+    maxHours?: number;
+    webDir?: string;
+    publicBaseUrl?: string;
+  } = {},
 ): Promise<TestApp> {
   const baseUrl = inject('databaseUrl');
   const name = `servc_t_${inject('templateDatabase').split('_').pop()}_${randomBytes(4).toString('hex')}`;
@@ -51,6 +57,8 @@ export async function createTestApp(
     session: { idleMinutes: options.idleMinutes ?? 30, maxHours: options.maxHours ?? 12 },
     logLevel: 'silent',
     now: clock.now,
+    webDir: options.webDir,
+    publicBaseUrl: options.publicBaseUrl,
   });
   await app.ready();
 

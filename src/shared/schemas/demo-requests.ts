@@ -23,8 +23,8 @@ export const DemoRequestInputSchema = z.object({
     .string({ error: 'Please select a solution' })
     .min(1, 'Please select a solution')
     .pipe(SolutionSchema),
-  // Honeypot: people never see this field, so any value means an automated submission.
-  website: z.string().max(0).optional(),
+  // Honeypot: people never see this field, so any value means an automated submission (ADR 010).
+  website: z.string().max(500).optional(),
   sourcePage: z.string().max(200).optional(),
 });
 
@@ -36,3 +36,26 @@ export const DemoRequestCreatedSchema = z.object({
 });
 
 export type DemoRequestCreated = z.infer<typeof DemoRequestCreatedSchema>;
+
+/** A stored request as the admin console lists it. */
+export const DemoRequestSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  email: z.string(),
+  mobile: z.string(),
+  solution: SolutionSchema,
+  sourcePage: z.string().nullable(),
+  createdAt: z.string(),
+  contactedAt: z.string().nullable(),
+});
+export type DemoRequest = z.infer<typeof DemoRequestSchema>;
+
+export const DemoRequestListResponseSchema = z.object({ demoRequests: z.array(DemoRequestSchema) });
+export type DemoRequestListResponse = z.infer<typeof DemoRequestListResponseSchema>;
+
+export const DemoRequestIdParamsSchema = z.object({ id: z.uuid({ error: 'Unknown demo request.' }) });
+
+export const DemoRequestUpdateInputSchema = z.object({ contacted: z.boolean() });
+export type DemoRequestUpdateInput = z.infer<typeof DemoRequestUpdateInputSchema>;
+
+export const DemoRequestUpdateResponseSchema = z.object({ demoRequest: DemoRequestSchema });

@@ -1,18 +1,31 @@
-import { useEffect, type ReactNode } from 'react';
-import { createBrowserRouter, Outlet, useLocation, useNavigate } from 'react-router';
+import { lazy, Suspense, useEffect, type ReactNode } from 'react';
+import { Outlet, useLocation, useNavigate, type RouteObject } from 'react-router';
 import { MENU_ITEMS } from '#shared/permissions';
 import { Spinner } from '../components/ui/spinner';
 import { onUnauthorized } from '../lib/api-client';
 import { useAuth } from '../lib/auth';
-import { ConsoleLayout } from './layouts/console-layout';
 import { PublicHome, publicRoutes } from './routes/public';
-import { AuditLogRoute } from './routes/audit-log';
 import { RequireAccess, RequireAuth, ScreenNotAvailable } from './routes/guards';
-import { LinkedAccountsRoute } from './routes/linked-accounts';
 import { NotFoundRoute } from './routes/not-found';
-import { OverviewRoute } from './routes/overview';
-import { SignInRoute } from './routes/sign-in';
-import { UserManagementRoute } from './routes/user-management';
+
+/** A named export loaded on demand: the console ships apart from the public pages (ADR 011). */
+function lazyNamed<K extends string, P extends object>(
+  load: () => Promise<Record<K, (props: P) => ReactNode>>,
+  name: K,
+) {
+  return lazy(async () => ({ default: (await load())[name] }));
+}
+
+const ConsoleLayout = lazyNamed(() => import('./layouts/console-layout'), 'ConsoleLayout');
+const OverviewRoute = lazyNamed(() => import('./routes/overview'), 'OverviewRoute');
+const SignInRoute = lazyNamed(() => import('./routes/sign-in'), 'SignInRoute');
+const LinkedAccountsRoute = lazyNamed(() => import('./routes/linked-accounts'), 'LinkedAccountsRoute');
+const UserManagementRoute = lazyNamed(() => import('./routes/user-management'), 'UserManagementRoute');
+const AuditLogRoute = lazyNamed(() => import('./routes/audit-log'), 'AuditLogRoute');
+const DemoRequestsScreen = lazyNamed(
+  () => import('../features/demo-requests/components/demo-requests-screen'),
+  'DemoRequestsScreen',
+);
 
 /** Every page: scroll to the top on navigation, and go to /signin when the API says the session is gone. */
 function RootLayout() {
@@ -22,7 +35,11 @@ function RootLayout() {
     window.scrollTo(0, 0);
   }, [pathname]);
   useEffect(() => onUnauthorized(() => navigate('/signin', { replace: true })), [navigate]);
-  return <Outlet />;
+  return (
+    <Suspense fallback={<Spinner className="min-h-screen" />}>
+      <Outlet />
+    </Suspense>
+  );
 }
 
 /** '/' is the Overview when signed in and the marketing home page otherwise. */
@@ -31,7 +48,9 @@ function HomeRoute() {
   if (isLoading) return <Spinner className="min-h-screen" />;
   return isAuthenticated ? (
     <ConsoleLayout>
-      <OverviewRoute />
+      <Suspense fallback={<Spinner />}>
+        <OverviewRoute />
+      </Suspense>
     </ConsoleLayout>
   ) : (
     <PublicHome />
@@ -43,13 +62,15 @@ const SCREENS: Record<string, ReactNode> = {
   '/linked-accounts': <LinkedAccountsRoute />,
   '/user-management': <UserManagementRoute />,
   '/audit-log': <AuditLogRoute />,
+  '/demo-requests': <DemoRequestsScreen />,
 };
 
 const DENIED_MESSAGES: Record<string, string> = {
   '/user-management': 'You need admin privileges to access user management.',
 };
 
-export const router = createBrowserRouter([
+/** One route table for the browser router (main.tsx) and the prerender (prerender-entry.tsx). */
+export const routes: RouteObject[] = [
   {
     element: <RootLayout />,
     children: [
@@ -66,7 +87,9 @@ export const router = createBrowserRouter([
           path: item.path,
           element: (
             <RequireAccess action={item.action} deniedMessage={DENIED_MESSAGES[item.path]}>
-              {SCREENS[item.path] ?? <ScreenNotAvailable title={item.label} />}
+              <Suspense fallback={<Spinner />}>
+                {SCREENS[item.path] ?? <ScreenNotAvailable title={item.label} />}
+              </Suspense>
             </RequireAccess>
           ),
         })),
@@ -74,4 +97,4 @@ export const router = createBrowserRouter([
       { path: '*', element: <NotFoundRoute /> },
     ],
   },
-]);
+];

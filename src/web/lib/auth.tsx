@@ -1,6 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
 import type { SessionUser } from '#shared/schemas/auth';
+import { SIGNED_IN_HINT_COOKIE } from '#shared/site';
 import { apiRequest, onUnauthorized } from './api-client';
 import {
   clearAuthFromStorage,
@@ -23,8 +24,9 @@ const SIGNED_OUT: AuthSnapshot = { isAuthenticated: false, user: null };
 
 export function AuthProvider({ children }: { children: ReactNode }) {
   const queryClient = useQueryClient();
+  // No storage while prerendering: public pages are rendered for a signed-out visitor.
   const [state, setState] = useState<AuthSnapshot & { isLoading: boolean }>(() => ({
-    ...readAuthFromStorage(localStorage),
+    ...(typeof localStorage === 'undefined' ? SIGNED_OUT : readAuthFromStorage(localStorage)),
     isLoading: false,
   }));
 
@@ -36,6 +38,12 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       }),
     [queryClient],
   );
+
+  useEffect(() => {
+    document.cookie = state.isAuthenticated
+      ? `${SIGNED_IN_HINT_COOKIE}=1; path=/; max-age=${30 * 24 * 3600}; samesite=lax`
+      : `${SIGNED_IN_HINT_COOKIE}=; path=/; max-age=0; samesite=lax`;
+  }, [state.isAuthenticated]);
 
   const signIn = useCallback((sessionId: string, user: SessionUser) => {
     writeAuthToStorage(localStorage, sessionId, user);

@@ -1,4 +1,5 @@
 export * from './connectors';
+export * from './demo-requests';
 export * from './users';
 export * from './voice';
 export * from './audit';

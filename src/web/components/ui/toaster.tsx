@@ -1,11 +1,17 @@
 import * as ToastPrimitive from '@radix-ui/react-toast';
 import { X } from 'lucide-react';
 import { cn } from '../../lib/cn';
+import { useIsClient } from '../../lib/use-is-client';
 import { dismissToast, TOAST_DURATION, useToasts } from './use-toast';
 
-/** Radix toasts: F8 focuses the region, swipe right (50 px) dismisses. */
+/**
+ * Radix toasts: F8 focuses the region, swipe right (50 px) dismisses. Not prerendered: the viewport carries an
+ * inline style attribute, which the Content-Security-Policy would block in static HTML.
+ */
 export function Toaster() {
   const items = useToasts();
+  const isClient = useIsClient();
+  if (!isClient) return null;
   return (
     <ToastPrimitive.Provider duration={TOAST_DURATION} swipeDirection="right" swipeThreshold={50}>
       {items.map((item) => (

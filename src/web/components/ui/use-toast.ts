@@ -16,7 +16,8 @@ export interface ToastItem extends ToastInput {
   open: boolean;
 }
 
-let toasts: ToastItem[] = [];
+const NO_TOASTS: ToastItem[] = [];
+let toasts = NO_TOASTS;
 let nextId = 1;
 const listeners = new Set<() => void>();
 const removeTimers = new Map<number, ReturnType<typeof setTimeout>>();
@@ -51,5 +52,9 @@ function subscribe(listener: () => void) {
 }
 
 export function useToasts(): ToastItem[] {
-  return useSyncExternalStore(subscribe, () => toasts);
+  return useSyncExternalStore(
+    subscribe,
+    () => toasts,
+    () => NO_TOASTS,
+  );
 }

@@ -1,0 +1,102 @@
+// `npm run lighthouse`: Lighthouse 12 (mobile preset, offline) on Debian's Chromium against a fresh server on a
+// free loopback port; prints the four category scores per public page. Reports: test-results/lighthouse/.
+import { spawn } from 'node:child_process';
+import { chmodSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import net from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import * as chromeLauncher from 'chrome-launcher';
+import lighthouse from 'lighthouse';
+import { ensureBuilt, ensureDependencies, root } from './lib/ensure.mjs';
+
+const PAGES = ['/', '/pricing', '/dental-practices'];
+const CHROME_PATH = process.env.CHROME_PATH ?? '/usr/bin/chromium';
+const CHROME_FLAGS = [
+  '--headless=new',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+];
+const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'];
+
+function freePort() {
+  return new Promise((resolve) => {
+    const server = net.createServer().listen(0, '127.0.0.1', () => {
+      const { port } = server.address();
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+async function waitUntilReady(url, server) {
+  for (let i = 0; i < 120; i++) {
+    if (server.exitCode !== null) throw new Error('The server exited before it was ready.');
+    const ok = await fetch(url).then(
+      (response) => response.ok,
+      () => false,
+    );
+    if (ok) return;
+    await new Promise((resolve) => setTimeout(resolve, 500));
+  }
+  throw new Error(`${url} did not answer within 60 s.`);
+}
+
+ensureDependencies();
+ensureBuilt();
+const port = await freePort();
+const origin = `http://127.0.0.1:${port}`;
+const dataDir = mkdtempSync(path.join(tmpdir(), 'servc-lighthouse-'));
+chmodSync(dataDir, 0o755); // the embedded PostgreSQL runs as the postgres user when we are root
+const server = spawn('node', ['dist/server/server.js'], {
+  cwd: root,
+  stdio: ['ignore', 'ignore', 'inherit'],
+  env: {
+    ...process.env,
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    DATA_DIR: dataDir,
+    SEED_DEMO: 'false',
+    LOG_LEVEL: 'warn',
+    // Canonical links must name the origin Lighthouse visits.
+    PUBLIC_BASE_URL: origin,
+  },
+});
+
+let chrome;
+const rows = [];
+try {
+  await waitUntilReady(`${origin}/api/ready`, server);
+  chrome = await chromeLauncher.launch({ chromePath: CHROME_PATH, chromeFlags: CHROME_FLAGS });
+  const reportDir = path.join(root, 'test-results', 'lighthouse');
+  mkdirSync(reportDir, { recursive: true });
+  for (const page of PAGES) {
+    const result = await lighthouse(`${origin}${page}`, {
+      port: chrome.port,
+      output: 'html',
+      logLevel: 'error',
+      onlyCategories: CATEGORIES,
+    });
+    const name = page === '/' ? 'home' : page.slice(1);
+    writeFileSync(path.join(reportDir, `${name}.html`), result.report);
+    const { categories, audits } = result.lhr;
+    rows.push({
+      page,
+      ...Object.fromEntries(CATEGORIES.map((id) => [id, Math.round(categories[id].score * 100)])),
+      FCP: audits['first-contentful-paint'].displayValue,
+      LCP: audits['largest-contentful-paint'].displayValue,
+      TBT: audits['total-blocking-time'].displayValue,
+      CLS: audits['cumulative-layout-shift'].displayValue,
+    });
+  }
+} finally {
+  await chrome?.kill();
+  server.kill('SIGTERM');
+  await new Promise((resolve) => server.once('exit', resolve));
+  rmSync(dataDir, { recursive: true, force: true });
+}
+
+console.log(`\nLighthouse ${lighthouse.version ?? '12'} · mobile preset · ${CHROME_PATH}`);
+console.table(rows);

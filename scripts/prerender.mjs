@@ -1,0 +1,103 @@
+// Prerenders every public page into dist/web after `vite build` (ADR 011): dist/web/index.html for '/',
+// dist/web/<page>/index.html for the others, dist/web/app.html as the console's SPA shell, and a manifest the
+// server reads. The canonical origin is left as a placeholder the server fills from PUBLIC_BASE_URL.
+import { existsSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync, mkdirSync } from 'node:fs';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { brotliCompressSync, gzipSync, constants } from 'node:zlib';
+import { build } from 'vite';
+import { root } from './lib/ensure.mjs';
+
+export const BASE_URL_PLACEHOLDER = '%PUBLIC_BASE_URL%';
+const webDir = path.join(root, 'dist', 'web');
+const ssrDir = path.join(root, 'dist', 'prerender');
+
+const escapeHtml = (text) =>
+  text.replaceAll('&', '&amp;').replaceAll('"', '&quot;').replaceAll('<', '&lt;').replaceAll('>', '&gt;');
+
+function withHead(template, { title, description, extraHead }) {
+  return template
+    .replace(/<title>[\s\S]*?<\/title>/, () => `<title>${escapeHtml(title)}</title>`)
+    .replace(
+      /<meta\s+name="description"[\s\S]*?\/>/,
+      () => `<meta name="description" content="${escapeHtml(description)}" />`,
+    )
+    .replace('</head>', () => `${extraHead}\n  </head>`);
+}
+
+function pageHtml(template, page, body) {
+  const url = `${BASE_URL_PLACEHOLDER}${page.path}`;
+  const extraHead = [
+    `<link rel="canonical" href="${url}" />`,
+    `<meta property="og:type" content="website" />`,
+    `<meta property="og:site_name" content="Servc AI Receptionist" />`,
+    `<meta property="og:title" content="${escapeHtml(page.title)}" />`,
+    `<meta property="og:description" content="${escapeHtml(page.description)}" />`,
+    `<meta property="og:url" content="${url}" />`,
+    `<meta name="twitter:card" content="summary" />`,
+  ].join('\n    ');
+  return withHead(template, { ...page, extraHead }).replace(
+    '<div id="root"></div>',
+    () => `<div id="root">${body}</div>`,
+  );
+}
+
+function assertStrictCsp(file, html) {
+  const inlineScript = /<script(?![^>]*\bsrc=)[^>]*>/i.test(html);
+  if (inlineScript || /<style[\s>]/i.test(html) || /\sstyle="/i.test(html)) {
+    throw new Error(`${file} has inline script or style, which the Content-Security-Policy blocks.`);
+  }
+}
+
+/** Brotli and gzip twins of the hashed assets, served by @fastify/static's preCompressed option. */
+function precompress(dir) {
+  for (const entry of readdirSync(dir)) {
+    const file = path.join(dir, entry);
+    if (statSync(file).isDirectory()) precompress(file);
+    else if (/\.(js|css|svg|txt)$/.test(entry)) {
+      const content = readFileSync(file);
+      if (content.length < 1024) continue;
+      writeFileSync(
+        `${file}.br`,
+        brotliCompressSync(content, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }),
+      );
+      writeFileSync(`${file}.gz`, gzipSync(content, { level: 9 }));
+    }
+  }
+}
+
+const templateFile = path.join(webDir, 'index.html');
+if (!existsSync(templateFile)) throw new Error('Run `vite build` before prerendering.');
+const template = readFileSync(templateFile, 'utf8');
+
+await build({
+  root,
+  logLevel: 'warn',
+  build: {
+    ssr: 'src/web/prerender-entry.tsx',
+    outDir: ssrDir,
+    emptyOutDir: true,
+    copyPublicDir: false,
+  },
+});
+const { render, publicPages } = await import(pathToFileURL(path.join(ssrDir, 'prerender-entry.js')).href);
+
+const manifest = [];
+for (const page of publicPages) {
+  const file = page.path === '/' ? 'index.html' : `${page.path.slice(1)}/index.html`;
+  const html = pageHtml(template, page, await render(page.path));
+  assertStrictCsp(file, html);
+  mkdirSync(path.dirname(path.join(webDir, file)), { recursive: true });
+  writeFileSync(path.join(webDir, file), html);
+  manifest.push({ path: page.path, file, title: page.title, headline: page.headline });
+}
+const shell = withHead(template, {
+  title: 'Servc AI Receptionist',
+  description: publicPages[0].description,
+  extraHead: '<meta name="robots" content="noindex" />',
+});
+writeFileSync(path.join(webDir, 'app.html'), shell);
+writeFileSync(path.join(webDir, 'prerendered.json'), JSON.stringify(manifest, null, 2) + '\n');
+precompress(path.join(webDir, 'assets'));
+rmSync(ssrDir, { recursive: true, force: true });
+console.log(`Prerendered ${manifest.length} public pages into dist/web.`);

@@ -1,0 +1,23 @@
+import { index, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+
+export const demoRequests = pgTable(
+  'demo_requests',
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    name: text().notNull(),
+    email: text().notNull(),
+    mobile: text().notNull(),
+    solution: text({
+      enum: ['dental-practices', 'medical-clinics', 'veterinary-clinics', 'spas-wellness'],
+    }).notNull(),
+    sourcePage: text(),
+    /** sha-256 of the sender's address: enough to rate-limit, not enough to identify anyone. */
+    clientAddressHash: text().notNull(),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    contactedAt: timestamp({ withTimezone: true }),
+  },
+  (table) => [
+    index('demo_requests_created_idx').on(table.createdAt),
+    index('demo_requests_address_idx').on(table.clientAddressHash, table.createdAt),
+  ],
+);

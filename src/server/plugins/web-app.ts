@@ -1,0 +1,99 @@
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { brotliCompressSync, gzipSync } from 'node:zlib';
+import fastifyStatic from '@fastify/static';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { SIGNED_IN_HINT_COOKIE } from '#shared/site';
+import type { App } from '../app-types';
+import { notFound } from '../errors';
+
+/** Written by scripts/prerender.mjs next to the pages; the pages carry this placeholder for the origin. */
+const MANIFEST = 'prerendered.json';
+const BASE_URL_PLACEHOLDER = '%PUBLIC_BASE_URL%';
+
+interface HtmlPage {
+  identity: Buffer;
+  br: Buffer;
+  gzip: Buffer;
+}
+
+function htmlPage(text: string): HtmlPage {
+  const identity = Buffer.from(text);
+  return { identity, br: brotliCompressSync(identity), gzip: gzipSync(identity) };
+}
+
+function sendHtml(request: FastifyRequest, reply: FastifyReply, page: HtmlPage, status = 200) {
+  const accepts = String(request.headers['accept-encoding'] ?? '');
+  const encoding = /\bbr\b/.test(accepts) ? 'br' : /\bgzip\b/.test(accepts) ? 'gzip' : undefined;
+  void reply.status(status).type('text/html; charset=utf-8').header('cache-control', 'no-cache');
+  if (!reply.hasHeader('vary')) void reply.header('vary', 'accept-encoding');
+  if (encoding) void reply.header('content-encoding', encoding);
+  return reply.send(encoding ? page[encoding] : page.identity);
+}
+
+const xmlEscape = (text: string) =>
+  text.replaceAll('&', '&amp;').replaceAll('<', '&lt;').replaceAll('>', '&gt;');
+
+/**
+ * The built web app (ADR 011): prerendered public pages at their paths, /sitemap.xml and /robots.txt, hashed
+ * assets (pre-compressed, cached for a year) and the SPA shell for every other non-API GET. The pages are read
+ * once at boot, so every instance answers alike without shared state.
+ */
+export async function installWebApp(app: App, webDir: string | undefined, publicBaseUrl: string) {
+  const manifestFile = webDir && path.join(webDir, MANIFEST);
+  const shellFile = webDir && path.join(webDir, 'app.html');
+  if (!webDir || !manifestFile || !shellFile || !existsSync(manifestFile) || !existsSync(shellFile)) {
+    app.setNotFoundHandler((request) => {
+      throw notFound(request.url.startsWith('/api') ? 'No such API endpoint.' : 'Not found.');
+    });
+    return;
+  }
+  const read = (file: string) =>
+    htmlPage(readFileSync(path.join(webDir, file), 'utf8').replaceAll(BASE_URL_PLACEHOLDER, publicBaseUrl));
+  const pages = JSON.parse(readFileSync(manifestFile, 'utf8')) as { path: string; file: string }[];
+  const shell = read('app.html');
+
+  await app.register(fastifyStatic, {
+    root: webDir,
+    wildcard: false,
+    index: false,
+    preCompressed: true,
+    // HTML goes out through the routes below, with the origin filled in.
+    allowedPath: (pathName) => !pathName.endsWith('.html') && !pathName.endsWith(MANIFEST),
+    setHeaders: (reply, filePath) => {
+      if (filePath.includes(`${path.sep}assets${path.sep}`)) {
+        void reply.header('cache-control', 'public, max-age=31536000, immutable');
+      }
+    },
+  });
+
+  const signedIn = new RegExp(`(?:^|;\\s*)${SIGNED_IN_HINT_COOKIE}=1(?:;|$)`);
+  for (const page of pages) {
+    const html = read(page.file);
+    app.get(page.path, (request, reply) => {
+      // '/' is the Overview for a signed-in visitor: the console shell, not the marketing page.
+      if (page.path !== '/') return sendHtml(request, reply, html);
+      void reply.header('vary', 'accept-encoding, cookie');
+      return sendHtml(request, reply, signedIn.test(request.headers.cookie ?? '') ? shell : html);
+    });
+  }
+
+  const sitemap = [
+    '<?xml version="1.0" encoding="UTF-8"?>',
+    '<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">',
+    ...pages.map((page) => `  <url><loc>${xmlEscape(publicBaseUrl + page.path)}</loc></url>`),
+    '</urlset>',
+    '',
+  ].join('\n');
+  app.get('/sitemap.xml', (_request, reply) => reply.type('application/xml; charset=utf-8').send(sitemap));
+  const robots = `User-agent: *\nAllow: /\n\nSitemap: ${publicBaseUrl}/sitemap.xml\n`;
+  app.get('/robots.txt', (_request, reply) => reply.type('text/plain; charset=utf-8').send(robots));
+
+  app.setNotFoundHandler((request, reply) => {
+    const url = request.url.split('?')[0] ?? '';
+    if (request.method === 'GET' && !url.startsWith('/api/') && url !== '/api') {
+      return sendHtml(request, reply, shell);
+    }
+    throw notFound(url.startsWith('/api') ? 'No such API endpoint.' : 'Not found.');
+  });
+}

@@ -1,0 +1,114 @@
+import { format } from 'date-fns';
+import { getSolutionLabel } from '#shared/marketing';
+import type { DemoRequest } from '#shared/schemas/demo-requests';
+import { Alert } from '../../../components/ui/alert';
+import { Badge } from '../../../components/ui/badge';
+import { Card, CardContent } from '../../../components/ui/card';
+import { Checkbox } from '../../../components/ui/checkbox';
+import { Spinner } from '../../../components/ui/spinner';
+import { toast } from '../../../components/ui/use-toast';
+import { useDemoRequests } from '../api/get-demo-requests';
+import { useMarkDemoRequestContacted } from '../api/update-demo-request';
+
+const when = (iso: string) => format(new Date(iso), 'MMM d, yyyy h:mm a');
+
+function ContactedMark({ request }: { request: DemoRequest }) {
+  const mark = useMarkDemoRequestContacted();
+  const contacted = mark.isPending ? mark.variables.contacted : request.contactedAt !== null;
+  return (
+    <label className="flex items-center gap-2 text-sm text-slate-700">
+      <Checkbox
+        checked={contacted}
+        disabled={mark.isPending}
+        aria-label={`Contacted: ${request.name}`}
+        onCheckedChange={(checked) =>
+          mark.mutate(
+            { id: request.id, contacted: checked === true },
+            {
+              onError: (error) =>
+                toast({ variant: 'destructive', title: 'Error', description: error.message }),
+            },
+          )
+        }
+      />
+      {contacted ? (
+        <Badge variant="success">
+          Contacted{request.contactedAt ? ` ${format(new Date(request.contactedAt), 'MMM d')}` : ''}
+        </Badge>
+      ) : (
+        <Badge variant="secondary">New</Badge>
+      )}
+    </label>
+  );
+}
+
+/** Admin screen: every demo request from the public site, newest first. */
+export function DemoRequestsScreen() {
+  const { data, isLoading, error } = useDemoRequests();
+  const requests = data?.demoRequests ?? [];
+  return (
+    <div className="space-y-6">
+      <div>
+        <h1 className="text-2xl font-bold text-slate-900">Demo Requests</h1>
+        <p className="text-slate-600">Practices that asked for a demo on the public site, newest first.</p>
+      </div>
+      {isLoading ? (
+        <Spinner label="Loading demo requests" />
+      ) : error ? (
+        <Alert variant="destructive">Could not load demo requests. {error.message}</Alert>
+      ) : requests.length === 0 ? (
+        <Card>
+          <CardContent className="p-8 text-center text-slate-600">No demo requests yet.</CardContent>
+        </Card>
+      ) : (
+        <Card className="overflow-x-auto">
+          <table className="w-full min-w-[720px] text-left text-sm">
+            <thead className="border-b border-slate-200 bg-slate-50 text-slate-700">
+              <tr>
+                <th scope="col" className="px-4 py-3 font-semibold">
+                  Received
+                </th>
+                <th scope="col" className="px-4 py-3 font-semibold">
+                  Name
+                </th>
+                <th scope="col" className="px-4 py-3 font-semibold">
+                  Contact
+                </th>
+                <th scope="col" className="px-4 py-3 font-semibold">
+                  Solution
+                </th>
+                <th scope="col" className="px-4 py-3 font-semibold">
+                  Page
+                </th>
+                <th scope="col" className="px-4 py-3 font-semibold">
+                  Contacted
+                </th>
+              </tr>
+            </thead>
+            <tbody className="divide-y divide-slate-100">
+              {requests.map((request) => (
+                <tr key={request.id} data-testid="demo-request-row">
+                  <td className="px-4 py-3 whitespace-nowrap text-slate-700">{when(request.createdAt)}</td>
+                  <td className="px-4 py-3 font-medium text-slate-900">{request.name}</td>
+                  <td className="px-4 py-3">
+                    <a className="block text-blue-700 hover:underline" href={`mailto:${request.email}`}>
+                      {request.email}
+                    </a>
+                    <a className="block text-slate-700 hover:underline" href={`tel:${request.mobile}`}>
+                      {request.mobile}
+                    </a>
+                  </td>
+                  <td className="px-4 py-3 text-slate-700">{getSolutionLabel(request.solution)}</td>
+                  <td className="px-4 py-3 text-slate-700">{request.sourcePage ?? '—'}</td>
+                  <td className="px-4 py-3">
+                    <ContactedMark request={request} />
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </Card>
+      )}
+    </div>
+  );
+}
