@@ -39,7 +39,7 @@ const demoRequestBody = {
   name: 'Table Test',
   email: 'table@example.com',
   mobile: '2125550100',
-  solution: 'dental-practices',
+  solution: 'dental-practices' as const,
 };
 const connectorBody = { name: 'Table', consumerId: 'table', connectorId: 'table' };
 const userBody = (n: number) => ({
