@@ -15,6 +15,9 @@ import { createAuthService, type SessionPolicy } from './modules/auth/auth.servi
 import { registerCallRoutes } from './modules/calls/calls.routes';
 import { registerHealthRoutes } from './modules/health/health.routes';
 import { registerPhoneNumberRoutes } from './modules/phone-numbers/phone-numbers.routes';
+import { registerScheduleRoutes } from './modules/schedule/schedule.routes';
+import { createScheduleService, type KollaConfig } from './modules/schedule/schedule.service';
+import { registerWebhookRoutes } from './modules/schedule/webhook.routes';
 import { registerWorkflowRoutes } from './modules/workflows/workflows.routes';
 import { installAuth } from './plugins/auth';
 import { installErrorHandler } from './plugins/error-handler';
@@ -26,6 +29,10 @@ export interface AppDeps {
   /** Folder of the built web app; omitted or missing means API only. */
   webDir?: string;
   now?: () => Date;
+  /** Kolla credentials; without them only connectors on the built-in schedule ('sandbox') work. */
+  kolla?: KollaConfig;
+  /** The voice platform's webhook secret (VAPI_WEBHOOK_SECRET). */
+  webhookSecret?: string;
 }
 
 export const BODY_LIMIT_BYTES = 1024 * 1024;
@@ -35,6 +42,7 @@ export interface RegisteredRoute {
   url: string;
   public: boolean;
   access?: string;
+  phi: boolean;
 }
 
 declare module 'fastify' {
@@ -77,6 +85,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
         url: route.url,
         public: Boolean(route.config?.public),
         access: route.config?.access,
+        phi: Boolean(route.config?.phi),
       });
     }
   });
@@ -128,6 +137,9 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   registerWorkflowRoutes(app, deps.db);
   registerPhoneNumberRoutes(app, deps.db);
   registerCallRoutes(app, deps.db);
+  const schedule = createScheduleService({ db: deps.db, kolla: deps.kolla, now: deps.now });
+  registerScheduleRoutes(app, schedule);
+  registerWebhookRoutes(app, { auth, schedule, secret: deps.webhookSecret });
 
   const webDir = deps.webDir && existsSync(path.join(deps.webDir, 'index.html')) ? deps.webDir : undefined;
   if (webDir) {

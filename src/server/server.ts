@@ -18,6 +18,8 @@ async function main(env: Env) {
     session: { idleMinutes: env.SESSION_IDLE_MINUTES, maxHours: env.SESSION_MAX_HOURS },
     logLevel: env.LOG_LEVEL,
     webDir: webDistDir,
+    ...(env.KOLLA_API_KEY && { kolla: { apiKey: env.KOLLA_API_KEY, baseUrl: env.KOLLA_BASE_URL } }),
+    webhookSecret: env.VAPI_WEBHOOK_SECRET,
   });
 
   closeWithGrace({ delay: 10_000 }, async ({ err, signal }) => {

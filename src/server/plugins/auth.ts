@@ -16,13 +16,15 @@ declare module 'fastify' {
     public?: boolean;
     /** The policy action a caller must be allowed; omitted means any signed-in user. */
     access?: Action;
+    /** The route reads patient data (PHI): the audit log records every call to it. */
+    phi?: boolean;
   }
   interface FastifyRequest {
     auth: RequestAuth | null;
   }
 }
 
-function bearer(request: FastifyRequest): string | undefined {
+export function bearerToken(request: FastifyRequest): string | undefined {
   const header = request.headers.authorization;
   if (!header) return undefined;
   const [scheme, token] = header.split(' ');
@@ -35,21 +37,31 @@ export function installAuth(app: FastifyInstance, auth: AuthService): void {
   app.addHook('onRequest', async (request) => {
     const config = request.routeOptions.config;
     if (config.public || !request.routeOptions.url?.startsWith('/api/')) return;
-    const sessionId = bearer(request);
-    if (!sessionId) throw unauthorized();
-    const resolved = await auth.resolve(sessionId);
-    if ('ended' in resolved) {
-      throw unauthorized(
-        resolved.ended === 'unknown' ? undefined : 'Your session has ended. Please sign in again.',
-      );
-    }
-    request.auth = {
-      user: resolved.session.user,
-      principal: resolved.session.principal,
-      sessionHash: resolved.idHash,
-    };
-    if (config.access && !can(resolved.session.principal, config.access)) throw forbidden();
+    await authenticate(auth, request, config.access);
   });
+}
+
+/** Resolves the bearer session onto `request.auth` and checks `access`; for routes outside /api as well. */
+export async function authenticate(
+  auth: AuthService,
+  request: FastifyRequest,
+  access?: Action,
+): Promise<RequestAuth> {
+  const sessionId = bearerToken(request);
+  if (!sessionId) throw unauthorized();
+  const resolved = await auth.resolve(sessionId);
+  if ('ended' in resolved) {
+    throw unauthorized(
+      resolved.ended === 'unknown' ? undefined : 'Your session has ended. Please sign in again.',
+    );
+  }
+  request.auth = {
+    user: resolved.session.user,
+    principal: resolved.session.principal,
+    sessionHash: resolved.idHash,
+  };
+  if (access && !can(resolved.session.principal, access)) throw forbidden();
+  return request.auth;
 }
 
 /** For handlers behind the hook: the caller, who is always there. */

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { inject } from 'vitest';
-import { buildApp } from '../app';
+import { buildApp, type AppDeps } from '../app';
 import type { App } from '../app-types';
 import { connectDatabase, type Database } from '../db/client';
 import { DEMO_ADMIN, DEMO_FRONT_DESK, seedDemoPractice } from '../db/seed/demo-practice';
@@ -21,6 +21,9 @@ export function createClock(): TestClock {
   };
 }
 
+/** The voice platform's webhook secret in tests. */
+export const TEST_WEBHOOK_SECRET = 'test-webhook-secret-0123456789';
+
 export interface TestApp {
   app: App;
   database: Database;
@@ -33,7 +36,7 @@ export interface TestApp {
 
 /** A fresh database (from the migrated template) with the demo practice, and the app on top of it. */
 export async function createTestApp(
-  options: { seed?: boolean; idleMinutes?: number; maxHours?: number } = {},
+  options: { seed?: boolean; idleMinutes?: number; maxHours?: number; kolla?: AppDeps['kolla'] } = {},
 ): Promise<TestApp> {
   const baseUrl = inject('databaseUrl');
   const name = `servc_t_${inject('templateDatabase').split('_').pop()}_${randomBytes(4).toString('hex')}`;
@@ -44,13 +47,15 @@ export async function createTestApp(
   const url = new URL(baseUrl);
   url.pathname = `/${name}`;
   const database = connectDatabase(url.toString(), 5);
-  if (options.seed !== false) await seedDemoPractice(database.db);
   const clock = createClock();
+  if (options.seed !== false) await seedDemoPractice(database.db, clock.now());
   const app = await buildApp({
     db: database.db,
     session: { idleMinutes: options.idleMinutes ?? 30, maxHours: options.maxHours ?? 12 },
     logLevel: 'silent',
     now: clock.now,
+    webhookSecret: TEST_WEBHOOK_SECRET,
+    ...(options.kolla && { kolla: options.kolla }),
   });
   await app.ready();
 

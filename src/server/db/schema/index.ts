@@ -1,3 +1,4 @@
 export * from './connectors';
 export * from './users';
 export * from './voice';
+export * from './schedule';
