@@ -72,6 +72,9 @@ export function pgErrorCode(error: unknown): string | undefined {
   return undefined;
 }
 
+/** Dentists before hygienists, then by name: the order the booking screen offers them. */
+const providerOrder = [asc(providers.createdAt), asc(providers.kind), asc(providers.name)];
+
 const fullName = (given: string, family: string) => `${given} ${family}`.replace(/\s+/g, ' ').trim();
 
 function toPatient(row: typeof patients.$inferSelect): Patient {
@@ -194,7 +197,7 @@ export function createSandboxSchedule(db: Db, { timeZone, now }: SandboxSchedule
             providerId === FIRST_AVAILABLE ? undefined : eq(providers.id, providerId),
           ),
         )
-        .orderBy(asc(providers.createdAt), asc(providers.name)),
+        .orderBy(...providerOrder),
       db
         .select({ id: operatories.id })
         .from(operatories)
@@ -376,7 +379,7 @@ export function createSandboxSchedule(db: Db, { timeZone, now }: SandboxSchedule
         .select()
         .from(providers)
         .where(eq(providers.isActive, true))
-        .orderBy(asc(providers.createdAt), asc(providers.name));
+        .orderBy(...providerOrder);
       return rows.map((p) => ({ remoteId: p.id, name: p.name, displayName: p.displayName, kind: p.kind }));
     },
     async listOperatories() {
