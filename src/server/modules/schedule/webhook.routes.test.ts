@@ -232,12 +232,13 @@ describe('POST /webhook from the console', () => {
 describe('POST /webhook from the voice platform', () => {
   it('refuses a request without the shared secret, or with a wrong one', async () => {
     const message = { type: 'tool-calls', toolCallList: [] };
-    for (const headers of [
+    const attempts: Record<string, string>[] = [
       {},
       { 'x-vapi-secret': 'nope' },
       { authorization: 'Bearer nope' },
       bearer(admin),
-    ]) {
+    ];
+    for (const headers of attempts) {
       const response = await voiceCall(message, headers);
       expect(response.statusCode).toBe(401);
     }

@@ -9,7 +9,7 @@ import {
   type WebhookResponse,
 } from '#shared/schemas/schedule';
 import type { App } from '../../app-types';
-import { AppError, fromPmsError, unauthorized } from '../../errors';
+import { AppError, badRequest, fromPmsError, unauthorized } from '../../errors';
 import { isPmsError } from '../../integrations/practice-management/errors';
 import type { AuthService } from '../auth/auth.service';
 import { authenticate, bearerToken, requireAuth } from '../../plugins/auth';
@@ -23,6 +23,7 @@ export interface WebhookDeps {
   secret?: string;
 }
 
+const MAX_KEY_LENGTH = 200;
 const INTERNAL_ERROR = 'Something went wrong on our side. Please try again.';
 
 const digest = (value: string) => createHash('sha256').update(value).digest();
@@ -115,6 +116,9 @@ export function registerWebhookRoutes(app: App, { auth, schedule, secret }: Webh
       if ('message' in body) return voice(body, request);
       const { user, principal } = requireAuth(request);
       const key = request.headers['idempotency-key'];
+      if (typeof key === 'string' && key.length > MAX_KEY_LENGTH) {
+        throw badRequest(`The Idempotency-Key header is longer than ${MAX_KEY_LENGTH} characters.`);
+      }
       const ctx: ToolContext = {
         practice: await schedule.forUser(principal),
         ...(typeof key === 'string' && key && { idempotencyKey: `console:${user.id}:${key}` }),
