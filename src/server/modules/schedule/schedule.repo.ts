@@ -69,6 +69,13 @@ export function createScheduleRepo(db: Db) {
       return row;
     },
 
+    async appointmentTypeLabels(): Promise<Map<string, string>> {
+      const rows = await db
+        .select({ code: appointmentTypes.code, label: appointmentTypes.label })
+        .from(appointmentTypes);
+      return new Map(rows.map((r) => [r.code, r.label]));
+    },
+
     async timeZone(): Promise<string> {
       const [row] = await db.select({ timeZone: practiceSettings.timeZone }).from(practiceSettings).limit(1);
       return row?.timeZone ?? DEFAULT_TIME_ZONE;

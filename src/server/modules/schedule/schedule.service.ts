@@ -9,7 +9,7 @@ import {
   type SlotItem,
 } from '#shared/schemas/schedule';
 import type { Db } from '../../db/client';
-import { AppError, conflict, notFound } from '../../errors';
+import { AppError, badRequest, conflict, notFound } from '../../errors';
 import { isPmsError } from '../../integrations/practice-management/errors';
 import { createKollaAdapter } from '../../integrations/practice-management/kolla/kolla-adapter';
 import { toE164 } from '../../integrations/practice-management/phone';
@@ -17,6 +17,7 @@ import type { Appointment, BookInput, PracticeManagement } from '../../integrati
 import {
   addMinutesToWall,
   instantFromWall,
+  isDate,
   wallFromInstant,
 } from '../../integrations/practice-management/wall-time';
 import { createSandboxSchedule } from './sandbox-schedule';
@@ -155,8 +156,11 @@ export function createScheduleService({ db, kolla, now = () => new Date() }: Sch
 
     /** [start, end) as instants; dates are practice-local midnights. Default: a window around today. */
     range(practice: Practice, start?: string, end?: string): { start: Date; end: Date } {
-      const instant = (value: string) =>
-        value.length === 10 ? instantFromWall(`${value}T00:00:00`, practice.timeZone) : new Date(value);
+      const instant = (value: string) => {
+        if (value.length !== 10) return new Date(value);
+        if (!isDate(value)) throw badRequest(`Not a date: ${value}`);
+        return instantFromWall(`${value}T00:00:00`, practice.timeZone);
+      };
       const midnight = `${practice.today}T00:00:00`;
       const range = {
         start: start
@@ -169,9 +173,9 @@ export function createScheduleService({ db, kolla, now = () => new Date() }: Sch
           ? instant(end)
           : instantFromWall(addMinutesToWall(midnight, DEFAULT_WINDOW_DAYS.after * 1440), practice.timeZone),
       };
-      if (!(range.end > range.start)) throw new AppError(400, 'bad_request', 'end must be after start.');
+      if (!(range.end > range.start)) throw badRequest('end must be after start.');
       if (range.end.getTime() - range.start.getTime() > MAX_WINDOW_DAYS * DAY_MS) {
-        throw new AppError(400, 'bad_request', `Ask for at most ${MAX_WINDOW_DAYS} days at a time.`);
+        throw badRequest(`Ask for at most ${MAX_WINDOW_DAYS} days at a time.`);
       }
       return range;
     },
@@ -211,15 +215,14 @@ export function createScheduleService({ db, kolla, now = () => new Date() }: Sch
     /** Patients with a live appointment ahead, each with the nearest one (for outbound calls). */
     async patientsWithAppointments(practice: Practice): Promise<PatientWithAppointment[]> {
       const start = now();
-      const upcoming = await practice.pms.listAppointments({
-        start,
-        end: new Date(start.getTime() + UPCOMING_DAYS * DAY_MS),
-      });
+      const [upcoming, labels] = await Promise.all([
+        practice.pms.listAppointments({ start, end: new Date(start.getTime() + UPCOMING_DAYS * DAY_MS) }),
+        repo.appointmentTypeLabels(),
+      ]);
       const byPatient = new Map<string, PatientWithAppointment>();
       for (const a of upcoming) {
         const id = a.contact.remoteId ?? a.contact.phone;
         if (a.cancelled || !id || byPatient.has(id)) continue;
-        const type = a.appointmentType ? await repo.appointmentType(a.appointmentType) : undefined;
         byPatient.set(id, {
           id,
           name: a.contact.name,
@@ -229,7 +232,7 @@ export function createScheduleService({ db, kolla, now = () => new Date() }: Sch
             date: a.wallStart.slice(0, 10),
             time: a.wallStart.slice(11, 16),
             provider: a.providers[0]?.displayName ?? '',
-            type: type?.label ?? a.appointmentType ?? '',
+            type: (a.appointmentType && labels.get(a.appointmentType)) ?? a.appointmentType ?? '',
           },
         });
       }
