@@ -1,4 +1,4 @@
-import { and, asc, eq, isNull, like, or, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, like, or, sql } from 'drizzle-orm';
 import type { Principal } from '#shared/permissions';
 import type { Db } from '../../db/client';
 import {
@@ -8,8 +8,8 @@ import {
   idempotencyKeys,
   phoneMappings,
   practiceSettings,
+  userConnectors,
 } from '../../db/schema/index';
-import { inScope } from '../../db/scope-filter';
 
 export type ConnectorRecord = typeof connectors.$inferSelect;
 export type AppointmentTypeRecord = typeof appointmentTypes.$inferSelect;
@@ -17,12 +17,21 @@ export type AppointmentTypeRecord = typeof appointmentTypes.$inferSelect;
 export type Claim = { state: 'claimed' } | { state: 'done'; result: unknown } | { state: 'pending' };
 
 export function createScheduleRepo(db: Db) {
-  /** The oldest active connector within `connectorIds` (null = any). */
-  async function oldestActive(connectorIds: readonly string[] | null): Promise<ConnectorRecord | undefined> {
+  /** The oldest active connector, among those assigned to `userId` when given. */
+  async function oldestActive(userId?: string): Promise<ConnectorRecord | undefined> {
+    const assigned = userId
+      ? inArray(
+          connectors.id,
+          db
+            .select({ id: userConnectors.connectorId })
+            .from(userConnectors)
+            .where(eq(userConnectors.userId, userId)),
+        )
+      : undefined;
     const [row] = await db
       .select()
       .from(connectors)
-      .where(and(eq(connectors.isActive, true), inScope(connectors.connectorId, connectorIds)))
+      .where(and(eq(connectors.isActive, true), assigned))
       .orderBy(asc(connectors.createdAt), asc(connectors.id))
       .limit(1);
     return row;
@@ -31,10 +40,11 @@ export function createScheduleRepo(db: Db) {
   return {
     /**
      * The connector a console user works on: the oldest active one they may see (admin: any; sub user: one
-     * of their assigned connectorIds). To be folded into the connectors service.
+     * assigned to them, by assignment row as in ADR 001 of the admin branch). To be folded into the
+     * connectors service at merge.
      */
-    resolveConnector: (principal: Principal) =>
-      oldestActive(principal.role === 'admin' ? null : principal.assignedConnectors),
+    resolveConnector: (viewer: { userId: string; principal: Principal }) =>
+      oldestActive(viewer.principal.role === 'admin' ? undefined : viewer.userId),
 
     /** The connector mapped to a called number, else the oldest active one. */
     async connectorForNumber(e164: string | undefined): Promise<ConnectorRecord | undefined> {
@@ -48,7 +58,7 @@ export function createScheduleRepo(db: Db) {
           .limit(1);
         if (mapped) return mapped.connector;
       }
-      return oldestActive(null);
+      return oldestActive();
     },
 
     /** A type by code, label or a word of it ("cleaning" → dental_cleaning). */

@@ -7,10 +7,16 @@ import {
   SlotParamsSchema,
   SlotQuerySchema,
 } from '#shared/schemas/schedule';
+import type { FastifyRequest } from 'fastify';
 import type { App } from '../../app-types';
 import { badRequest } from '../../errors';
 import { requireAuth } from '../../plugins/auth';
 import type { ScheduleService } from './schedule.service';
+
+export const viewer = (request: FastifyRequest) => {
+  const { user, principal } = requireAuth(request);
+  return { userId: user.id, principal };
+};
 
 /** The console's reads of the practice schedule, from the active connector the user may see. */
 export function registerScheduleRoutes(app: App, schedule: ScheduleService): void {
@@ -21,7 +27,7 @@ export function registerScheduleRoutes(app: App, schedule: ScheduleService): voi
       schema: { querystring: AppointmentListQuerySchema, response: { 200: AppointmentListResponseSchema } },
     },
     async (request) => {
-      const practice = await schedule.forUser(requireAuth(request).principal);
+      const practice = await schedule.forUser(viewer(request));
       const range = schedule.range(practice, request.query.start, request.query.end);
       return { appointments: await schedule.listAppointments(practice, range) };
     },
@@ -34,7 +40,7 @@ export function registerScheduleRoutes(app: App, schedule: ScheduleService): voi
       schema: { response: { 200: ProviderListResponseSchema } },
     },
     async (request) => ({
-      providers: await schedule.listProviders(await schedule.forUser(requireAuth(request).principal)),
+      providers: await schedule.listProviders(await schedule.forUser(viewer(request))),
     }),
   );
 
@@ -49,7 +55,7 @@ export function registerScheduleRoutes(app: App, schedule: ScheduleService): voi
       },
     },
     async (request) => {
-      const practice = await schedule.forUser(requireAuth(request).principal);
+      const practice = await schedule.forUser(viewer(request));
       const typeName = request.query.appointment_type;
       const type = typeName ? await schedule.appointmentType(typeName) : undefined;
       if (typeName && !type) throw badRequest(`Unknown appointment type "${typeName}".`);
@@ -65,9 +71,7 @@ export function registerScheduleRoutes(app: App, schedule: ScheduleService): voi
       schema: { response: { 200: PatientsWithAppointmentsResponseSchema } },
     },
     async (request) => ({
-      patients: await schedule.patientsWithAppointments(
-        await schedule.forUser(requireAuth(request).principal),
-      ),
+      patients: await schedule.patientsWithAppointments(await schedule.forUser(viewer(request))),
     }),
   );
 }

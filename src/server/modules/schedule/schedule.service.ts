@@ -148,7 +148,9 @@ export function createScheduleService({ db, kolla, now = () => new Date() }: Sch
 
   return {
     resolveConnector: repo.resolveConnector,
-    forUser: async (principal: Principal) => practiceOf(await repo.resolveConnector(principal)),
+    /** The practice a console user works on (see `resolveConnector`). */
+    forUser: async (viewer: { userId: string; principal: Principal }) =>
+      practiceOf(await repo.resolveConnector(viewer)),
     /** The practice a voice call is for: by the number called (any format), else the active connector. */
     forCalledNumber: async (calledNumber: string | undefined) =>
       practiceOf(await repo.connectorForNumber(calledNumber ? toE164(calledNumber) : undefined)),

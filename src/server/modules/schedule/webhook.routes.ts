@@ -13,6 +13,7 @@ import { AppError, badRequest, fromPmsError, unauthorized } from '../../errors';
 import { isPmsError } from '../../integrations/practice-management/errors';
 import type { AuthService } from '../auth/auth.service';
 import { authenticate, bearerToken, requireAuth } from '../../plugins/auth';
+import { viewer } from './schedule.routes';
 import type { ScheduleService } from './schedule.service';
 import { createToolFunctions, type ToolContext } from './tool-functions';
 
@@ -114,13 +115,13 @@ export function registerWebhookRoutes(app: App, { auth, schedule, secret }: Webh
     async (request) => {
       const body = request.body;
       if ('message' in body) return voice(body, request);
-      const { user, principal } = requireAuth(request);
+      const { user } = requireAuth(request);
       const key = request.headers['idempotency-key'];
       if (typeof key === 'string' && key.length > MAX_KEY_LENGTH) {
         throw badRequest(`The Idempotency-Key header is longer than ${MAX_KEY_LENGTH} characters.`);
       }
       const ctx: ToolContext = {
-        practice: await schedule.forUser(principal),
+        practice: await schedule.forUser(viewer(request)),
         ...(typeof key === 'string' && key && { idempotencyKey: `console:${user.id}:${key}` }),
       };
       // The console gets errors as HTTP errors (409 for a taken time), through the one error handler.
