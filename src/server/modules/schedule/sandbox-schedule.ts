@@ -61,6 +61,7 @@ const MAX_DURATION_MINUTES = 8 * 60;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const EXCLUSION_VIOLATION = '23P01';
 const UNIQUE_VIOLATION = '23505';
+const DEADLOCK_DETECTED = '40P01';
 
 /** The SQLSTATE of a driver error, also when the ORM wraps it. */
 export function pgErrorCode(error: unknown): string | undefined {
@@ -309,8 +310,9 @@ export function createSandboxSchedule(db: Db, { timeZone, now }: SandboxSchedule
       } catch (error) {
         const code = pgErrorCode(error);
         if (code === EXCLUSION_VIOLATION) return undefined;
-        // A confirmation number drawn twice: draw again.
-        if (code === UNIQUE_VIOLATION && attempt < 5) continue;
+        // A confirmation number drawn twice: draw again. Concurrent inserts waiting on each other's
+        // exclusion checks can deadlock; the victim tries again and then meets the winner's row.
+        if ((code === UNIQUE_VIOLATION || code === DEADLOCK_DETECTED) && attempt < 5) continue;
         throw error;
       }
     }
