@@ -1,4 +1,5 @@
-import { and, asc, eq, gt, gte, inArray, lt, ne } from 'drizzle-orm';
+import { and, asc, eq, gt, gte, inArray, lt, ne, sql } from 'drizzle-orm';
+import type { PgColumn } from 'drizzle-orm/pg-core';
 import { PmsError } from '../../integrations/practice-management/errors';
 import { findOrCreatePatient } from '../../integrations/practice-management/patients';
 import {
@@ -100,10 +101,16 @@ function checkDuration(minutes: number | undefined): number {
   return duration;
 }
 
-const appointmentColumns = {
+/** Wall times come from PostgreSQL's zone data: converting hundreds of instants in JS costs more. */
+const wallSql = (column: PgColumn, timeZone: string) =>
+  sql<string>`to_char(${column} at time zone ${timeZone}, 'YYYY-MM-DD"T"HH24:MI:SS')`;
+
+const appointmentColumns = (timeZone: string) => ({
   id: appointments.id,
   startsAt: appointments.startsAt,
   endsAt: appointments.endsAt,
+  wallStart: wallSql(appointments.startsAt, timeZone),
+  wallEnd: wallSql(appointments.endsAt, timeZone),
   status: appointments.status,
   notes: appointments.notes,
   confirmationNumber: appointments.confirmationNumber,
@@ -117,14 +124,14 @@ const appointmentColumns = {
   providerName: providers.displayName,
   operatoryId: operatories.id,
   operatoryName: operatories.displayName,
-};
+});
 
 export function createSandboxSchedule(db: Db, { timeZone, now }: SandboxScheduleOptions): PracticeManagement {
   const wall = (instant: Date) => wallFromInstant(instant, timeZone);
 
   function selectAppointments() {
     return db
-      .select(appointmentColumns)
+      .select(appointmentColumns(timeZone))
       .from(appointments)
       .innerJoin(patients, eq(patients.id, appointments.patientId))
       .innerJoin(providers, eq(providers.id, appointments.providerId))
@@ -137,8 +144,8 @@ export function createSandboxSchedule(db: Db, { timeZone, now }: SandboxSchedule
       remoteId: row.id,
       start: row.startsAt,
       end: row.endsAt,
-      wallStart: wall(row.startsAt),
-      wallEnd: wall(row.endsAt),
+      wallStart: row.wallStart,
+      wallEnd: row.wallEnd,
       contact: {
         remoteId: row.patientId,
         givenName: row.givenName,
