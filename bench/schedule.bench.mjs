@@ -1,6 +1,6 @@
 // Schedule benchmarks on the built-in schedule: `node bench/schedule.bench.mjs` (or through `npm run bench`).
 // 1. POST /webhook tool-calls mixing findPatient and checkAvailability at 50 connections (target p99 ≤ 25 ms).
-// 2. GET /api/appointments for one week holding 500 appointments (target p99 ≤ 50 ms).
+// 2. GET /api/appointments for one week holding 500 appointments at 10 connections (target p99 ≤ 50 ms).
 // Uses an embedded PostgreSQL in a temporary folder, or BENCH_DATABASE_URL (an empty database) when set.
 import { chmodSync, mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
@@ -69,7 +69,7 @@ async function fillWeek(monday) {
 
 function run(title, options) {
   return new Promise((resolve, reject) => {
-    autocannon({ connections: 50, duration: DURATION_SECONDS, ...options }, (error, result) => {
+    autocannon({ connections: 50, duration: DURATION_SECONDS, workers: 1, ...options }, (error, result) => {
       if (error) return reject(error);
       const non2xx = result.non2xx + result.errors;
       console.log(
@@ -142,7 +142,7 @@ try {
   console.log(
     `Schedule benchmark on ${os.cpus()[0]?.model ?? 'unknown CPU'} × ${os.cpus().length}, node ${process.version}`,
   );
-  await run('POST /webhook (findPatient + checkAvailability)', {
+  await run('POST /webhook (findPatient + checkAvailability, 50 connections)', {
     url: `${address}/webhook`,
     method: 'POST',
     headers: { 'content-type': 'application/json', 'x-vapi-secret': SECRET },
@@ -155,7 +155,8 @@ try {
       headers: { authorization: `Bearer ${sessionId}` },
     })
   ).json();
-  await run(`GET /api/appointments (one week, ${week.appointments.length} appointments)`, {
+  await run(`GET /api/appointments (one week, ${week.appointments.length} appointments, 10 connections)`, {
+    connections: 10,
     url: `${address}/api/appointments?start=${sunday}&end=${end}`,
     headers: { authorization: `Bearer ${sessionId}` },
   });

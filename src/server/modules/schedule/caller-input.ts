@@ -1,5 +1,6 @@
 import { tz } from '@date-fns/tz';
 import { addDays, addYears, format, isValid, nextDay, parse, type Day } from 'date-fns';
+import { isDate } from '../../integrations/practice-management/wall-time';
 
 /**
  * Dates and times as callers (and the voice model speaking for them) say them: "tomorrow", "next Tuesday",
@@ -28,6 +29,8 @@ const WEEKDAYS = ['sunday', 'monday', 'tuesday', 'wednesday', 'thursday', 'frida
 
 /** `YYYY-MM-DD` for what a caller said, relative to `today` (practice-local `YYYY-MM-DD`); undefined if unclear. */
 export function parseCallerDate(input: string, today: string, timeZone: string): string | undefined {
+  // The usual case, what the voice model is told to send: no parsing needed.
+  if (/^\d{4}-\d{2}-\d{2}$/.test(input.trim())) return isDate(input.trim()) ? input.trim() : undefined;
   const inZone = { in: tz(timeZone) };
   const reference = parse(today, 'yyyy-MM-dd', new Date(), inZone);
   const day = (d: Date) => format(d, 'yyyy-MM-dd', inZone);

@@ -214,8 +214,8 @@ export function createSandboxSchedule(db: Db, { timeZone, now }: SandboxSchedule
         .select({
           providerId: appointments.providerId,
           operatoryId: appointments.operatoryId,
-          startsAt: appointments.startsAt,
-          endsAt: appointments.endsAt,
+          wallStart: wallSql(appointments.startsAt, timeZone),
+          wallEnd: wallSql(appointments.endsAt, timeZone),
         })
         .from(appointments)
         .where(
@@ -249,8 +249,8 @@ export function createSandboxSchedule(db: Db, { timeZone, now }: SandboxSchedule
       providerId: b.providerId,
       operatoryId: b.operatoryId,
       interval: {
-        start: b.startsAt <= day.start ? 0 : minutesOfDay(wall(b.startsAt)),
-        end: b.endsAt >= day.end ? DAY_MINUTES : minutesOfDay(wall(b.endsAt)),
+        start: b.wallStart.startsWith(date) ? minutesOfDay(b.wallStart) : 0,
+        end: b.wallEnd.startsWith(date) ? minutesOfDay(b.wallEnd) : DAY_MINUTES,
       },
     }));
     const candidates = providerRows.map((provider) => ({
