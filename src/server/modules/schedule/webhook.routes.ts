@@ -4,6 +4,7 @@ import {
   WebhookBodySchema,
   WebhookResponseSchema,
   type ToolCall,
+  type ToolErrorResult,
   type ToolResult,
   type VoiceWebhook,
   type WebhookResponse,
@@ -47,6 +48,15 @@ const fromVoicePlatform = (body: unknown): boolean =>
 export function registerWebhookRoutes(app: App, { auth, schedule, secret }: WebhookDeps): void {
   const tools = createToolFunctions(schedule);
 
+  /** What the voice model can read out for a failure; unexpected ones are logged (type and stack only). */
+  function spoken(thrown: unknown, request: FastifyRequest): ToolErrorResult {
+    const error = isPmsError(thrown) ? fromPmsError(thrown) : thrown;
+    if (error instanceof AppError) return { success: false, error: error.message };
+    const e = error instanceof Error ? error : new Error(String(error));
+    request.log.error({ err: { type: e.name, stack: e.stack } }, 'webhook function failed');
+    return { success: false, error: INTERNAL_ERROR };
+  }
+
   /** For the voice platform every outcome is a 200 answer the model can read out. */
   async function answer(
     name: string,
@@ -57,11 +67,7 @@ export function registerWebhookRoutes(app: App, { auth, schedule, secret }: Webh
     try {
       return await tools.run(name, params, ctx);
     } catch (thrown) {
-      const error = isPmsError(thrown) ? fromPmsError(thrown) : thrown;
-      if (error instanceof AppError) return { success: false, error: error.message };
-      const e = error instanceof Error ? error : new Error(String(error));
-      request.log.error({ err: { type: e.name, stack: e.stack } }, 'webhook function failed');
-      return { success: false, error: INTERNAL_ERROR };
+      return spoken(thrown, request);
     }
   }
 
@@ -73,10 +79,7 @@ export function registerWebhookRoutes(app: App, { auth, schedule, secret }: Webh
     try {
       practice = await schedule.forCalledNumber(calledNumber);
     } catch (thrown) {
-      const error = {
-        success: false as const,
-        error: thrown instanceof AppError ? thrown.message : INTERNAL_ERROR,
-      };
+      const error = spoken(thrown, request);
       if (message.type === 'function-call') return { result: error };
       const text = JSON.stringify(error);
       return { results: (message.toolCallList ?? []).map((call) => ({ toolCallId: call.id, result: text })) };
