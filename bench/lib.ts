@@ -20,10 +20,10 @@ export interface LoadResult {
 }
 
 /** Embedded PostgreSQL in a temporary folder, migrated and seeded with the demo practice. */
-export async function benchDatabase(): Promise<OpenedDatabase & { dispose(): Promise<void> }> {
+export async function benchDatabase(poolSize = 10): Promise<OpenedDatabase & { dispose(): Promise<void> }> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'servc-bench-'));
   chmodSync(dataDir, 0o755);
-  const database = await openDatabase({ dataDir });
+  const database = await openDatabase({ dataDir, poolSize });
   await seedDemoPractice(database.db);
   return {
     ...database,
@@ -67,6 +67,27 @@ export async function load(
   };
 }
 
-export function row(name: string, r: LoadResult): string {
-  return `| ${name} | ${r.requestsPerSecond} | ${r.p50} | ${r.p99} | ${r.non2xx} |`;
+export function printTable(title: string, rows: [string, LoadResult][]): void {
+  console.log(`\n${title}`);
+  console.log('| what | requests/s | p50 ms | p99 ms | errors |');
+  console.log('| --- | --- | --- | --- | --- |');
+  for (const [name, r] of rows)
+    console.log(`| ${name} | ${r.requestsPerSecond} | ${r.p50} | ${r.p99} | ${r.non2xx} |`);
+}
+
+/** The app on a free loopback port, signed in as the demo admin. */
+export async function listen(app: { listen(options: { port: number; host: string }): Promise<string> }) {
+  return app.listen({ port: 0, host: '127.0.0.1' });
+}
+
+export async function signIn(
+  baseUrl: string,
+  credentials: { email: string; password: string },
+): Promise<string> {
+  const response = await fetch(`${baseUrl}/api/auth/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(credentials),
+  });
+  return ((await response.json()) as { sessionId: string }).sessionId;
 }

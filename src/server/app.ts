@@ -24,6 +24,9 @@ import { registerPhoneNumberRoutes } from './modules/phone-numbers/phone-numbers
 import { createUsersRepo } from './modules/users/users.repo';
 import { registerUserRoutes } from './modules/users/users.routes';
 import { createUsersService } from './modules/users/users.service';
+import { registerScheduleRoutes } from './modules/schedule/schedule.routes';
+import { createScheduleService, type KollaConfig } from './modules/schedule/schedule.service';
+import { registerWebhookRoutes } from './modules/schedule/webhook.routes';
 import { registerWorkflowRoutes } from './modules/workflows/workflows.routes';
 import { installAudit } from './plugins/audit';
 import { installAuth } from './plugins/auth';
@@ -39,6 +42,10 @@ export interface AppDeps {
   /** Origin for canonical links, the sitemap and robots.txt. */
   publicBaseUrl?: string;
   now?: () => Date;
+  /** Kolla credentials; without them only connectors on the built-in schedule ('sandbox') work. */
+  kolla?: KollaConfig;
+  /** The voice platform's webhook secret (VAPI_WEBHOOK_SECRET). */
+  webhookSecret?: string;
 }
 
 export const BODY_LIMIT_BYTES = 1024 * 1024;
@@ -48,6 +55,7 @@ export interface RegisteredRoute {
   url: string;
   public: boolean;
   access?: string;
+  phi: boolean;
 }
 
 declare module 'fastify' {
@@ -92,6 +100,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
         url: route.url,
         public: Boolean(route.config?.public),
         access: route.config?.access,
+        phi: Boolean(route.config?.phi),
       });
     }
   });
@@ -146,10 +155,14 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   registerWorkflowRoutes(app, deps.db);
   registerPhoneNumberRoutes(app, deps.db);
   registerCallRoutes(app, deps.db);
-  registerConnectorRoutes(app, createConnectorsService(createConnectorsRepo(deps.db)));
+  const connectors = createConnectorsService(createConnectorsRepo(deps.db));
+  registerConnectorRoutes(app, connectors);
   registerUserRoutes(app, createUsersService(createUsersRepo(deps.db), auth));
   registerAuditRoutes(app, audit);
   registerDemoRequestRoutes(app, createDemoRequestsService(createDemoRequestsRepo(deps.db), deps.now));
+  const schedule = createScheduleService({ db: deps.db, connectors, kolla: deps.kolla, now: deps.now });
+  registerScheduleRoutes(app, schedule);
+  registerWebhookRoutes(app, { auth, schedule, secret: deps.webhookSecret });
 
   await installWebApp(app, deps.webDir, deps.publicBaseUrl ?? DEFAULT_PUBLIC_BASE_URL);
 

@@ -131,6 +131,17 @@ const TABLE: Record<string, Row> = {
   },
   'GET /api/audit-events': { ...ADMIN_ONLY, target: () => ({ url: '/api/audit-events' }) },
   'GET /api/audit-events/export': { ...ADMIN_ONLY, target: () => ({ url: '/api/audit-events/export' }) },
+  // The schedule: patient data behind the booking, calendar and outbound-calls flags.
+  'GET /api/appointments': { ...WITH_FLAG, target: () => ({ url: '/api/appointments' }) },
+  'GET /api/providers': { ...WITH_FLAG, target: () => ({ url: '/api/providers' }) },
+  'GET /api/slots/:date/:provider': {
+    ...WITH_FLAG,
+    target: () => ({ url: '/api/slots/2030-01-07/first_available' }),
+  },
+  'GET /api/patients-with-appointments': {
+    ...WITH_FLAG,
+    target: () => ({ url: '/api/patients-with-appointments' }),
+  },
   'POST /api/demo-requests': {
     public: true,
     subWithout: 201,

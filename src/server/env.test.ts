@@ -48,4 +48,16 @@ describe('loadEnv', () => {
       'owner@practice.com',
     );
   });
+
+  it('takes the optional Kolla key and base URL and the voice webhook secret', () => {
+    const env = loadEnv({
+      KOLLA_API_KEY: 'kc.key',
+      KOLLA_BASE_URL: 'https://unify.kolla.dev/dental/v1',
+      VAPI_WEBHOOK_SECRET: 'a-long-shared-secret',
+    });
+    expect(env).toMatchObject({ KOLLA_API_KEY: 'kc.key', VAPI_WEBHOOK_SECRET: 'a-long-shared-secret' });
+    expect(loadEnv({}).KOLLA_API_KEY).toBeUndefined();
+    expect(() => loadEnv({ KOLLA_BASE_URL: 'not a url' })).toThrow(/KOLLA_BASE_URL/);
+    expect(() => loadEnv({ VAPI_WEBHOOK_SECRET: 'short' })).toThrow(/VAPI_WEBHOOK_SECRET/);
+  });
 });

@@ -1,3 +1,4 @@
+import { CONNECTOR_NOT_FOUND, type PmsError } from './integrations/practice-management/errors';
 import type { ErrorCode } from '#shared/errors';
 
 /** A domain error the API answers with its status and message; anything else is a hidden 500. */
@@ -24,3 +25,25 @@ export const notFound = (message = 'Not found.') => new AppError(404, 'not_found
 export const conflict = (message: string) => new AppError(409, 'conflict', message);
 export const tooManyRequests = (message: string, retryAfterSeconds: number) =>
   new AppError(429, 'rate_limited', message, undefined, { 'retry-after': String(retryAfterSeconds) });
+
+/** What a practice-system failure means to our callers; vendor response text is not passed on. */
+export function fromPmsError(error: PmsError): AppError {
+  switch (error.code) {
+    case 'bad_request':
+      return badRequest(error.message);
+    case 'not_found':
+      return notFound(error.message);
+    case 'conflict':
+      return conflict(error.message);
+    case 'connector_not_found':
+      return new AppError(
+        502,
+        'unavailable',
+        `The practice system could not be reached: ${CONNECTOR_NOT_FOUND}.`,
+      );
+    case 'unauthorized':
+      return new AppError(502, 'unavailable', 'The practice system refused our credentials.');
+    case 'unavailable':
+      return new AppError(503, 'unavailable', 'The practice system is not responding. Please try again.');
+  }
+}

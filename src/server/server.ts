@@ -22,8 +22,10 @@ async function main(env: Env) {
     db: database.db,
     session: { idleMinutes: env.SESSION_IDLE_MINUTES, maxHours: env.SESSION_MAX_HOURS },
     logLevel: env.LOG_LEVEL,
-    webDir: process.env.WEB_DIR ?? webDistDir,
+    webDir: webDistDir,
     publicBaseUrl: env.PUBLIC_BASE_URL,
+    ...(env.KOLLA_API_KEY && { kolla: { apiKey: env.KOLLA_API_KEY, baseUrl: env.KOLLA_BASE_URL } }),
+    webhookSecret: env.VAPI_WEBHOOK_SECRET,
   });
 
   closeWithGrace({ delay: 10_000 }, async ({ err, signal }) => {

@@ -96,3 +96,27 @@ describe('can', () => {
     expect(can(null, 'callLogs:view')).toBe(false);
   });
 });
+
+describe('actions allowed by either of two flags', () => {
+  it('schedule:view needs booking or the calendar', () => {
+    expect(can(sub(), 'schedule:view')).toBe(false);
+    expect(can(sub({ permissions: { ...NO_PERMISSIONS, canBookAppointment: true } }), 'schedule:view')).toBe(
+      true,
+    );
+    expect(
+      can(sub({ permissions: { ...NO_PERMISSIONS, canAppointmentCalendar: true } }), 'schedule:view'),
+    ).toBe(true);
+  });
+
+  it('patients:list needs outbound calls or booking', () => {
+    expect(
+      can(sub({ permissions: { ...NO_PERMISSIONS, canAppointmentCalendar: true } }), 'patients:list'),
+    ).toBe(false);
+    expect(can(sub({ permissions: { ...NO_PERMISSIONS, canOutboundCalls: true } }), 'patients:list')).toBe(
+      true,
+    );
+    expect(can(sub({ permissions: { ...NO_PERMISSIONS, canBookAppointment: true } }), 'patients:list')).toBe(
+      true,
+    );
+  });
+});

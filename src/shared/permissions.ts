@@ -31,7 +31,11 @@ export const ACTIONS = [
   'phoneNumbers:view',
   'booking:use',
   'calendar:view',
+  /** Providers and open slots: needed to book and to read the calendar. */
+  'schedule:view',
   'outboundCalls:use',
+  /** Patients with upcoming appointments: for outbound calls and booking. */
+  'patients:list',
   'processor:use',
   'connectors:view',
   'connectors:manage',
@@ -52,6 +56,12 @@ const FLAG_FOR_ACTION: Partial<Record<Action, PermissionFlag>> = {
   'outboundCalls:use': 'canOutboundCalls',
 };
 
+/** Actions any one of several flags allows. */
+const FLAGS_FOR_ACTION: Partial<Record<Action, readonly PermissionFlag[]>> = {
+  'schedule:view': ['canBookAppointment', 'canAppointmentCalendar'],
+  'patients:list': ['canOutboundCalls', 'canBookAppointment'],
+};
+
 const ADMIN_ONLY: ReadonlySet<Action> = new Set([
   'processor:use',
   'connectors:manage',
@@ -69,7 +79,8 @@ export function can(principal: Principal | null | undefined, action: Action): bo
   if (action === 'phoneNumbers:view') return principal.assignedPhoneNumbers.length > 0;
   if (action === 'connectors:view') return principal.assignedConnectors.length > 0;
   const flag = FLAG_FOR_ACTION[action];
-  return flag ? principal.permissions[flag] : false;
+  if (flag) return principal.permissions[flag];
+  return FLAGS_FOR_ACTION[action]?.some((f) => principal.permissions[f]) ?? false;
 }
 
 export interface MenuItem {

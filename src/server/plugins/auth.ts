@@ -23,7 +23,7 @@ declare module 'fastify' {
   }
 }
 
-function bearer(request: FastifyRequest): string | undefined {
+export function bearerToken(request: FastifyRequest): string | undefined {
   const header = request.headers.authorization;
   if (!header) return undefined;
   const [scheme, token] = header.split(' ');
@@ -36,21 +36,42 @@ export function installAuth(app: FastifyInstance, auth: AuthService): void {
   app.addHook('onRequest', async (request) => {
     const config = request.routeOptions.config;
     if (config.public || !request.routeOptions.url?.startsWith('/api/')) return;
-    const sessionId = bearer(request);
-    if (!sessionId) throw unauthorized();
-    const resolved = await auth.resolve(sessionId, requestContext(request));
-    if ('ended' in resolved) {
-      throw unauthorized(
-        resolved.ended === 'unknown' ? undefined : 'Your session has ended. Please sign in again.',
-      );
-    }
-    request.auth = {
-      user: resolved.session.user,
-      principal: resolved.session.principal,
-      sessionHash: resolved.idHash,
-    };
-    if (config.access && !can(resolved.session.principal, config.access)) throw forbidden();
+    await authenticate(auth, request, config.access);
   });
+}
+
+/** Resolves the bearer session onto `request.auth` and checks `access`; for routes outside /api as well. */
+export async function authenticate(
+  auth: AuthService,
+  request: FastifyRequest,
+  access?: Action,
+): Promise<RequestAuth> {
+  const sessionId = bearerToken(request);
+  if (!sessionId) throw unauthorized();
+  const resolved = await auth.resolve(sessionId, requestContext(request));
+  if ('ended' in resolved) {
+    throw unauthorized(
+      resolved.ended === 'unknown' ? undefined : 'Your session has ended. Please sign in again.',
+    );
+  }
+  request.auth = {
+    user: resolved.session.user,
+    principal: resolved.session.principal,
+    sessionHash: resolved.idHash,
+  };
+  if (access && !can(resolved.session.principal, access)) throw forbidden();
+  return request.auth;
+}
+
+/** Who is asking, as services take it. */
+export interface Viewer {
+  userId: string;
+  principal: Principal;
+}
+
+export function viewer(request: FastifyRequest): Viewer {
+  const { user, principal } = requireAuth(request);
+  return { userId: user.id, principal };
 }
 
 /** For handlers behind the hook: the caller, who is always there. */

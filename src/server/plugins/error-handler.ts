@@ -1,7 +1,8 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 import type { ErrorCode, ErrorEnvelope } from '#shared/errors';
-import { AppError } from '../errors';
+import { isPmsError } from '../integrations/practice-management/errors';
+import { AppError, fromPmsError } from '../errors';
 
 function send(
   reply: FastifyReply,
@@ -56,7 +57,8 @@ function humanMessage(field: string, message: string | undefined): string {
 
 /** Installed before any route: no SQL text or stack trace ever reaches a client. */
 export function installErrorHandler(app: FastifyInstance): void {
-  app.setErrorHandler((error: FastifyError, request, reply) => {
+  app.setErrorHandler((thrown: FastifyError, request, reply) => {
+    const error = isPmsError(thrown) ? fromPmsError(thrown) : thrown;
     if (error instanceof AppError) {
       if (error.headers) void reply.headers(error.headers);
       return send(reply, request, error.status, error.code, error.message, error.fields);

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { inject } from 'vitest';
-import { buildApp } from '../app';
+import { buildApp, type AppDeps } from '../app';
 import type { App } from '../app-types';
 import { connectDatabase, type Database } from '../db/client';
 import { DEMO_ADMIN, DEMO_FRONT_DESK, seedDemoPractice } from '../db/seed/demo-practice';
@@ -21,6 +21,9 @@ export function createClock(): TestClock {
   };
 }
 
+/** The voice platform's webhook secret in tests. */
+export const TEST_WEBHOOK_SECRET = 'test-webhook-secret-0123456789';
+
 export interface TestApp {
   app: App;
   database: Database;
@@ -39,6 +42,7 @@ export async function createTestApp(
     maxHours?: number;
     webDir?: string;
     publicBaseUrl?: string;
+    kolla?: AppDeps['kolla'];
   } = {},
 ): Promise<TestApp> {
   const baseUrl = inject('databaseUrl');
@@ -50,8 +54,8 @@ export async function createTestApp(
   const url = new URL(baseUrl);
   url.pathname = `/${name}`;
   const database = connectDatabase(url.toString(), 5);
-  if (options.seed !== false) await seedDemoPractice(database.db);
   const clock = createClock();
+  if (options.seed !== false) await seedDemoPractice(database.db, clock.now());
   const app = await buildApp({
     db: database.db,
     session: { idleMinutes: options.idleMinutes ?? 30, maxHours: options.maxHours ?? 12 },
@@ -59,6 +63,8 @@ export async function createTestApp(
     now: clock.now,
     webDir: options.webDir,
     publicBaseUrl: options.publicBaseUrl,
+    webhookSecret: TEST_WEBHOOK_SECRET,
+    ...(options.kolla && { kolla: options.kolla }),
   });
   await app.ready();
 

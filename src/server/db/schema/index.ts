@@ -3,3 +3,4 @@ export * from './demo-requests';
 export * from './users';
 export * from './voice';
 export * from './audit';
+export * from './schedule';

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { hashPassword } from '../../modules/auth/passwords';
+import { seedDemoSchedule } from '../../modules/schedule/schedule.seed';
 import type { Db } from '../client';
 import {
   assistants,
@@ -122,6 +123,7 @@ export async function seedDemoPractice(db: Db, now = new Date()): Promise<boolea
     await tx.insert(userPhoneNumbers).values({ userId: frontDesk.id, phoneNumberId: insertedNumbers[0].id });
     await tx.insert(userConnectors).values({ userId: frontDesk.id, connectorId: connector.id });
     await tx.insert(userAssistants).values({ userId: frontDesk.id, assistantId: insertedAssistants[0].id });
+    await seedDemoSchedule(tx, random, now);
     return true;
   });
 }

@@ -7,19 +7,13 @@ import {
   ConnectorToggleInputSchema,
 } from '#shared/schemas/connectors';
 import type { AuditAction } from '#shared/schemas/audit';
-import type { FastifyRequest } from 'fastify';
 import { SuccessResponseSchema } from '#shared/schemas/common';
 import type { App } from '../../app-types';
-import { requireAuth } from '../../plugins/auth';
-import type { ConnectorsService, Viewer } from './connectors.service';
+import { viewer } from '../../plugins/auth';
+import type { ConnectorsService } from './connectors.service';
 
 const manage = (action: AuditAction) =>
   ({ access: 'connectors:manage', audit: { action, resourceType: 'connector' } }) as const;
-
-const viewer = (request: FastifyRequest): Viewer => {
-  const { user, principal } = requireAuth(request);
-  return { userId: user.id, principal };
-};
 
 export function registerConnectorRoutes(app: App, connectors: ConnectorsService): void {
   app.get(
@@ -103,6 +97,9 @@ export function registerConnectorRoutes(app: App, connectors: ConnectorsService)
   app.get(
     '/api/active-connector',
     { schema: { response: { 200: ActiveConnectorResponseSchema } } },
-    async (request) => ({ activeConnector: await connectors.active(viewer(request)) }),
+    async (request) => {
+      const active = await connectors.activeFor(viewer(request));
+      return { activeConnector: active ? { name: active.name, connectorId: active.connectorId } : null };
+    },
   );
 }

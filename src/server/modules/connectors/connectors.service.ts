@@ -1,16 +1,16 @@
-import type { Principal } from '#shared/permissions';
 import { CONNECTOR_MESSAGES, type Connector, type ConnectorInput } from '#shared/schemas/connectors';
 import { notFound } from '../../errors';
+import type { Viewer } from '../../plugins/auth';
 import type { ConnectorScope, ConnectorsRepo } from './connectors.repo';
 
-export interface Viewer {
-  userId: string;
-  principal: Principal;
-}
+export type { Viewer };
 
-/** Admins see every connector; a sub user only those assigned to them (anything else is "not found"). */
-const scopeOf = (viewer: Viewer): ConnectorScope =>
-  viewer.principal.role === 'admin' ? null : { userId: viewer.userId };
+/**
+ * Admins see every connector; a sub user only those assigned to them (anything else is "not found").
+ * `null` is the practice itself (the voice platform calling), which sees every connector.
+ */
+const scopeOf = (viewer: Viewer | null): ConnectorScope =>
+  viewer === null || viewer.principal.role === 'admin' ? null : { userId: viewer.userId };
 
 const found = (connector: Connector | undefined): Connector => {
   if (!connector) throw notFound(CONNECTOR_MESSAGES.notFound);
@@ -28,10 +28,10 @@ export function createConnectorsService(repo: ConnectorsRepo) {
       if (!(await repo.remove(id))) throw notFound(CONNECTOR_MESSAGES.notFound);
     },
 
-    /** The oldest active connector the viewer may see: it decides which schedule the calendar uses. */
-    async active(viewer: Viewer): Promise<{ name: string; connectorId: string } | null> {
+    /** The oldest active connector the viewer may see: it decides which schedule the console works on. */
+    async activeFor(viewer: Viewer | null): Promise<Connector | undefined> {
       const [first] = await repo.list(scopeOf(viewer), true);
-      return first ? { name: first.name, connectorId: first.connectorId } : null;
+      return first;
     },
   };
 }

@@ -1,0 +1,144 @@
+import { sql } from 'drizzle-orm';
+import {
+  boolean,
+  check,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  smallint,
+  text,
+  timestamp,
+  uuid,
+} from 'drizzle-orm/pg-core';
+
+/**
+ * The built-in practice schedule (connectorId 'sandbox'). Appointment times are UTC instants; wall times
+ * come from the practice time zone in practice_settings. The no-overlap exclusion constraints live in a
+ * custom migration (drizzle-kit cannot express them).
+ */
+
+export const DEFAULT_TIME_ZONE = 'America/New_York';
+
+/** One row (id = 1) of settings for the practice this deployment serves. */
+export const practiceSettings = pgTable(
+  'practice_settings',
+  {
+    id: smallint().primaryKey().default(1),
+    timeZone: text().notNull().default(DEFAULT_TIME_ZONE),
+    updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [check('practice_settings_single_row', sql`${table.id} = 1`)],
+);
+
+export const providers = pgTable(
+  'providers',
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    name: text().notNull(),
+    displayName: text().notNull(),
+    kind: text({ enum: ['dentist', 'hygienist'] }).notNull(),
+    isActive: boolean().notNull().default(true),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [check('providers_kind_check', sql`${table.kind} in ('dentist', 'hygienist')`)],
+);
+
+export const operatories = pgTable('operatories', {
+  id: uuid().primaryKey().defaultRandom(),
+  name: text().notNull(),
+  displayName: text().notNull(),
+  createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+});
+
+export const patients = pgTable(
+  'patients',
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    givenName: text().notNull(),
+    familyName: text().notNull(),
+    /** E.164 */
+    phone: text().notNull(),
+    email: text(),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index('patients_phone_idx').on(table.phone)],
+);
+
+/** The ten types of the spec, inserted by a migration. */
+export const appointmentTypes = pgTable('appointment_types', {
+  code: text().primaryKey(),
+  label: text().notNull(),
+  durationMinutes: integer().notNull(),
+  sortOrder: integer().notNull().default(0),
+});
+
+/** Minutes from the practice-local midnight; weekday 0 = Sunday. */
+export const providerWorkingHours = pgTable(
+  'provider_working_hours',
+  {
+    providerId: uuid()
+      .notNull()
+      .references(() => providers.id, { onDelete: 'cascade' }),
+    weekday: smallint().notNull(),
+    startMinute: integer().notNull(),
+    endMinute: integer().notNull(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.providerId, table.weekday, table.startMinute] }),
+    check(
+      'provider_working_hours_range_check',
+      sql`${table.weekday} between 0 and 6 and ${table.startMinute} >= 0 and ${table.startMinute} < ${table.endMinute} and ${table.endMinute} <= 1440`,
+    ),
+  ],
+);
+
+export const APPOINTMENT_STATUSES = ['pending', 'confirmed', 'completed', 'cancelled'] as const;
+export type AppointmentStatus = (typeof APPOINTMENT_STATUSES)[number];
+
+export const appointments = pgTable(
+  'appointments',
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    patientId: uuid()
+      .notNull()
+      .references(() => patients.id, { onDelete: 'restrict' }),
+    providerId: uuid()
+      .notNull()
+      .references(() => providers.id, { onDelete: 'restrict' }),
+    operatoryId: uuid().references(() => operatories.id, { onDelete: 'set null' }),
+    appointmentType: text().references(() => appointmentTypes.code, { onDelete: 'set null' }),
+    startsAt: timestamp({ withTimezone: true }).notNull(),
+    endsAt: timestamp({ withTimezone: true }).notNull(),
+    status: text({ enum: APPOINTMENT_STATUSES }).notNull().default('pending'),
+    notes: text().notNull().default(''),
+    confirmationNumber: text().notNull().unique(),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    index('appointments_starts_at_idx').on(table.startsAt),
+    index('appointments_patient_idx').on(table.patientId),
+    check('appointments_time_check', sql`${table.endsAt} > ${table.startsAt}`),
+    check(
+      'appointments_status_check',
+      sql`${table.status} in ('pending', 'confirmed', 'completed', 'cancelled')`,
+    ),
+  ],
+);
+
+/** Which connector answers calls to one of the practice's numbers. */
+export const phoneMappings = pgTable('phone_mappings', {
+  /** E.164 */
+  phoneNumber: text().primaryKey(),
+  connectorId: text().notNull(),
+  name: text().notNull().default(''),
+  createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+});
+
+/** A booking request seen once: `result` is null while the first attempt is still running. */
+export const idempotencyKeys = pgTable('idempotency_keys', {
+  key: text().primaryKey(),
+  result: jsonb(),
+  createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+});

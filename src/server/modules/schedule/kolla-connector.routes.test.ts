@@ -1,0 +1,116 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { connectors, phoneMappings } from '../../db/schema/index';
+import { CONNECTOR_NOT_FOUND } from '../../integrations/practice-management/errors';
+import {
+  fakeAppointment,
+  fakeContact,
+  startFakeKolla,
+  type FakeKolla,
+} from '../../integrations/practice-management/kolla/fake-kolla-server';
+import { PRACTICE_ZONE, weekdayAhead } from '../../test/schedule-dates';
+import { bearer, createTestApp, TEST_WEBHOOK_SECRET, type TestApp } from '../../test/test-app';
+
+/** A practice on Kolla: the service picks the Kolla adapter for any connectorId but 'sandbox'. */
+
+let fake: FakeKolla;
+let t: TestApp;
+let admin: string;
+beforeAll(async () => {
+  fake = await startFakeKolla({ timeZone: PRACTICE_ZONE });
+  t = await createTestApp({ kolla: { apiKey: fake.state.apiKey, baseUrl: fake.url } });
+  admin = await t.asAdmin();
+  // The Kolla practice becomes the active connector; the demo sandbox one is switched off.
+  await t.database.db.update(connectors).set({ isActive: false });
+  await t.database.db.insert(connectors).values({
+    name: 'Sunrise Dental',
+    connectorId: fake.state.connectorId,
+    consumerId: fake.state.consumerId,
+  });
+});
+afterAll(async () => {
+  await t.close();
+  await fake.close();
+});
+
+describe('a connector on Kolla', () => {
+  it('lists providers and appointments from Kolla in the same shapes', async () => {
+    const date = weekdayAhead(t.clock.now(), 2);
+    const ann = fakeContact(fake.state, { given_name: 'Ann', family_name: 'Lee', phone: '(555) 123-4567' });
+    fakeAppointment(fake.state, {
+      contact: ann,
+      providerId: '1',
+      operatoryId: '5',
+      wallStart: `${date} 10:00:00`,
+      minutes: 30,
+      notes: 'Phone: +15551234567\nEmail: N/A\nAppointment Type: Filling\nNotes: No additional notes',
+    });
+    const providers = await t.app.inject({ method: 'GET', url: '/api/providers', headers: bearer(admin) });
+    expect(providers.json().providers.map((p: { name: string }) => p.name)).toEqual([
+      'Dr. Sarah Smith',
+      'Jane Doe, RDH',
+    ]);
+    const list = await t.app.inject({ method: 'GET', url: '/api/appointments', headers: bearer(admin) });
+    expect(list.statusCode).toBe(200);
+    const [appointment] = list.json().appointments;
+    expect(appointment).toMatchObject({
+      wall_start_time: `${date}T10:00:00`,
+      contact: { given_name: 'Ann', family_name: 'Lee' },
+      cancelled: false,
+    });
+    expect(appointment.resources.map((r: { type: string }) => r.type).sort()).toEqual([
+      'OPERATORY',
+      'PROVIDER',
+    ]);
+  });
+
+  it('finds patients and books through Kolla for a mapped number on the voice platform', async () => {
+    await t.database.db
+      .insert(phoneMappings)
+      .values({ phoneNumber: '+12125550143', connectorId: fake.state.connectorId, name: 'Main Line' });
+    const date = weekdayAhead(t.clock.now(), 3);
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/webhook',
+      headers: { 'x-vapi-secret': TEST_WEBHOOK_SECRET },
+      payload: {
+        message: {
+          type: 'tool-calls',
+          phoneNumber: { number: '+12125550143' },
+          toolCallList: [
+            {
+              id: 'k-book',
+              type: 'function',
+              function: {
+                name: 'bookAppointment',
+                arguments: {
+                  appointment_type: 'filling',
+                  date,
+                  time: '2 pm',
+                  provider_name: 'Dr. Smith',
+                  patient_info: { name: 'Bo Park', phone_number: '(555) 987-6543' },
+                },
+              },
+            },
+          ],
+        },
+      },
+    });
+    const result = JSON.parse(response.json().results[0].result);
+    expect(result).toMatchObject({
+      success: true,
+      appointment: { date, time: '14:00', patient_name: 'Bo Park' },
+    });
+    expect(fake.state.contacts.some((c) => c.given_name === 'Bo')).toBe(true);
+  });
+
+  it("passes on Kolla's unknown-connector message for the booking screen to recognise", async () => {
+    await t.database.db
+      .update(connectors)
+      .set({ connectorId: 'opendental-999' })
+      .where(eq(connectors.name, 'Sunrise Dental'));
+    const response = await t.app.inject({ method: 'GET', url: '/api/providers', headers: bearer(admin) });
+    expect(response.statusCode).toBe(502);
+    expect(response.json().message).toContain(CONNECTOR_NOT_FOUND);
+  });
+});

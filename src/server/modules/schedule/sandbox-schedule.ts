@@ -1,0 +1,413 @@
+import { and, asc, eq, gt, gte, inArray, lt, ne, sql } from 'drizzle-orm';
+import type { PgColumn } from 'drizzle-orm/pg-core';
+import { PmsError } from '../../integrations/practice-management/errors';
+import { findOrCreatePatient } from '../../integrations/practice-management/patients';
+import {
+  FIRST_AVAILABLE,
+  type Appointment,
+  type BookInput,
+  type NewPatient,
+  type OpenSlotsQuery,
+  type Patient,
+  type PracticeManagement,
+  type Slot,
+} from '../../integrations/practice-management/port';
+import {
+  DEFAULT_DURATION_MINUTES,
+  earliestStart,
+  isFree,
+  overlaps,
+  slotStarts,
+  subtractIntervals,
+  type Interval,
+} from '../../integrations/practice-management/slots';
+import {
+  addMinutesToWall,
+  dayRange,
+  formatHm,
+  instantFromWall,
+  isDate,
+  minutesOfDay,
+  normalizeWall,
+  wallAt,
+  wallFromInstant,
+} from '../../integrations/practice-management/wall-time';
+import type { Db } from '../../db/client';
+import {
+  appointments,
+  operatories,
+  patients,
+  providers,
+  providerWorkingHours,
+  type AppointmentStatus,
+} from '../../db/schema/index';
+import { newConfirmationNumber } from './confirmation-number';
+
+/**
+ * The built-in practice schedule (connectorId 'sandbox'): a real schedule in our own tables. Double
+ * bookings are refused by the database's exclusion constraints, so this holds across processes; the
+ * availability check before inserting only picks a provider and room likely to be free.
+ */
+
+type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+type Queryable = Db | Tx;
+
+export interface SandboxScheduleOptions {
+  timeZone: string;
+  now: () => Date;
+}
+
+const DAY_MINUTES = 24 * 60;
+const MAX_DURATION_MINUTES = 8 * 60;
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const EXCLUSION_VIOLATION = '23P01';
+const UNIQUE_VIOLATION = '23505';
+const DEADLOCK_DETECTED = '40P01';
+
+/** The SQLSTATE of a driver error, also when the ORM wraps it. */
+export function pgErrorCode(error: unknown): string | undefined {
+  for (let e = error; e instanceof Error || (typeof e === 'object' && e !== null); e = (e as Error).cause) {
+    const code = (e as { code?: unknown }).code;
+    if (typeof code === 'string' && /^[0-9A-Z]{5}$/.test(code)) return code;
+    if (!(e as Error).cause) break;
+  }
+  return undefined;
+}
+
+/** Dentists before hygienists, then by name: the order the booking screen offers them. */
+const providerOrder = [asc(providers.createdAt), asc(providers.kind), asc(providers.name)];
+
+const fullName = (given: string, family: string) => `${given} ${family}`.replace(/\s+/g, ' ').trim();
+
+function toPatient(row: typeof patients.$inferSelect): Patient {
+  return {
+    remoteId: row.id,
+    givenName: row.givenName,
+    familyName: row.familyName,
+    name: fullName(row.givenName, row.familyName),
+    phone: row.phone,
+    ...(row.email && { email: row.email }),
+  };
+}
+
+function checkDuration(minutes: number | undefined): number {
+  const duration = minutes ?? DEFAULT_DURATION_MINUTES;
+  if (!Number.isInteger(duration) || duration <= 0 || duration > MAX_DURATION_MINUTES) {
+    throw new PmsError(
+      'bad_request',
+      `Duration must be a whole number of minutes up to ${MAX_DURATION_MINUTES}`,
+    );
+  }
+  return duration;
+}
+
+/** Wall times come from PostgreSQL's zone data: converting hundreds of instants in JS costs more. */
+const wallSql = (column: PgColumn, timeZone: string) =>
+  sql<string>`to_char(${column} at time zone ${timeZone}, 'YYYY-MM-DD"T"HH24:MI:SS')`;
+
+const appointmentColumns = (timeZone: string) => ({
+  id: appointments.id,
+  startsAt: appointments.startsAt,
+  endsAt: appointments.endsAt,
+  wallStart: wallSql(appointments.startsAt, timeZone),
+  wallEnd: wallSql(appointments.endsAt, timeZone),
+  status: appointments.status,
+  notes: appointments.notes,
+  confirmationNumber: appointments.confirmationNumber,
+  appointmentType: appointments.appointmentType,
+  patientId: patients.id,
+  givenName: patients.givenName,
+  familyName: patients.familyName,
+  phone: patients.phone,
+  email: patients.email,
+  providerId: providers.id,
+  providerName: providers.displayName,
+  operatoryId: operatories.id,
+  operatoryName: operatories.displayName,
+});
+
+export function createSandboxSchedule(db: Db, { timeZone, now }: SandboxScheduleOptions): PracticeManagement {
+  const wall = (instant: Date) => wallFromInstant(instant, timeZone);
+
+  function selectAppointments() {
+    return db
+      .select(appointmentColumns(timeZone))
+      .from(appointments)
+      .innerJoin(patients, eq(patients.id, appointments.patientId))
+      .innerJoin(providers, eq(providers.id, appointments.providerId))
+      .leftJoin(operatories, eq(operatories.id, appointments.operatoryId));
+  }
+
+  function toAppointment(row: Awaited<ReturnType<typeof selectAppointments>>[number]): Appointment {
+    const status: AppointmentStatus = row.status;
+    return {
+      remoteId: row.id,
+      start: row.startsAt,
+      end: row.endsAt,
+      wallStart: row.wallStart,
+      wallEnd: row.wallEnd,
+      contact: {
+        remoteId: row.patientId,
+        givenName: row.givenName,
+        familyName: row.familyName,
+        name: fullName(row.givenName, row.familyName),
+        phone: row.phone,
+        ...(row.email && { email: row.email }),
+      },
+      providers: [{ remoteId: row.providerId, displayName: row.providerName }],
+      resources: [
+        { type: 'PROVIDER', remoteId: row.providerId, displayName: row.providerName },
+        ...(row.operatoryId && row.operatoryName !== null
+          ? [{ type: 'OPERATORY' as const, remoteId: row.operatoryId, displayName: row.operatoryName }]
+          : []),
+      ],
+      notes: row.notes,
+      confirmed: status === 'confirmed',
+      completed: status === 'completed',
+      cancelled: status === 'cancelled',
+      confirmationNumber: row.confirmationNumber,
+      ...(row.appointmentType && { appointmentType: row.appointmentType }),
+    };
+  }
+
+  const findPatientsByPhone = (q: Queryable) => async (phone: string) =>
+    (await q.select().from(patients).where(eq(patients.phone, phone)).orderBy(asc(patients.createdAt))).map(
+      toPatient,
+    );
+
+  const createPatient = (q: Queryable) => async (input: NewPatient) => {
+    const [row] = await q
+      .insert(patients)
+      .values({
+        givenName: input.givenName.trim(),
+        familyName: input.familyName.trim(),
+        phone: input.phone,
+        email: input.email?.trim() || null,
+      })
+      .returning();
+    return toPatient(row!);
+  };
+
+  /** Who and which room is free on `date`, as minutes of the practice-local day. */
+  async function availability(date: string, providerId: string) {
+    if (!isDate(date)) throw new PmsError('bad_request', `Not a date (YYYY-MM-DD): ${date}`);
+    if (providerId !== FIRST_AVAILABLE && !UUID.test(providerId)) {
+      throw new PmsError('not_found', `Unknown provider: ${providerId}`);
+    }
+    const day = dayRange(date, timeZone);
+    const [providerRows, rooms, booked] = await Promise.all([
+      db
+        .select({ id: providers.id, displayName: providers.displayName })
+        .from(providers)
+        .where(
+          and(
+            eq(providers.isActive, true),
+            providerId === FIRST_AVAILABLE ? undefined : eq(providers.id, providerId),
+          ),
+        )
+        .orderBy(...providerOrder),
+      db
+        .select({ id: operatories.id })
+        .from(operatories)
+        .orderBy(asc(operatories.createdAt), asc(operatories.name)),
+      db
+        .select({
+          providerId: appointments.providerId,
+          operatoryId: appointments.operatoryId,
+          wallStart: wallSql(appointments.startsAt, timeZone),
+          wallEnd: wallSql(appointments.endsAt, timeZone),
+        })
+        .from(appointments)
+        .where(
+          and(
+            ne(appointments.status, 'cancelled'),
+            lt(appointments.startsAt, day.end),
+            gt(appointments.endsAt, day.start),
+          ),
+        ),
+    ]);
+    if (providerRows.length === 0 && providerId !== FIRST_AVAILABLE) {
+      throw new PmsError('not_found', `Unknown provider: ${providerId}`);
+    }
+    const weekday = new Date(`${date}T12:00:00Z`).getUTCDay();
+    const hours =
+      providerRows.length === 0
+        ? []
+        : await db
+            .select()
+            .from(providerWorkingHours)
+            .where(
+              and(
+                eq(providerWorkingHours.weekday, weekday),
+                inArray(
+                  providerWorkingHours.providerId,
+                  providerRows.map((p) => p.id),
+                ),
+              ),
+            );
+    const busy = booked.map((b) => ({
+      providerId: b.providerId,
+      operatoryId: b.operatoryId,
+      interval: {
+        start: b.wallStart.startsWith(date) ? minutesOfDay(b.wallStart) : 0,
+        end: b.wallEnd.startsWith(date) ? minutesOfDay(b.wallEnd) : DAY_MINUTES,
+      },
+    }));
+    const candidates = providerRows.map((provider) => ({
+      provider,
+      open: hours
+        .filter((h) => h.providerId === provider.id)
+        .map((h) => ({ start: h.startMinute, end: h.endMinute })),
+      busy: busy.filter((b) => b.providerId === provider.id).map((b) => b.interval),
+    }));
+    const freeRooms = (interval: Interval) =>
+      rooms
+        .filter((room) => !busy.some((b) => b.operatoryId === room.id && overlaps(b.interval, interval)))
+        .map((room) => room.id);
+    const notBefore = earliestStart(date, wall(now()));
+    return { candidates, rooms, freeRooms, notBefore };
+  }
+
+  async function openSlots(query: OpenSlotsQuery): Promise<Slot[]> {
+    const duration = checkDuration(query.durationMinutes);
+    const { candidates, rooms, freeRooms, notBefore } = await availability(query.date, query.providerId);
+    const byStart = new Map<number, Slot>();
+    for (const { provider, open, busy } of candidates) {
+      for (const start of slotStarts({ open, busy, durationMinutes: duration, notBefore })) {
+        if (byStart.has(start)) continue;
+        if (rooms.length > 0 && freeRooms({ start, end: start + duration }).length === 0) continue;
+        byStart.set(start, {
+          time: formatHm(start),
+          startTime: wallAt(query.date, start),
+          providerId: provider.id,
+          providerName: provider.displayName,
+        });
+      }
+    }
+    return [...byStart.entries()].sort(([a], [b]) => a - b).map(([, slot]) => slot);
+  }
+
+  async function resolvePatient(tx: Tx, patient: BookInput['patient']): Promise<string> {
+    if (!('remoteId' in patient)) {
+      return (
+        await findOrCreatePatient(
+          { findPatientsByPhone: findPatientsByPhone(tx), createPatient: createPatient(tx) },
+          patient,
+        )
+      ).remoteId;
+    }
+    const [row] = UUID.test(patient.remoteId)
+      ? await tx.select({ id: patients.id }).from(patients).where(eq(patients.id, patient.remoteId))
+      : [];
+    if (!row) throw new PmsError('not_found', `Unknown patient: ${patient.remoteId}`);
+    return row.id;
+  }
+
+  /** Inserts in a savepoint; undefined when the provider or room was taken meanwhile. */
+  async function tryInsert(tx: Tx, values: typeof appointments.$inferInsert): Promise<string | undefined> {
+    for (let attempt = 0; ; attempt++) {
+      try {
+        return await tx.transaction(async (sp) => {
+          const [row] = await sp
+            .insert(appointments)
+            .values({ ...values, confirmationNumber: newConfirmationNumber() })
+            .returning({ id: appointments.id });
+          return row!.id;
+        });
+      } catch (error) {
+        const code = pgErrorCode(error);
+        if (code === EXCLUSION_VIOLATION) return undefined;
+        // A confirmation number drawn twice: draw again. Concurrent inserts waiting on each other's
+        // exclusion checks can deadlock; the victim tries again and then meets the winner's row.
+        if ((code === UNIQUE_VIOLATION || code === DEADLOCK_DETECTED) && attempt < 5) continue;
+        throw error;
+      }
+    }
+  }
+
+  async function book(input: BookInput): Promise<Appointment> {
+    const duration = checkDuration(input.durationMinutes);
+    const wallStart = normalizeWall(input.startTime);
+    if (!wallStart)
+      throw new PmsError('bad_request', `Not a wall time (YYYY-MM-DDTHH:mm): ${input.startTime}`);
+    const date = wallStart.slice(0, 10);
+    const start = minutesOfDay(wallStart);
+    const wanted = { start, end: start + duration };
+    if (wanted.end > DAY_MINUTES) throw new PmsError('bad_request', 'Appointments cannot run past midnight');
+
+    const { candidates, rooms, freeRooms, notBefore } = await availability(date, input.providerId);
+    if (start < notBefore) throw new PmsError('conflict', `${date} ${formatHm(start)} is in the past`);
+    if (input.operatoryId !== undefined && !rooms.some((r) => r.id === input.operatoryId)) {
+      throw new PmsError('not_found', `Unknown operatory: ${input.operatoryId}`);
+    }
+    const roomChoices: (string | null)[] =
+      rooms.length === 0 ? [null] : input.operatoryId !== undefined ? [input.operatoryId] : freeRooms(wanted);
+    const choices = candidates
+      .filter((c) => isFree(wanted, subtractIntervals(c.open, c.busy)))
+      .flatMap((c) => roomChoices.map((room) => ({ c, room })));
+    if (choices.length === 0) throw new PmsError('conflict', `${date} ${formatHm(start)} is not available`);
+
+    const startsAt = instantFromWall(wallStart, timeZone);
+    const endsAt = instantFromWall(addMinutesToWall(wallStart, duration), timeZone);
+    const id = await db.transaction(async (tx) => {
+      const patientId = await resolvePatient(tx, input.patient);
+      for (const { c, room } of choices) {
+        const inserted = await tryInsert(tx, {
+          patientId,
+          providerId: c.provider.id,
+          operatoryId: room,
+          appointmentType: input.appointmentType ?? null,
+          startsAt,
+          endsAt,
+          status: 'pending',
+          notes: input.notes ?? '',
+          confirmationNumber: '',
+        });
+        if (inserted) return inserted;
+      }
+      throw new PmsError('conflict', `${date} ${formatHm(start)} is not available`);
+    });
+    const [row] = await selectAppointments().where(eq(appointments.id, id));
+    return toAppointment(row!);
+  }
+
+  async function cancel(remoteId: string): Promise<void> {
+    const updated = UUID.test(remoteId)
+      ? await db
+          .update(appointments)
+          .set({ status: 'cancelled' })
+          .where(eq(appointments.id, remoteId))
+          .returning({ id: appointments.id })
+      : [];
+    if (updated.length === 0) throw new PmsError('not_found', `Unknown appointment: ${remoteId}`);
+  }
+
+  return {
+    async listProviders() {
+      const rows = await db
+        .select()
+        .from(providers)
+        .where(eq(providers.isActive, true))
+        .orderBy(...providerOrder);
+      return rows.map((p) => ({ remoteId: p.id, name: p.name, displayName: p.displayName, kind: p.kind }));
+    },
+    async listOperatories() {
+      const rows = await db
+        .select()
+        .from(operatories)
+        .orderBy(asc(operatories.createdAt), asc(operatories.name));
+      return rows.map((o) => ({ remoteId: o.id, name: o.name, displayName: o.displayName }));
+    },
+    async listAppointments({ start, end }) {
+      const rows = await selectAppointments()
+        .where(and(gte(appointments.startsAt, start), lt(appointments.startsAt, end)))
+        .orderBy(asc(appointments.startsAt), asc(appointments.id));
+      return rows.map(toAppointment);
+    },
+    findPatientsByPhone: findPatientsByPhone(db),
+    createPatient: createPatient(db),
+    openSlots,
+    book,
+    cancel,
+  };
+}

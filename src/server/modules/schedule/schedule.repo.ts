@@ -1,0 +1,104 @@
+import { and, asc, eq, isNull, like, or, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import {
+  appointmentTypes,
+  connectors,
+  DEFAULT_TIME_ZONE,
+  idempotencyKeys,
+  phoneMappings,
+  practiceSettings,
+} from '../../db/schema/index';
+
+/** What the schedule needs of a connector to reach the practice system. */
+export type PracticeConnector = Pick<typeof connectors.$inferSelect, 'name' | 'connectorId' | 'consumerId'>;
+export type AppointmentTypeRecord = typeof appointmentTypes.$inferSelect;
+
+export type Claim = { state: 'claimed' } | { state: 'done'; result: unknown } | { state: 'pending' };
+
+export function createScheduleRepo(db: Db) {
+  return {
+    /** The active connector mapped to a called number. */
+    async connectorForNumber(e164: string): Promise<PracticeConnector | undefined> {
+      const [mapped] = await db
+        .select({
+          name: connectors.name,
+          connectorId: connectors.connectorId,
+          consumerId: connectors.consumerId,
+        })
+        .from(phoneMappings)
+        .innerJoin(connectors, eq(connectors.connectorId, phoneMappings.connectorId))
+        .where(and(eq(phoneMappings.phoneNumber, e164), eq(connectors.isActive, true)))
+        .orderBy(asc(connectors.createdAt))
+        .limit(1);
+      return mapped;
+    },
+
+    /** A type by code, label or a word of it ("cleaning" → dental_cleaning). */
+    async appointmentType(value: string): Promise<AppointmentTypeRecord | undefined> {
+      const key = value
+        .trim()
+        .toLowerCase()
+        .replace(/[\s-]+/g, '_');
+      if (!key || /[%\\]/.test(key)) return undefined;
+      const [row] = await db
+        .select()
+        .from(appointmentTypes)
+        .where(
+          or(eq(appointmentTypes.code, key), like(appointmentTypes.code, `%${key.replaceAll('_', '\\_')}%`)),
+        )
+        .orderBy(sql`${appointmentTypes.code} = ${key} desc`, asc(appointmentTypes.sortOrder))
+        .limit(1);
+      return row;
+    },
+
+    async appointmentTypeLabels(): Promise<Map<string, string>> {
+      const rows = await db
+        .select({ code: appointmentTypes.code, label: appointmentTypes.label })
+        .from(appointmentTypes);
+      return new Map(rows.map((r) => [r.code, r.label]));
+    },
+
+    async timeZone(): Promise<string> {
+      const [row] = await db.select({ timeZone: practiceSettings.timeZone }).from(practiceSettings).limit(1);
+      return row?.timeZone ?? DEFAULT_TIME_ZONE;
+    },
+
+    /** Claims `key` for this attempt, or reports the first attempt's result or that it is still running. */
+    async claim(key: string, staleAfterMs: number): Promise<Claim> {
+      const inserted = await db
+        .insert(idempotencyKeys)
+        .values({ key })
+        .onConflictDoNothing()
+        .returning({ key: idempotencyKeys.key });
+      if (inserted.length > 0) return { state: 'claimed' };
+      const [row] = await db.select().from(idempotencyKeys).where(eq(idempotencyKeys.key, key));
+      // Released by a failed first attempt in between: claim again.
+      if (!row) return { state: 'pending' };
+      if (row.result !== null) return { state: 'done', result: row.result };
+      // An attempt that died mid-way (process killed) must not block the key forever.
+      const takenOver = await db
+        .update(idempotencyKeys)
+        .set({ createdAt: sql`now()` })
+        .where(
+          and(
+            eq(idempotencyKeys.key, key),
+            isNull(idempotencyKeys.result),
+            sql`${idempotencyKeys.createdAt} < now() - make_interval(secs => ${staleAfterMs / 1000})`,
+          ),
+        )
+        .returning({ key: idempotencyKeys.key });
+      return takenOver.length > 0 ? { state: 'claimed' } : { state: 'pending' };
+    },
+
+    async complete(key: string, result: unknown): Promise<void> {
+      await db.update(idempotencyKeys).set({ result }).where(eq(idempotencyKeys.key, key));
+    },
+
+    async release(key: string): Promise<void> {
+      await db
+        .delete(idempotencyKeys)
+        .where(and(eq(idempotencyKeys.key, key), isNull(idempotencyKeys.result)));
+    },
+  };
+}
+export type ScheduleRepo = ReturnType<typeof createScheduleRepo>;

@@ -1,0 +1,71 @@
+import {
+  AppointmentListQuerySchema,
+  AppointmentListResponseSchema,
+  PatientsWithAppointmentsResponseSchema,
+  ProviderListResponseSchema,
+  SlotListResponseSchema,
+  SlotParamsSchema,
+  SlotQuerySchema,
+} from '#shared/schemas/schedule';
+import type { App } from '../../app-types';
+import { badRequest } from '../../errors';
+import { viewer } from '../../plugins/auth';
+import type { ScheduleService } from './schedule.service';
+
+/** The console's reads of the practice schedule, from the active connector the user may see. */
+export function registerScheduleRoutes(app: App, schedule: ScheduleService): void {
+  app.get(
+    '/api/appointments',
+    {
+      config: { access: 'calendar:view', phi: true },
+      schema: { querystring: AppointmentListQuerySchema, response: { 200: AppointmentListResponseSchema } },
+    },
+    async (request) => {
+      const practice = await schedule.forUser(viewer(request));
+      const range = schedule.range(practice, request.query.start, request.query.end);
+      return { appointments: await schedule.listAppointments(practice, range) };
+    },
+  );
+
+  app.get(
+    '/api/providers',
+    {
+      config: { access: 'schedule:view', phi: true },
+      schema: { response: { 200: ProviderListResponseSchema } },
+    },
+    async (request) => ({
+      providers: await schedule.listProviders(await schedule.forUser(viewer(request))),
+    }),
+  );
+
+  app.get(
+    '/api/slots/:date/:provider',
+    {
+      config: { access: 'schedule:view', phi: true },
+      schema: {
+        params: SlotParamsSchema,
+        querystring: SlotQuerySchema,
+        response: { 200: SlotListResponseSchema },
+      },
+    },
+    async (request) => {
+      const practice = await schedule.forUser(viewer(request));
+      const typeName = request.query.appointment_type;
+      const type = typeName ? await schedule.appointmentType(typeName) : undefined;
+      if (typeName && !type) throw badRequest(`Unknown appointment type "${typeName}".`);
+      const { date, provider } = request.params;
+      return { slots: await schedule.slots(practice, date, provider, type?.durationMinutes) };
+    },
+  );
+
+  app.get(
+    '/api/patients-with-appointments',
+    {
+      config: { access: 'patients:list', phi: true },
+      schema: { response: { 200: PatientsWithAppointmentsResponseSchema } },
+    },
+    async (request) => ({
+      patients: await schedule.patientsWithAppointments(await schedule.forUser(viewer(request))),
+    }),
+  );
+}

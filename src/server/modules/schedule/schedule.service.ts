@@ -1,0 +1,293 @@
+import { setTimeout as sleep } from 'node:timers/promises';
+import {
+  bookedMessage,
+  type AppointmentItem,
+  type BookAppointmentResult,
+  type PatientWithAppointment,
+  type ProviderItem,
+  type SlotItem,
+} from '#shared/schemas/schedule';
+import type { Db } from '../../db/client';
+import { AppError, badRequest, conflict, notFound } from '../../errors';
+import { isPmsError } from '../../integrations/practice-management/errors';
+import { createKollaAdapter } from '../../integrations/practice-management/kolla/kolla-adapter';
+import { toE164 } from '../../integrations/practice-management/phone';
+import type { Appointment, BookInput, PracticeManagement } from '../../integrations/practice-management/port';
+import {
+  addMinutesToWall,
+  instantFromWall,
+  isDate,
+  wallFromInstant,
+} from '../../integrations/practice-management/wall-time';
+import type { Viewer } from '../../plugins/auth';
+import type { ConnectorsService } from '../connectors/connectors.service';
+import { createSandboxSchedule } from './sandbox-schedule';
+import { createScheduleRepo, type PracticeConnector } from './schedule.repo';
+
+export const SANDBOX_CONNECTOR_ID = 'sandbox';
+export const NO_CONNECTOR_MESSAGE = 'No active linked account is available to you.';
+
+export interface KollaConfig {
+  apiKey: string;
+  baseUrl?: string;
+  fetch?: typeof fetch;
+}
+
+export interface ScheduleServiceDeps {
+  db: Db;
+  connectors: Pick<ConnectorsService, 'activeFor'>;
+  /** Absent: only the built-in schedule works. */
+  kolla?: KollaConfig;
+  now?: () => Date;
+}
+
+/** One practice as a request sees it: its connector, its time zone and the adapter that reaches it. */
+export interface Practice {
+  connector: PracticeConnector;
+  timeZone: string;
+  pms: PracticeManagement;
+  /** Practice-local wall time now. */
+  nowWall: string;
+  today: string;
+}
+
+const DAY_MS = 24 * 3600_000;
+const DEFAULT_WINDOW_DAYS = { before: 14, after: 35 };
+const MAX_WINDOW_DAYS = 93;
+const UPCOMING_DAYS = 60;
+const IDEMPOTENCY_POLL_MS = 25;
+const IDEMPOTENCY_WAIT_MS = 20_000;
+const IDEMPOTENCY_STALE_MS = 120_000;
+
+export function toAppointmentItem(a: Appointment): AppointmentItem {
+  return {
+    remote_id: a.remoteId,
+    start_time: a.start.toISOString(),
+    end_time: a.end.toISOString(),
+    wall_start_time: a.wallStart,
+    wall_end_time: a.wallEnd,
+    contact: { given_name: a.contact.givenName, family_name: a.contact.familyName, name: a.contact.name },
+    resources: a.resources.map((r) => ({ type: r.type, remote_id: r.remoteId, display_name: r.displayName })),
+    providers: a.providers.map((p) => ({ remote_id: p.remoteId, display_name: p.displayName })),
+    operatory: a.resources.find((r) => r.type === 'OPERATORY')?.displayName ?? null,
+    appointment_type: a.appointmentType ?? null,
+    notes: a.notes,
+    confirmed: a.confirmed,
+    completed: a.completed,
+    cancelled: a.cancelled,
+    confirmation_number: a.confirmationNumber ?? null,
+  };
+}
+
+/** The notes layout the calendar reads (part 1): Phone, Email, Appointment Type and Notes lines. */
+export function appointmentNotes(fields: {
+  phone?: string;
+  email?: string;
+  type: string;
+  notes?: string;
+}): string {
+  return [
+    `Phone: ${fields.phone || 'N/A'}`,
+    `Email: ${fields.email || 'N/A'}`,
+    `Appointment Type: ${fields.type}`,
+    `Notes: ${fields.notes || 'No additional notes'}`,
+  ].join('\n');
+}
+
+export function createScheduleService({
+  db,
+  connectors,
+  kolla,
+  now = () => new Date(),
+}: ScheduleServiceDeps) {
+  const repo = createScheduleRepo(db);
+
+  function adapterFor(connector: PracticeConnector, timeZone: string): PracticeManagement {
+    if (connector.connectorId === SANDBOX_CONNECTOR_ID) return createSandboxSchedule(db, { timeZone, now });
+    if (!kolla) {
+      throw new AppError(503, 'unavailable', 'The practice system is not configured on this server.');
+    }
+    return createKollaAdapter({
+      ...kolla,
+      connectorId: connector.connectorId,
+      consumerId: connector.consumerId,
+      timeZone,
+      now,
+    });
+  }
+
+  async function practiceOf(connector: PracticeConnector | undefined): Promise<Practice> {
+    if (!connector) throw notFound(NO_CONNECTOR_MESSAGE);
+    const timeZone = await repo.timeZone();
+    const nowWall = wallFromInstant(now(), timeZone);
+    return {
+      connector,
+      timeZone,
+      pms: adapterFor(connector, timeZone),
+      nowWall,
+      today: nowWall.slice(0, 10),
+    };
+  }
+
+  /** Runs `book` once per key: a repeat (also a concurrent one) gets the first result and books nothing. */
+  async function once(key: string | undefined, book: () => Promise<BookAppointmentResult>) {
+    if (!key) return book();
+    const started = Date.now();
+    for (;;) {
+      const claim = await repo.claim(key, IDEMPOTENCY_STALE_MS);
+      if (claim.state === 'done') return claim.result as BookAppointmentResult;
+      if (claim.state === 'claimed') {
+        try {
+          const result = await book();
+          await repo.complete(key, result);
+          return result;
+        } catch (error) {
+          await repo.release(key);
+          throw error;
+        }
+      }
+      if (Date.now() - started > IDEMPOTENCY_WAIT_MS) {
+        throw conflict('This booking is still being processed. Please try again in a moment.');
+      }
+      await sleep(IDEMPOTENCY_POLL_MS);
+    }
+  }
+
+  return {
+    /** The practice a console user works on (see `resolveConnector`). */
+    forUser: async (viewer: Viewer) => practiceOf(await connectors.activeFor(viewer)),
+    /** The practice a voice call is for: by the number called (any format), else the active connector. */
+    forCalledNumber: async (calledNumber: string | undefined) => {
+      const e164 = calledNumber ? toE164(calledNumber) : undefined;
+      return practiceOf(
+        (e164 && (await repo.connectorForNumber(e164))) || (await connectors.activeFor(null)),
+      );
+    },
+    appointmentType: repo.appointmentType,
+
+    /** [start, end) as instants; dates are practice-local midnights. Default: a window around today. */
+    range(practice: Practice, start?: string, end?: string): { start: Date; end: Date } {
+      const instant = (value: string) => {
+        if (value.length !== 10) return new Date(value);
+        if (!isDate(value)) throw badRequest(`Not a date: ${value}`);
+        return instantFromWall(`${value}T00:00:00`, practice.timeZone);
+      };
+      const midnight = `${practice.today}T00:00:00`;
+      const range = {
+        start: start
+          ? instant(start)
+          : instantFromWall(
+              addMinutesToWall(midnight, -DEFAULT_WINDOW_DAYS.before * 1440),
+              practice.timeZone,
+            ),
+        end: end
+          ? instant(end)
+          : instantFromWall(addMinutesToWall(midnight, DEFAULT_WINDOW_DAYS.after * 1440), practice.timeZone),
+      };
+      if (!(range.end > range.start)) throw badRequest('end must be after start.');
+      if (range.end.getTime() - range.start.getTime() > MAX_WINDOW_DAYS * DAY_MS) {
+        throw badRequest(`Ask for at most ${MAX_WINDOW_DAYS} days at a time.`);
+      }
+      return range;
+    },
+
+    async listAppointments(
+      practice: Practice,
+      range: { start: Date; end: Date },
+    ): Promise<AppointmentItem[]> {
+      return (await practice.pms.listAppointments(range)).map(toAppointmentItem);
+    },
+
+    async listProviders(practice: Practice): Promise<ProviderItem[]> {
+      return (await practice.pms.listProviders()).map((p) => ({
+        remote_id: p.remoteId,
+        name: p.name,
+        display_name: p.displayName,
+      }));
+    },
+
+    async slots(
+      practice: Practice,
+      date: string,
+      providerId: string,
+      durationMinutes?: number,
+    ): Promise<SlotItem[]> {
+      // Only free times, never in the past: a past day has none.
+      if (date < practice.today) return [];
+      const slots = await practice.pms.openSlots({ date, providerId, durationMinutes });
+      return slots.map((s) => ({
+        time: s.time,
+        start_time: s.startTime,
+        provider_id: s.providerId,
+        provider_name: s.providerName,
+      }));
+    },
+
+    /** Patients with a live appointment ahead, each with the nearest one (for outbound calls). */
+    async patientsWithAppointments(practice: Practice): Promise<PatientWithAppointment[]> {
+      const start = now();
+      const [upcoming, labels] = await Promise.all([
+        practice.pms.listAppointments({ start, end: new Date(start.getTime() + UPCOMING_DAYS * DAY_MS) }),
+        repo.appointmentTypeLabels(),
+      ]);
+      const byPatient = new Map<string, PatientWithAppointment>();
+      for (const a of upcoming) {
+        const id = a.contact.remoteId ?? a.contact.phone;
+        if (a.cancelled || !id || byPatient.has(id)) continue;
+        byPatient.set(id, {
+          id,
+          name: a.contact.name,
+          phone_number: a.contact.phone ?? null,
+          email: a.contact.email ?? null,
+          next_appointment: {
+            date: a.wallStart.slice(0, 10),
+            time: a.wallStart.slice(11, 16),
+            provider: a.providers[0]?.displayName ?? '',
+            type: (a.appointmentType && labels.get(a.appointmentType)) ?? a.appointmentType ?? '',
+          },
+        });
+      }
+      return [...byPatient.values()];
+    },
+
+    /**
+     * Books once per idempotency key. A time that is taken (also by a booking racing this one) answers
+     * 409 with the spec's message.
+     */
+    async book(
+      practice: Practice,
+      input: BookInput & { appointmentType: string },
+      shown: { date: string; time: string; typeLabel: string },
+      idempotencyKey?: string,
+    ): Promise<BookAppointmentResult> {
+      return once(idempotencyKey, async () => {
+        let appointment: Appointment;
+        try {
+          appointment = await practice.pms.book(input);
+        } catch (error) {
+          if (isPmsError(error, 'conflict')) throw conflict(bookedMessage(shown.time, shown.date));
+          throw error;
+        }
+        const provider = appointment.providers[0];
+        const confirmation = appointment.confirmationNumber ?? appointment.remoteId;
+        return {
+          success: true,
+          appointment: {
+            confirmation_number: confirmation,
+            date: appointment.wallStart.slice(0, 10),
+            time: appointment.wallStart.slice(11, 16),
+            start_time: appointment.wallStart,
+            provider_id: provider?.remoteId ?? '',
+            provider_name: provider?.displayName ?? '',
+            appointment_type: input.appointmentType,
+            patient_id: appointment.contact.remoteId ?? '',
+            patient_name: appointment.contact.name,
+          },
+          error: null,
+          message: `Booked ${shown.typeLabel} on ${shown.date} at ${shown.time}. Confirmation number ${confirmation}.`,
+        };
+      });
+    },
+  };
+}
+export type ScheduleService = ReturnType<typeof createScheduleService>;

@@ -1,0 +1,364 @@
+import { count, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { bookedMessage, PAST_DATE_MESSAGE, type SlotItem } from '#shared/schemas/schedule';
+import { appointments, connectors, patients, phoneMappings } from '../../db/schema/index';
+import { addDays, practiceToday, weekdayAhead } from '../../test/schedule-dates';
+import { bearer, createTestApp, TEST_WEBHOOK_SECRET, type TestApp } from '../../test/test-app';
+import { unknownFunctionMessage } from './tool-functions';
+
+let t: TestApp;
+let admin: string;
+let providerId: string;
+beforeAll(async () => {
+  t = await createTestApp();
+  admin = await t.asAdmin();
+  const providers = await t.app.inject({ method: 'GET', url: '/api/providers', headers: bearer(admin) });
+  providerId = providers.json().providers[0].remote_id;
+});
+afterAll(() => t.close());
+
+const consoleCall = (name: string, parameters: unknown, headers: Record<string, string> = {}) =>
+  t.app.inject({
+    method: 'POST',
+    url: '/webhook',
+    headers: { ...bearer(admin), ...headers },
+    payload: { type: 'function-call', functionCall: { name, parameters } },
+  });
+
+const voiceCall = (
+  message: Record<string, unknown>,
+  headers: Record<string, string> = { 'x-vapi-secret': TEST_WEBHOOK_SECRET },
+) => t.app.inject({ method: 'POST', url: '/webhook', headers, payload: { message } });
+
+async function freeSlot(date: string, provider = providerId): Promise<SlotItem> {
+  const response = await t.app.inject({
+    method: 'GET',
+    url: `/api/slots/${date}/${provider}`,
+    headers: bearer(admin),
+  });
+  const slot = (response.json().slots as SlotItem[])[0];
+  if (!slot) throw new Error(`no free slot on ${date}`);
+  return slot;
+}
+
+async function aPatient() {
+  const [patient] = await t.database.db.select().from(patients).limit(1);
+  return patient!;
+}
+
+const appointmentCount = async () => (await t.database.db.select({ n: count() }).from(appointments))[0]!.n;
+
+const nationalFormat = (e164: string) => `(${e164.slice(2, 5)}) ${e164.slice(5, 8)}-${e164.slice(8)}`;
+
+describe('POST /webhook from the console', () => {
+  it('findPatient finds a patient by phone in any format', async () => {
+    const patient = await aPatient();
+    const response = await consoleCall('findPatient', { phone_number: nationalFormat(patient.phone) });
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual({
+      success: true,
+      patient: {
+        id: patient.id,
+        name: `${patient.givenName} ${patient.familyName}`,
+        phone_number: patient.phone,
+        email: patient.email,
+      },
+      message: expect.any(String),
+    });
+    const missing = await consoleCall('findPatient', { phone_number: '+1 (505) 555-0000' });
+    expect(missing.json()).toMatchObject({ success: false, patient: null });
+    const invalid = await consoleCall('findPatient', { phone_number: '12' });
+    expect(invalid.statusCode).toBe(400);
+  });
+
+  it('checkAvailability offers free times matching the preference', async () => {
+    const date = weekdayAhead(t.clock.now(), 2);
+    const response = await consoleCall('checkAvailability', {
+      appointment_type: 'dental_checkup',
+      preferred_date: date,
+      time_preference: 'morning',
+    });
+    expect(response.statusCode).toBe(200);
+    const body = response.json();
+    expect(body.success).toBe(true);
+    expect(body.available_slots.length).toBeGreaterThan(0);
+    for (const slot of body.available_slots) {
+      expect(slot).toEqual({
+        date: body.date,
+        time: expect.stringMatching(/^(09|10|11):[03]0$/),
+        provider_id: expect.any(String),
+        provider_name: expect.any(String),
+        available: true,
+      });
+    }
+  });
+
+  it('bookAppointment books a new patient, and the booking shows in the calendar', async () => {
+    const date = weekdayAhead(t.clock.now(), 3);
+    const slot = await freeSlot(date);
+    const response = await consoleCall('bookAppointment', {
+      appointment_type: 'dental_checkup',
+      date,
+      time: slot.time,
+      notes: 'Chipped front tooth.',
+      provider_id: providerId,
+      patient_info: { name: 'Nora Quinn', phone_number: '(917) 555-0101', email: 'nora@example.com' },
+    });
+    expect(response.statusCode, response.body).toBe(200);
+    const body = response.json();
+    expect(body).toMatchObject({
+      success: true,
+      error: null,
+      appointment: { date, time: slot.time, provider_id: providerId, patient_name: 'Nora Quinn' },
+    });
+    expect(body.appointment.confirmation_number).toMatch(/^[A-HJ-NP-Z2-9]{6}$/);
+
+    const list = await t.app.inject({
+      method: 'GET',
+      url: `/api/appointments?start=${date}&end=${addDays(date, 1)}`,
+      headers: bearer(admin),
+    });
+    const booked = list
+      .json()
+      .appointments.find(
+        (a: { confirmation_number: string }) =>
+          a.confirmation_number === body.appointment.confirmation_number,
+      );
+    expect(booked.contact.name).toBe('Nora Quinn');
+    expect(booked.notes).toBe(
+      'Phone: +19175550101\nEmail: nora@example.com\nAppointment Type: Dental Checkup\nNotes: Chipped front tooth.',
+    );
+    expect(booked.wall_start_time).toBe(`${date}T${slot.time}:00`);
+  });
+
+  it('refuses a date before today and a taken time', async () => {
+    const patient = await aPatient();
+    const past = await consoleCall('bookAppointment', {
+      appointment_type: 'filling',
+      date: addDays(practiceToday(t.clock.now()), -1),
+      time: '10:00',
+      patient_id: patient.id,
+    });
+    expect(past.statusCode).toBe(400);
+    expect(past.json().message).toBe(PAST_DATE_MESSAGE);
+
+    const date = weekdayAhead(t.clock.now(), 4);
+    const slot = await freeSlot(date);
+    const params = {
+      appointment_type: 'dental_checkup',
+      date,
+      time: slot.time,
+      provider_id: providerId,
+      patient_id: patient.id,
+    };
+    expect((await consoleCall('bookAppointment', params)).statusCode).toBe(200);
+    const again = await consoleCall('bookAppointment', params);
+    expect(again.statusCode).toBe(409);
+    expect(again.json()).toMatchObject({ code: 'conflict', message: bookedMessage(slot.time, date) });
+  });
+
+  it('gives exactly one of 50 parallel bookings of one slot, and 49 clear 409s', async () => {
+    const date = weekdayAhead(t.clock.now(), 5);
+    const slot = await freeSlot(date);
+    const before = await appointmentCount();
+    const responses = await Promise.all(
+      Array.from({ length: 50 }, (_, i) =>
+        consoleCall('bookAppointment', {
+          appointment_type: 'dental_checkup',
+          date,
+          time: slot.time,
+          provider_id: providerId,
+          patient_info: { name: `Racer Number${i}`, phone_number: '+16465550199' },
+        }),
+      ),
+    );
+    const statuses = responses.map((r) => r.statusCode);
+    const unexpected = responses.filter((r) => r.statusCode !== 200 && r.statusCode !== 409);
+    expect(unexpected.map((r) => r.body)).toEqual([]);
+    expect(statuses.filter((s) => s === 200)).toHaveLength(1);
+    expect(statuses.filter((s) => s === 409)).toHaveLength(49);
+    for (const r of responses.filter((x) => x.statusCode === 409))
+      expect(r.json().message).toBe(bookedMessage(slot.time, date));
+    expect(await appointmentCount()).toBe(before + 1);
+    // The losers' new patients were rolled back with their bookings.
+    const created = await t.database.db.select().from(patients).where(eq(patients.phone, '+16465550199'));
+    expect(created).toHaveLength(1);
+  });
+
+  it('is idempotent by the Idempotency-Key header, also under concurrency', async () => {
+    const patient = await aPatient();
+    const date = weekdayAhead(t.clock.now(), 6);
+    const first = await freeSlot(date);
+    const params = {
+      appointment_type: 'dental_checkup',
+      date,
+      time: first.time,
+      provider_id: providerId,
+      patient_id: patient.id,
+    };
+    const before = await appointmentCount();
+    const a = await consoleCall('bookAppointment', params, { 'idempotency-key': 'retry-1' });
+    const b = await consoleCall('bookAppointment', params, { 'idempotency-key': 'retry-1' });
+    expect(a.statusCode).toBe(200);
+    expect(b.statusCode).toBe(200);
+    expect(b.json().appointment.confirmation_number).toBe(a.json().appointment.confirmation_number);
+    expect(await appointmentCount()).toBe(before + 1);
+
+    const second = await freeSlot(date);
+    const parallel = await Promise.all(
+      Array.from({ length: 10 }, () =>
+        consoleCall('bookAppointment', { ...params, time: second.time }, { 'idempotency-key': 'parallel-1' }),
+      ),
+    );
+    expect(parallel.map((r) => r.statusCode)).toEqual(Array(10).fill(200));
+    expect(new Set(parallel.map((r) => r.json().appointment.confirmation_number)).size).toBe(1);
+    expect(await appointmentCount()).toBe(before + 2);
+  });
+
+  it('answers an unknown function with a clear 400', async () => {
+    const response = await consoleCall('cancelEverything', {});
+    expect(response.statusCode).toBe(400);
+    expect(response.json().message).toBe(unknownFunctionMessage('cancelEverything'));
+  });
+
+  it('needs a session', async () => {
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/webhook',
+      payload: { type: 'function-call', functionCall: { name: 'findPatient', parameters: {} } },
+    });
+    expect(response.statusCode).toBe(401);
+  });
+});
+
+describe('POST /webhook from the voice platform', () => {
+  it('refuses a request without the shared secret, or with a wrong one', async () => {
+    const message = { type: 'tool-calls', toolCallList: [] };
+    const attempts: Record<string, string>[] = [
+      {},
+      { 'x-vapi-secret': 'nope' },
+      { authorization: 'Bearer nope' },
+      bearer(admin),
+    ];
+    for (const headers of attempts) {
+      const response = await voiceCall(message, headers);
+      expect(response.statusCode).toBe(401);
+    }
+    expect((await voiceCall(message, { authorization: `Bearer ${TEST_WEBHOOK_SECRET}` })).statusCode).toBe(
+      200,
+    );
+  });
+
+  it('answers the legacy function-call envelope with { result }', async () => {
+    const patient = await aPatient();
+    const response = await voiceCall({
+      type: 'function-call',
+      functionCall: { name: 'findPatient', parameters: JSON.stringify({ phone_number: patient.phone }) },
+      call: { id: 'call-1' },
+    });
+    expect(response.statusCode).toBe(200);
+    expect(response.json().result).toMatchObject({ success: true, patient: { id: patient.id } });
+  });
+
+  it('answers tool-calls with one single-line string result per tool call id', async () => {
+    const patient = await aPatient();
+    const date = weekdayAhead(t.clock.now(), 2);
+    const response = await voiceCall({
+      type: 'tool-calls',
+      toolCallList: [
+        { id: 'tc-find', type: 'function', function: { name: 'findPatient', arguments: '{}' } },
+        {
+          id: 'tc-check',
+          type: 'function',
+          function: {
+            name: 'checkAvailability',
+            arguments: { appointment_type: 'cleaning', preferred_date: date, time_preference: 'afternoon' },
+          },
+        },
+        { id: 'tc-flat', name: 'nonsense', parameters: {} },
+      ],
+      // The caller's own number answers findPatient without a phone_number.
+      customer: { number: patient.phone },
+    });
+    expect(response.statusCode).toBe(200);
+    const { results } = response.json() as { results: { toolCallId: string; result: string }[] };
+    expect(results.map((r) => r.toolCallId)).toEqual(['tc-find', 'tc-check', 'tc-flat']);
+    for (const r of results) expect(r.result).not.toContain('\n');
+    expect(JSON.parse(results[0]!.result)).toMatchObject({ success: true, patient: { id: patient.id } });
+    const check = JSON.parse(results[1]!.result);
+    expect(check.success).toBe(true);
+    expect(check.available_slots.length).toBeGreaterThan(0);
+    expect(check.available_slots.every((s: { time: string }) => s.time >= '12:00' && s.time < '17:00')).toBe(
+      true,
+    );
+    expect(JSON.parse(results[2]!.result)).toEqual({
+      success: false,
+      error: unknownFunctionMessage('nonsense'),
+    });
+  });
+
+  it('books once per tool call id, and speaks errors instead of failing', async () => {
+    const date = weekdayAhead(t.clock.now(), 7);
+    const slot = await freeSlot(date);
+    const book = (id: string, time = slot.time) =>
+      voiceCall({
+        type: 'tool-calls',
+        toolCallList: [
+          {
+            id,
+            type: 'function',
+            function: {
+              name: 'bookAppointment',
+              arguments: JSON.stringify({
+                appointment_type: 'Dental Checkup',
+                date,
+                time,
+                notes: 'Booked by phone',
+                provider_id: providerId,
+                patient_info: { name: 'Ivy Stone', phone_number: '212-555-0177' },
+              }),
+            },
+          },
+        ],
+        phoneNumber: { number: '+12125550143' },
+      });
+    const before = await appointmentCount();
+    const first = JSON.parse((await book('tc-book-1')).json().results[0].result);
+    const repeat = JSON.parse((await book('tc-book-1')).json().results[0].result);
+    expect(first.success).toBe(true);
+    expect(repeat).toEqual(first);
+    expect(await appointmentCount()).toBe(before + 1);
+
+    // A different call for the same time: taken, said plainly.
+    const taken = JSON.parse((await book('tc-book-2')).json().results[0].result);
+    expect(taken).toEqual({ success: false, error: bookedMessage(slot.time, date) });
+  });
+
+  it('routes by the called number through phone mappings, else the active connector', async () => {
+    await t.database.db
+      .insert(connectors)
+      .values({ name: 'Downtown (Kolla)', consumerId: 'downtown', connectorId: 'opendental-777' });
+    await t.database.db
+      .insert(phoneMappings)
+      .values({ phoneNumber: '+12125550178', connectorId: 'opendental-777', name: 'After Hours' });
+    const message = (number: string) => ({
+      type: 'function-call',
+      functionCall: { name: 'findPatient', parameters: { phone_number: '+12125550000' } },
+      phoneNumber: { number },
+    });
+    // No Kolla key in this app: the mapped connector answers that plainly; other numbers use the sandbox.
+    const mapped = await voiceCall(message('(212) 555-0178'));
+    expect(mapped.json().result).toEqual({
+      success: false,
+      error: 'The practice system is not configured on this server.',
+    });
+    const unmapped = await voiceCall(message('+12125550143'));
+    expect(unmapped.json().result).toMatchObject({ success: false, patient: null });
+  });
+
+  it('acknowledges other server messages with an empty answer', async () => {
+    const response = await voiceCall({ type: 'status-update', status: 'ended' });
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual({});
+  });
+});

@@ -1,0 +1,133 @@
+import { createHash, timingSafeEqual } from 'node:crypto';
+import type { FastifyRequest } from 'fastify';
+import {
+  WebhookBodySchema,
+  WebhookResponseSchema,
+  type ToolCall,
+  type ToolErrorResult,
+  type ToolResult,
+  type VoiceWebhook,
+  type WebhookResponse,
+} from '#shared/schemas/schedule';
+import type { App } from '../../app-types';
+import { AppError, badRequest, fromPmsError, unauthorized } from '../../errors';
+import { isPmsError } from '../../integrations/practice-management/errors';
+import type { AuthService } from '../auth/auth.service';
+import { authenticate, bearerToken, requireAuth, viewer } from '../../plugins/auth';
+import type { ScheduleService } from './schedule.service';
+import { createToolFunctions, type ToolContext } from './tool-functions';
+
+export interface WebhookDeps {
+  auth: AuthService;
+  schedule: ScheduleService;
+  /** The voice platform's shared secret; unset refuses every voice-platform request. */
+  secret?: string;
+}
+
+const MAX_KEY_LENGTH = 200;
+const INTERNAL_ERROR = 'Something went wrong on our side. Please try again.';
+
+const digest = (value: string) => createHash('sha256').update(value).digest();
+
+function carriesSecret(request: FastifyRequest, secret: string | undefined): boolean {
+  if (!secret) return false;
+  const header = request.headers['x-vapi-secret'];
+  return [bearerToken(request), typeof header === 'string' ? header : undefined].some(
+    (candidate) => candidate !== undefined && timingSafeEqual(digest(candidate), digest(secret)),
+  );
+}
+
+const fromVoicePlatform = (body: unknown): boolean =>
+  typeof body === 'object' && body !== null && 'message' in body;
+
+/**
+ * POST /webhook: the receptionist's functions for the console (bearer session, the result itself) and for
+ * the voice platform (shared secret; legacy function-call → { result }, tool-calls → { results }).
+ */
+export function registerWebhookRoutes(app: App, { auth, schedule, secret }: WebhookDeps): void {
+  const tools = createToolFunctions(schedule);
+
+  /** What the voice model can read out for a failure; unexpected ones are logged (type and stack only). */
+  function spoken(thrown: unknown, request: FastifyRequest): ToolErrorResult {
+    const error = isPmsError(thrown) ? fromPmsError(thrown) : thrown;
+    if (error instanceof AppError) return { success: false, error: error.message };
+    const e = error instanceof Error ? error : new Error(String(error));
+    request.log.error({ err: { type: e.name, stack: e.stack } }, 'webhook function failed');
+    return { success: false, error: INTERNAL_ERROR };
+  }
+
+  /** For the voice platform every outcome is a 200 answer the model can read out. */
+  async function answer(
+    name: string,
+    params: unknown,
+    ctx: ToolContext,
+    request: FastifyRequest,
+  ): Promise<ToolResult> {
+    try {
+      return await tools.run(name, params, ctx);
+    } catch (thrown) {
+      return spoken(thrown, request);
+    }
+  }
+
+  async function voice({ message }: VoiceWebhook, request: FastifyRequest): Promise<WebhookResponse> {
+    if (message.type !== 'function-call' && message.type !== 'tool-calls') return {};
+    const calledNumber = message.phoneNumber?.number ?? message.call?.phoneNumber?.number ?? undefined;
+    const callerNumber = message.customer?.number ?? message.call?.customer?.number ?? undefined;
+    let practice: ToolContext['practice'];
+    try {
+      practice = await schedule.forCalledNumber(calledNumber);
+    } catch (thrown) {
+      const error = spoken(thrown, request);
+      if (message.type === 'function-call') return { result: error };
+      const text = JSON.stringify(error);
+      return { results: (message.toolCallList ?? []).map((call) => ({ toolCallId: call.id, result: text })) };
+    }
+    const ctx: ToolContext = { practice, ...(callerNumber && { callerNumber }) };
+
+    if (message.type === 'function-call') {
+      const call = message.functionCall;
+      if (!call) return { result: { success: false as const, error: 'functionCall is missing.' } };
+      return { result: await answer(call.name, call.parameters, ctx, request) };
+    }
+    const run = async (call: ToolCall) => {
+      const name = call.function?.name ?? call.name ?? '';
+      const params = call.function ? call.function.arguments : call.parameters;
+      const result = await answer(name, params, { ...ctx, idempotencyKey: `tool:${call.id}` }, request);
+      // One line: JSON has no raw newlines.
+      return { toolCallId: call.id, result: JSON.stringify(result) };
+    };
+    return { results: await Promise.all((message.toolCallList ?? []).map(run)) };
+  }
+
+  app.post(
+    '/webhook',
+    {
+      config: { phi: true },
+      schema: { body: WebhookBodySchema, response: { 200: WebhookResponseSchema } },
+      // Before validation, so nobody learns anything about the body format without credentials.
+      preValidation: async (request) => {
+        if (fromVoicePlatform(request.body)) {
+          if (!carriesSecret(request, secret)) throw unauthorized('Invalid webhook credentials.');
+        } else {
+          await authenticate(auth, request, 'booking:use');
+        }
+      },
+    },
+    async (request) => {
+      const body = request.body;
+      if ('message' in body) return voice(body, request);
+      const { user } = requireAuth(request);
+      const key = request.headers['idempotency-key'];
+      if (typeof key === 'string' && key.length > MAX_KEY_LENGTH) {
+        throw badRequest(`The Idempotency-Key header is longer than ${MAX_KEY_LENGTH} characters.`);
+      }
+      const ctx: ToolContext = {
+        practice: await schedule.forUser(viewer(request)),
+        ...(typeof key === 'string' && key && { idempotencyKey: `console:${user.id}:${key}` }),
+      };
+      // The console gets errors as HTTP errors (409 for a taken time), through the one error handler.
+      return tools.run(body.functionCall.name, body.functionCall.parameters, ctx);
+    },
+  );
+}

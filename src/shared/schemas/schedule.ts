@@ -1,0 +1,222 @@
+import { z } from 'zod';
+
+/** The spec's appointment types (part 2, section 9), in the order the booking screen offers them. */
+export const APPOINTMENT_TYPES = [
+  'dental_cleaning',
+  'dental_checkup',
+  'dental_examination',
+  'root_canal',
+  'filling',
+  'teeth_whitening',
+  'orthodontic_consultation',
+  'periodontal_treatment',
+  'oral_surgery',
+  'emergency_dental',
+] as const;
+export type AppointmentType = (typeof APPOINTMENT_TYPES)[number];
+
+export const FIRST_AVAILABLE_PROVIDER = 'first_available';
+
+export const bookedMessage = (time: string, date: string) =>
+  `The selected time ${time} on ${date} is already booked. Please choose a different time.`;
+export const PAST_DATE_MESSAGE = 'The appointment date cannot be before today.';
+
+const DATE = /^\d{4}-\d{2}-\d{2}$/;
+
+// ---- Console reads ----
+
+export const ProviderSchema = z.object({ remote_id: z.string(), name: z.string(), display_name: z.string() });
+export const ProviderListResponseSchema = z.object({ providers: z.array(ProviderSchema) });
+export type ProviderItem = z.infer<typeof ProviderSchema>;
+
+export const SlotSchema = z.object({
+  time: z.string(),
+  start_time: z.string(),
+  provider_id: z.string(),
+  provider_name: z.string(),
+});
+export const SlotParamsSchema = z.object({
+  date: z.string().regex(DATE, 'date must be YYYY-MM-DD'),
+  provider: z.string().min(1),
+});
+export const SlotQuerySchema = z.object({ appointment_type: z.string().optional() });
+export const SlotListResponseSchema = z.object({ slots: z.array(SlotSchema) });
+export type SlotItem = z.infer<typeof SlotSchema>;
+
+export const AppointmentListQuerySchema = z.object({
+  start: z.union([z.iso.datetime({ offset: true }), z.string().regex(DATE)]).optional(),
+  end: z.union([z.iso.datetime({ offset: true }), z.string().regex(DATE)]).optional(),
+});
+
+export const AppointmentItemSchema = z.object({
+  remote_id: z.string(),
+  start_time: z.iso.datetime(),
+  end_time: z.iso.datetime(),
+  wall_start_time: z.string(),
+  wall_end_time: z.string(),
+  contact: z.object({ given_name: z.string(), family_name: z.string(), name: z.string() }),
+  resources: z.array(z.object({ type: z.string(), remote_id: z.string(), display_name: z.string() })),
+  providers: z.array(z.object({ remote_id: z.string(), display_name: z.string() })),
+  operatory: z.string().nullable(),
+  appointment_type: z.string().nullable(),
+  notes: z.string(),
+  confirmed: z.boolean(),
+  completed: z.boolean(),
+  cancelled: z.boolean(),
+  confirmation_number: z.string().nullable(),
+});
+export type AppointmentItem = z.infer<typeof AppointmentItemSchema>;
+export const AppointmentListResponseSchema = z.object({ appointments: z.array(AppointmentItemSchema) });
+
+export const PatientWithAppointmentSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  phone_number: z.string().nullable(),
+  email: z.string().nullable(),
+  next_appointment: z.object({ date: z.string(), time: z.string(), provider: z.string(), type: z.string() }),
+});
+export type PatientWithAppointment = z.infer<typeof PatientWithAppointmentSchema>;
+export const PatientsWithAppointmentsResponseSchema = z.object({
+  patients: z.array(PatientWithAppointmentSchema),
+});
+
+// ---- The receptionist's three functions (POST /webhook) ----
+
+/** Voice models send numbers and nulls where strings are expected; both are read as text or absent. */
+const text = z.preprocess(
+  (v) => (v === null || v === '' ? undefined : typeof v === 'number' ? String(v) : v),
+  z.string().trim().optional(),
+);
+
+export const FindPatientParamsSchema = z.object({ phone_number: text });
+export const CheckAvailabilityParamsSchema = z.object({
+  appointment_type: text,
+  preferred_date: text,
+  time_preference: text,
+  provider_id: text,
+  provider_name: text,
+});
+export const BookAppointmentParamsSchema = z.object({
+  appointment_type: text,
+  date: text,
+  time: text,
+  notes: text,
+  provider_name: text,
+  provider_id: text,
+  patient_id: text,
+  patient_info: z
+    .object({ name: text, phone_number: text, email: text })
+    .nullish()
+    .transform((v) => v ?? undefined),
+});
+export type FindPatientParams = z.infer<typeof FindPatientParamsSchema>;
+export type CheckAvailabilityParams = z.infer<typeof CheckAvailabilityParamsSchema>;
+export type BookAppointmentParams = z.infer<typeof BookAppointmentParamsSchema>;
+
+export const TOOL_FUNCTIONS = ['findPatient', 'checkAvailability', 'bookAppointment'] as const;
+export type ToolFunction = (typeof TOOL_FUNCTIONS)[number];
+
+export const ToolPatientSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  phone_number: z.string().nullable(),
+  email: z.string().nullable(),
+});
+
+export const FindPatientResultSchema = z.strictObject({
+  success: z.boolean(),
+  patient: ToolPatientSchema.nullable(),
+  message: z.string(),
+});
+export const CheckAvailabilityResultSchema = z.strictObject({
+  success: z.literal(true),
+  date: z.string(),
+  available_slots: z.array(
+    z.object({
+      date: z.string(),
+      time: z.string(),
+      provider_id: z.string(),
+      provider_name: z.string(),
+      available: z.literal(true),
+    }),
+  ),
+  message: z.string(),
+});
+export const BookAppointmentResultSchema = z.strictObject({
+  success: z.literal(true),
+  appointment: z.object({
+    confirmation_number: z.string(),
+    date: z.string(),
+    time: z.string(),
+    start_time: z.string(),
+    provider_id: z.string(),
+    provider_name: z.string(),
+    appointment_type: z.string(),
+    patient_id: z.string(),
+    patient_name: z.string(),
+  }),
+  error: z.null(),
+  message: z.string(),
+});
+export const ToolErrorResultSchema = z.strictObject({ success: z.literal(false), error: z.string() });
+export type FindPatientResult = z.infer<typeof FindPatientResultSchema>;
+export type CheckAvailabilityResult = z.infer<typeof CheckAvailabilityResultSchema>;
+export type BookAppointmentResult = z.infer<typeof BookAppointmentResultSchema>;
+export type ToolErrorResult = z.infer<typeof ToolErrorResultSchema>;
+export type ToolResult =
+  FindPatientResult | CheckAvailabilityResult | BookAppointmentResult | ToolErrorResult;
+
+export const ToolResultSchema = z.union([
+  FindPatientResultSchema,
+  CheckAvailabilityResultSchema,
+  BookAppointmentResultSchema,
+  ToolErrorResultSchema,
+]);
+
+const FunctionCallSchema = z.object({
+  name: z.string(),
+  /** A JSON string in old voice-platform docs. */
+  parameters: z.unknown().optional(),
+});
+
+/** The console's envelope. */
+export const ConsoleWebhookSchema = z.object({
+  type: z.literal('function-call'),
+  functionCall: FunctionCallSchema,
+});
+
+const ToolCallSchema = z.object({
+  id: z.string(),
+  function: z.object({ name: z.string(), arguments: z.unknown().optional() }).optional(),
+  /** Flattened form seen in some docs. */
+  name: z.string().optional(),
+  parameters: z.unknown().optional(),
+});
+export type ToolCall = z.infer<typeof ToolCallSchema>;
+
+const PhoneRefSchema = z.object({ number: z.string().nullish() }).nullish();
+
+/** The voice platform's server message; types other than function-call and tool-calls are acknowledged. */
+export const VoiceWebhookSchema = z.object({
+  message: z.object({
+    type: z.string(),
+    functionCall: FunctionCallSchema.optional(),
+    toolCallList: z.array(ToolCallSchema).optional(),
+    phoneNumber: PhoneRefSchema,
+    customer: PhoneRefSchema,
+    call: z
+      .object({ id: z.string().optional(), phoneNumber: PhoneRefSchema, customer: PhoneRefSchema })
+      .nullish(),
+  }),
+});
+export type VoiceWebhook = z.infer<typeof VoiceWebhookSchema>;
+
+export const WebhookBodySchema = z.union([VoiceWebhookSchema, ConsoleWebhookSchema]);
+
+export const WebhookResponseSchema = z.union([
+  ToolResultSchema,
+  z.strictObject({ result: ToolResultSchema }),
+  z.strictObject({ results: z.array(z.object({ toolCallId: z.string(), result: z.string() })) }),
+  z.strictObject({}),
+]);
+export type WebhookResponse = z.infer<typeof WebhookResponseSchema>;
