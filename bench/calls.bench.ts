@@ -1,10 +1,13 @@
-// GET /api/calls through the whole app (session check, scoping, response schema) beside a bare node:http
-// server answering the same query from the same pool. Run with `npm run bench`.
+// GET /api/calls through the whole app (Fastify, hooks, policy, response schema) beside a bare node:http server
+// making the same queries from the same pool: the session lookup by bearer and the scoped call list. The ratio
+// is what the framework costs; the database work is the same on both sides. Run with `npm run bench -- calls`.
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { buildApp } from '../src/server/app';
 import { DEMO_ADMIN } from '../src/server/db/seed/demo-practice';
+import { createAuthRepo, hashSessionId } from '../src/server/modules/auth/auth.repo';
 import { createCallsRepo } from '../src/server/modules/calls/calls.repo';
+import { visibleCallNumbers } from '../src/server/modules/scope';
 import { benchDatabase, CONNECTIONS, DURATION_SECONDS, listen, load, printTable, signIn } from './lib';
 
 const database = await benchDatabase();
@@ -12,11 +15,17 @@ const app = await buildApp({ db: database.db, session: { idleMinutes: 30, maxHou
 const appUrl = await listen(app);
 
 const repo = createCallsRepo(database.db);
-const bare = http.createServer((_, res) => {
-  repo.list(null).then(
-    (calls) => {
-      res.writeHead(200, { 'content-type': 'application/json' });
-      res.end(JSON.stringify({ calls }));
+const sessions = createAuthRepo(database.db);
+async function bareCalls(authorization: string | undefined): Promise<[number, unknown]> {
+  const session = await sessions.findSession(hashSessionId(authorization?.slice('Bearer '.length) ?? ''));
+  if (!session) return [401, { message: 'Please sign in to continue.' }];
+  return [200, { calls: await repo.list(visibleCallNumbers(session.principal)) }];
+}
+const bare = http.createServer((req, res) => {
+  bareCalls(req.headers.authorization).then(
+    ([status, body]) => {
+      res.writeHead(status, { 'content-type': 'application/json' });
+      res.end(JSON.stringify(body));
     },
     () => {
       res.writeHead(500);
@@ -30,13 +39,13 @@ const bareUrl = `http://127.0.0.1:${(bare.address() as AddressInfo).port}`;
 const sessionId = await signIn(appUrl, DEMO_ADMIN);
 
 await load(`${appUrl}/api/calls`, { authorization: `Bearer ${sessionId}` }); // warm-up, not reported
-const bareResult = await load(`${bareUrl}/calls`);
+const bareResult = await load(`${bareUrl}/calls`, { authorization: `Bearer ${sessionId}` });
 const appResult = await load(`${appUrl}/api/calls`, { authorization: `Bearer ${sessionId}` });
 
 printTable(
   `GET /api/calls (${CONNECTIONS} connections, ${DURATION_SECONDS} s, ${(await repo.list(null)).length} calls)`,
   [
-    ['bare node:http, same query', bareResult],
+    ['bare node:http, same queries', bareResult],
     ['app (session + policy + schema)', appResult],
   ],
 );

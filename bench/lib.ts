@@ -20,7 +20,9 @@ export interface LoadResult {
 }
 
 /** Embedded PostgreSQL in a temporary folder, migrated and seeded with the demo practice. */
-export async function benchDatabase(poolSize = 10): Promise<OpenedDatabase & { dispose(): Promise<void> }> {
+export async function benchDatabase(
+  poolSize = Number(process.env.BENCH_POOL_SIZE ?? 10),
+): Promise<OpenedDatabase & { dispose(): Promise<void> }> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'servc-bench-'));
   chmodSync(dataDir, 0o755);
   const database = await openDatabase({ dataDir, poolSize });

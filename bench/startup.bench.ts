@@ -20,8 +20,11 @@ async function timeStart(dataDir: string): Promise<number> {
   const started = performance.now();
   const child = spawn('npm', ['start', '--silent'], {
     env: { ...process.env, DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn' },
-    stdio: 'ignore',
+    stdio: ['ignore', 'ignore', 'inherit'],
+    // Its own process group: npm does not pass SIGTERM on to the server, so the whole group is signalled.
+    detached: true,
   });
+  const exited = new Promise((resolve) => child.once('exit', resolve));
   try {
     for (;;) {
       if (performance.now() - started > 30_000) throw new Error('server did not become ready in 30 s');
@@ -33,8 +36,8 @@ async function timeStart(dataDir: string): Promise<number> {
       await new Promise((resolve) => setTimeout(resolve, 25));
     }
   } finally {
-    child.kill('SIGTERM');
-    await new Promise((resolve) => child.once('exit', resolve));
+    process.kill(-child.pid!, 'SIGTERM');
+    await exited;
   }
 }
 

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import helmet from '@fastify/helmet';
 import Fastify, { LogController, type FastifyServerOptions } from 'fastify';
-import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { App } from './app-types';
 import type { Db } from './db/client';
 import { DEFAULT_PUBLIC_BASE_URL } from './env';
@@ -31,6 +31,7 @@ import { registerWorkflowRoutes } from './modules/workflows/workflows.routes';
 import { installAudit } from './plugins/audit';
 import { installAuth } from './plugins/auth';
 import { installErrorHandler } from './plugins/error-handler';
+import { responseSerializerCompiler } from './plugins/response-serializer';
 import { installWebApp } from './plugins/web-app';
 
 export interface AppDeps {
@@ -106,7 +107,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   });
   installErrorHandler(app);
   app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(serializerCompiler);
+  app.setSerializerCompiler(responseSerializerCompiler);
 
   await app.register(helmet, {
     contentSecurityPolicy: {
