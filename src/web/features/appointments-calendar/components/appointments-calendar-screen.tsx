@@ -28,7 +28,9 @@ function Counter({ label, value }: { label: string; value: number }) {
     <Card>
       <CardContent className="p-4">
         <p className="text-sm text-slate-600">{label}</p>
-        <p className="text-2xl font-bold text-slate-900">{value}</p>
+        <p className="text-2xl font-bold text-slate-900" data-testid={`count-${label}`}>
+          {value}
+        </p>
       </CardContent>
     </Card>
   );
