@@ -11,7 +11,7 @@ import {
   timeRange,
 } from '../lib/calendar';
 
-const CARD_WIDTH = 288;
+const CARD_WIDTH = 320;
 const CARD_MAX_HEIGHT = 360;
 const GAP = 8;
 
@@ -57,12 +57,12 @@ export function AppointmentCard({
       className="pointer-events-none fixed z-50 max-h-[360px] overflow-hidden rounded-lg border border-slate-200 bg-white p-4 text-sm shadow-lg"
     >
       <p className="font-semibold text-slate-900">{patientName(appointment)}</p>
-      <dl className="mt-2 grid grid-cols-[auto_1fr] gap-x-3 gap-y-1">
+      <dl className="mt-2 grid grid-cols-[auto_minmax(0,1fr)] gap-x-3 gap-y-1">
         {rows
           .filter(([, value]) => value)
           .map(([label, value]) => (
             <div key={label} className="contents">
-              <dt className="text-slate-500">{label}</dt>
+              <dt className="whitespace-nowrap text-slate-500">{label}</dt>
               <dd className="break-words text-slate-900">{value}</dd>
             </div>
           ))}
