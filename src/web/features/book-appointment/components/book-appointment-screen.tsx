@@ -4,6 +4,7 @@ import { FIRST_AVAILABLE_PROVIDER } from '#shared/schemas/schedule';
 import { Button } from '../../../components/ui/button';
 import { toast } from '../../../components/ui/use-toast';
 import { ApiError } from '../../../lib/api-client';
+import { useAuth } from '../../../lib/auth';
 import { useProviders } from '../api/get-providers';
 import { bookAppointment, type BookingParams } from '../api/post-webhook';
 import { announceBooked, announcePending, announceSubmitted } from '../lib/announce';
@@ -38,6 +39,7 @@ export function BookAppointmentScreen() {
   const [submitting, setSubmitting] = useState(false);
   const providers = useProviders().data?.providers ?? [];
   const queryClient = useQueryClient();
+  const userId = useAuth().user?.id;
   const update = (changes: Partial<BookingForm>) => setForm((current) => ({ ...current, ...changes }));
   const ready = Boolean(
     form.time && form.name.trim() && form.phone.trim() && form.appointmentType && form.date,
@@ -71,7 +73,7 @@ export function BookAppointmentScreen() {
           variant: 'destructive',
         });
       } else {
-        addToOutbox({ reference, params, state: 'waiting' });
+        addToOutbox({ reference, userId: userId ?? '', params, state: 'waiting' });
         announceSubmitted(reference);
         setForm(EMPTY_FORM);
       }

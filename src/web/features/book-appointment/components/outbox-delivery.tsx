@@ -1,5 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
+import { useAuth } from '../../../lib/auth';
 import { deliverOutbox } from '../lib/deliver-outbox';
 import { useOutbox } from '../lib/outbox';
 
@@ -8,12 +9,13 @@ export const OUTBOX_RETRY_MS = 5_000;
 /** Sends waiting bookings whenever the console is open: at once, when back online, and every few seconds. */
 export function OutboxDelivery() {
   const queryClient = useQueryClient();
-  const waiting = useOutbox().some((entry) => entry.state === 'waiting');
+  const userId = useAuth().user?.id;
+  const waiting = useOutbox(userId).some((entry) => entry.state === 'waiting');
 
   useEffect(() => {
-    if (!waiting) return;
+    if (!waiting || !userId) return;
     const run = async () => {
-      if (!(await deliverOutbox())) return;
+      if (!(await deliverOutbox(userId))) return;
       queryClient.removeQueries({ queryKey: ['/api/slots'] });
       await queryClient.invalidateQueries({ queryKey: ['/api/appointments'] });
     };
@@ -24,7 +26,7 @@ export function OutboxDelivery() {
       clearInterval(timer);
       window.removeEventListener('online', run);
     };
-  }, [waiting, queryClient]);
+  }, [waiting, userId, queryClient]);
 
   return null;
 }

@@ -1,11 +1,12 @@
 import { Button } from '../../../components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '../../../components/ui/card';
 import { timeLabel } from '../lib/booking';
+import { useAuth } from '../../../lib/auth';
 import { removeFromOutbox, useOutbox } from '../lib/outbox';
 
 /** Requests not yet confirmed by the server, so a reference never silently disappears. */
 export function OutboxList() {
-  const entries = useOutbox();
+  const entries = useOutbox(useAuth().user?.id);
   if (entries.length === 0) return null;
   return (
     <Card>

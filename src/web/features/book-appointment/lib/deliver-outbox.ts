@@ -11,12 +11,12 @@ let running = false;
  * Sends the waiting bookings again under their own Idempotency-Key. Stops at the first transport error
  * (still offline); a refusal is kept as a visible failure. Returns whether anything was settled.
  */
-export async function deliverOutbox(): Promise<boolean> {
+export async function deliverOutbox(userId: string): Promise<boolean> {
   if (running) return false;
   running = true;
   let settled = false;
   try {
-    for (const entry of readOutbox().filter((e) => e.state === 'waiting')) {
+    for (const entry of readOutbox().filter((e) => e.state === 'waiting' && e.userId === userId)) {
       try {
         const result = await bookAppointment(entry.params, entry.reference);
         removeFromOutbox(entry.reference);

@@ -3,6 +3,7 @@ import { addToOutbox, markFailed, readOutbox, removeFromOutbox, type OutboxEntry
 
 const entry = (reference: string): OutboxEntry => ({
   reference,
+  userId: 'u1',
   state: 'waiting',
   params: {
     appointment_type: 'filling',

@@ -8,6 +8,8 @@ import type { BookingParams } from '../api/post-webhook';
 export interface OutboxEntry {
   /** Also the Idempotency-Key. */
   reference: string;
+  /** Who sent it: the server scopes Idempotency-Keys per user, so only they may resend it. */
+  userId: string;
   params: BookingParams;
   state: 'waiting' | 'failed';
   error?: string;
@@ -58,6 +60,8 @@ function subscribe(listener: () => void) {
   };
 }
 
-export function useOutbox(): OutboxEntry[] {
-  return useSyncExternalStore(subscribe, readOutbox, () => NONE);
+/** The signed-in user's entries. */
+export function useOutbox(userId: string | undefined): OutboxEntry[] {
+  const entries = useSyncExternalStore(subscribe, readOutbox, () => NONE);
+  return entries.filter((entry) => entry.userId === userId);
 }
