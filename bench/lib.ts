@@ -4,7 +4,15 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
+import type { Pool } from 'pg';
 import { openDatabase, type OpenedDatabase } from '../src/server/db/open';
+import {
+  addMinutesToWall,
+  dayRange,
+  instantFromWall,
+  wallAt,
+  wallFromInstant,
+} from '../src/server/integrations/practice-management/wall-time';
 import { seedDemoPractice } from '../src/server/db/seed/demo-practice';
 
 const autocannonBin = fileURLToPath(new URL('../node_modules/autocannon/autocannon.js', import.meta.url));
@@ -92,4 +100,44 @@ export async function signIn(
     body: JSON.stringify(credentials),
   });
   return ((await response.json()) as { sessionId: string }).sessionId;
+}
+
+/** The practice-local date of the next Monday after today. */
+export function nextMonday(zone: string): string {
+  let date = wallFromInstant(new Date(), zone).slice(0, 10);
+  do date = addMinutesToWall(`${date}T00:00:00`, 1440).slice(0, 10);
+  while (new Date(`${date}T12:00:00Z`).getUTCDay() !== 1);
+  return date;
+}
+
+/** Fills the week of `monday` (Sunday to Saturday) up to `size` appointments with 10 extra providers, in SQL. */
+export async function fillWeek(pool: Pool, monday: string, size: number, zone: string): Promise<void> {
+  await pool.query(`insert into providers (name, display_name, kind)
+    select 'Bench ' || g, 'Dr. Bench ' || g, 'dentist' from generate_series(1, 10) g`);
+  const providers = (await pool.query<{ id: string }>('select id from providers order by created_at, name'))
+    .rows;
+  const patients = (await pool.query<{ id: string }>('select id from patients')).rows;
+  const weekStart = dayRange(addMinutesToWall(`${monday}T00:00:00`, -1440).slice(0, 10), zone).start;
+  const existing = await pool.query<{ n: number }>(
+    `select count(*)::int as n from appointments where starts_at >= $1 and starts_at < $1::timestamptz + interval '7 days'`,
+    [weekStart],
+  );
+  let needed = size - existing.rows[0]!.n;
+  for (let day = 0; day < 5 && needed > 0; day++) {
+    const date = addMinutesToWall(`${monday}T00:00:00`, day * 1440).slice(0, 10);
+    for (const minute of [420, 450, 480, 510, 1080, 1110, 1140, 1170, 1200, 1230]) {
+      for (const provider of providers) {
+        if (needed <= 0) break;
+        const start = instantFromWall(wallAt(date, minute), zone);
+        const inserted = await pool.query(
+          `insert into appointments (patient_id, provider_id, appointment_type, starts_at, ends_at, status, notes, confirmation_number)
+           values ($1, $2, 'dental_checkup', $3, $3::timestamptz + interval '30 minutes', 'confirmed',
+                   'Phone: N/A\nEmail: N/A\nAppointment Type: Dental Checkup\nNotes: No additional notes', $4)
+           on conflict do nothing`,
+          [patients[needed % patients.length]!.id, provider.id, start, `B${String(needed).padStart(5, '0')}`],
+        );
+        needed -= inserted.rowCount ?? 0;
+      }
+    }
+  }
 }

@@ -158,18 +158,28 @@ export const BookAppointmentResultSchema = z.strictObject({
   error: z.null(),
   message: z.string(),
 });
+/** The practice system's connector target was not found: the booking was stored for staff instead. */
+export const PendingRequestResultSchema = z.strictObject({
+  success: z.literal(false),
+  pending: z.literal(true),
+  request_number: z.string(),
+  error: z.string(),
+  message: z.string(),
+});
 export const ToolErrorResultSchema = z.strictObject({ success: z.literal(false), error: z.string() });
 export type FindPatientResult = z.infer<typeof FindPatientResultSchema>;
 export type CheckAvailabilityResult = z.infer<typeof CheckAvailabilityResultSchema>;
 export type BookAppointmentResult = z.infer<typeof BookAppointmentResultSchema>;
+export type PendingRequestResult = z.infer<typeof PendingRequestResultSchema>;
+export type BookOutcome = BookAppointmentResult | PendingRequestResult;
 export type ToolErrorResult = z.infer<typeof ToolErrorResultSchema>;
-export type ToolResult =
-  FindPatientResult | CheckAvailabilityResult | BookAppointmentResult | ToolErrorResult;
+export type ToolResult = FindPatientResult | CheckAvailabilityResult | BookOutcome | ToolErrorResult;
 
 export const ToolResultSchema = z.union([
   FindPatientResultSchema,
   CheckAvailabilityResultSchema,
   BookAppointmentResultSchema,
+  PendingRequestResultSchema,
   ToolErrorResultSchema,
 ]);
 

@@ -22,6 +22,11 @@ const SignInRoute = lazyNamed(() => import('./routes/sign-in'), 'SignInRoute');
 const LinkedAccountsRoute = lazyNamed(() => import('./routes/linked-accounts'), 'LinkedAccountsRoute');
 const UserManagementRoute = lazyNamed(() => import('./routes/user-management'), 'UserManagementRoute');
 const AuditLogRoute = lazyNamed(() => import('./routes/audit-log'), 'AuditLogRoute');
+const AppointmentsCalendarRoute = lazyNamed(
+  () => import('./routes/appointments-calendar'),
+  'AppointmentsCalendarRoute',
+);
+const BookAppointmentRoute = lazyNamed(() => import('./routes/book-appointment'), 'BookAppointmentRoute');
 const DemoRequestsScreen = lazyNamed(
   () => import('../features/demo-requests/components/demo-requests-screen'),
   'DemoRequestsScreen',
@@ -59,6 +64,8 @@ function HomeRoute() {
 
 /** Built console screens by path; every other menu path shows that it is not available yet. */
 const SCREENS: Record<string, ReactNode> = {
+  '/appointments-calendar': <AppointmentsCalendarRoute />,
+  '/book-appointment': <BookAppointmentRoute />,
   '/linked-accounts': <LinkedAccountsRoute />,
   '/user-management': <UserManagementRoute />,
   '/audit-log': <AuditLogRoute />,

@@ -142,3 +142,25 @@ export const idempotencyKeys = pgTable('idempotency_keys', {
   result: jsonb(),
   createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
 });
+
+/**
+ * A booking the practice system could not take because its connector target was not found: kept for staff
+ * to book by hand. `requestNumber` is what the patient or the front desk was told.
+ */
+export const pendingAppointmentRequests = pgTable('pending_appointment_requests', {
+  id: uuid().primaryKey().defaultRandom(),
+  requestNumber: text().notNull().unique(),
+  connectorId: text().notNull(),
+  appointmentType: text().notNull(),
+  /** Practice-local wall time `YYYY-MM-DDTHH:mm:ss`. */
+  wallStart: text().notNull(),
+  /** A provider's remote id, or 'first_available'. */
+  providerId: text().notNull(),
+  /** `{ remoteId }` of a known patient, or the new patient's name, phone and e-mail. */
+  patient: jsonb().notNull(),
+  notes: text().notNull().default(''),
+  status: text({ enum: ['pending', 'booked', 'dismissed'] })
+    .notNull()
+    .default('pending'),
+  createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+});

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { connectors, phoneMappings } from '../../db/schema/index';
+import { connectors, pendingAppointmentRequests, phoneMappings } from '../../db/schema/index';
 import { CONNECTOR_NOT_FOUND } from '../../integrations/practice-management/errors';
 import {
   fakeAppointment,
@@ -112,5 +112,46 @@ describe('a connector on Kolla', () => {
     const response = await t.app.inject({ method: 'GET', url: '/api/providers', headers: bearer(admin) });
     expect(response.statusCode).toBe(502);
     expect(response.json().message).toContain(CONNECTOR_NOT_FOUND);
+  });
+
+  it('stores a console booking for staff when the connector target is not found, once per key', async () => {
+    const date = weekdayAhead(t.clock.now(), 4);
+    const book = () =>
+      t.app.inject({
+        method: 'POST',
+        url: '/webhook',
+        headers: { ...bearer(admin), 'idempotency-key': 'pending-1' },
+        payload: {
+          type: 'function-call',
+          functionCall: {
+            name: 'bookAppointment',
+            parameters: {
+              appointment_type: 'filling',
+              date,
+              time: '10:00',
+              provider_id: '1',
+              patient_info: { name: 'Cy Ng', phone_number: '(555) 222-3333' },
+            },
+          },
+        },
+      });
+    const first = await book();
+    expect(first.statusCode).toBe(200);
+    const result = first.json();
+    expect(result).toMatchObject({ success: false, pending: true });
+    expect(result.request_number).toMatch(/^REQ-[A-Z2-9]{6}$/);
+    expect(result.error).toContain(CONNECTOR_NOT_FOUND);
+    expect((await book()).json().request_number).toBe(result.request_number);
+
+    const rows = await t.database.db.select().from(pendingAppointmentRequests);
+    expect(rows).toHaveLength(1);
+    expect(rows[0]).toMatchObject({
+      requestNumber: result.request_number,
+      connectorId: 'opendental-999',
+      appointmentType: 'filling',
+      wallStart: `${date}T10:00:00`,
+      providerId: '1',
+      status: 'pending',
+    });
   });
 });

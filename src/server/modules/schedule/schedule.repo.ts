@@ -5,6 +5,7 @@ import {
   connectors,
   DEFAULT_TIME_ZONE,
   idempotencyKeys,
+  pendingAppointmentRequests,
   phoneMappings,
   practiceSettings,
 } from '../../db/schema/index';
@@ -12,6 +13,11 @@ import {
 /** What the schedule needs of a connector to reach the practice system. */
 export type PracticeConnector = Pick<typeof connectors.$inferSelect, 'name' | 'connectorId' | 'consumerId'>;
 export type AppointmentTypeRecord = typeof appointmentTypes.$inferSelect;
+
+export type NewPendingRequest = Omit<
+  typeof pendingAppointmentRequests.$inferInsert,
+  'id' | 'status' | 'createdAt' | 'requestNumber'
+>;
 
 export type Claim = { state: 'claimed' } | { state: 'done'; result: unknown } | { state: 'pending' };
 
@@ -92,6 +98,19 @@ export function createScheduleRepo(db: Db) {
 
     async complete(key: string, result: unknown): Promise<void> {
       await db.update(idempotencyKeys).set({ result }).where(eq(idempotencyKeys.key, key));
+    },
+
+    /** Stores the request under the first free number `nextNumber` draws. */
+    async savePendingRequest(request: NewPendingRequest, nextNumber: () => string): Promise<string> {
+      for (;;) {
+        const requestNumber = nextNumber();
+        const saved = await db
+          .insert(pendingAppointmentRequests)
+          .values({ ...request, requestNumber })
+          .onConflictDoNothing({ target: pendingAppointmentRequests.requestNumber })
+          .returning({ requestNumber: pendingAppointmentRequests.requestNumber });
+        if (saved[0]) return saved[0].requestNumber;
+      }
     },
 
     async release(key: string): Promise<void> {

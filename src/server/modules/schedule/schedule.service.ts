@@ -2,14 +2,15 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import {
   bookedMessage,
   type AppointmentItem,
-  type BookAppointmentResult,
+  type BookOutcome,
+  type PendingRequestResult,
   type PatientWithAppointment,
   type ProviderItem,
   type SlotItem,
 } from '#shared/schemas/schedule';
 import type { Db } from '../../db/client';
 import { AppError, badRequest, conflict, notFound } from '../../errors';
-import { isPmsError } from '../../integrations/practice-management/errors';
+import { CONNECTOR_NOT_FOUND, isPmsError } from '../../integrations/practice-management/errors';
 import { createKollaAdapter } from '../../integrations/practice-management/kolla/kolla-adapter';
 import { toE164 } from '../../integrations/practice-management/phone';
 import type { Appointment, BookInput, PracticeManagement } from '../../integrations/practice-management/port';
@@ -21,6 +22,7 @@ import {
 } from '../../integrations/practice-management/wall-time';
 import type { Viewer } from '../../plugins/auth';
 import type { ConnectorsService } from '../connectors/connectors.service';
+import { newConfirmationNumber } from './confirmation-number';
 import { createSandboxSchedule } from './sandbox-schedule';
 import { createScheduleRepo, type PracticeConnector } from './schedule.repo';
 
@@ -130,12 +132,12 @@ export function createScheduleService({
   }
 
   /** Runs `book` once per key: a repeat (also a concurrent one) gets the first result and books nothing. */
-  async function once(key: string | undefined, book: () => Promise<BookAppointmentResult>) {
+  async function once(key: string | undefined, book: () => Promise<BookOutcome>) {
     if (!key) return book();
     const started = Date.now();
     for (;;) {
       const claim = await repo.claim(key, IDEMPOTENCY_STALE_MS);
-      if (claim.state === 'done') return claim.result as BookAppointmentResult;
+      if (claim.state === 'done') return claim.result as BookOutcome;
       if (claim.state === 'claimed') {
         try {
           const result = await book();
@@ -151,6 +153,32 @@ export function createScheduleService({
       }
       await sleep(IDEMPOTENCY_POLL_MS);
     }
+  }
+
+  /** Keeps a booking the practice system could not take for staff; the answer carries its number. */
+  async function savePending(
+    practice: Practice,
+    input: BookInput & { appointmentType: string },
+    shown: { date: string; time: string; typeLabel: string },
+  ): Promise<PendingRequestResult> {
+    const requestNumber = await repo.savePendingRequest(
+      {
+        connectorId: practice.connector.connectorId,
+        appointmentType: input.appointmentType,
+        wallStart: input.startTime,
+        providerId: input.providerId,
+        patient: input.patient,
+        notes: input.notes ?? '',
+      },
+      () => `REQ-${newConfirmationNumber()}`,
+    );
+    return {
+      success: false,
+      pending: true,
+      request_number: requestNumber,
+      error: `The practice system could not be reached: ${CONNECTOR_NOT_FOUND}.`,
+      message: `The practice system could not be reached, so request ${requestNumber} for ${shown.typeLabel} on ${shown.date} at ${shown.time} was saved for the office, which will make contact within 24 hours.`,
+    };
   }
 
   return {
@@ -252,20 +280,21 @@ export function createScheduleService({
 
     /**
      * Books once per idempotency key. A time that is taken (also by a booking racing this one) answers
-     * 409 with the spec's message.
+     * 409 with the spec's message. An unknown connector target stores a pending request instead (ADR 021).
      */
     async book(
       practice: Practice,
       input: BookInput & { appointmentType: string },
       shown: { date: string; time: string; typeLabel: string },
       idempotencyKey?: string,
-    ): Promise<BookAppointmentResult> {
+    ): Promise<BookOutcome> {
       return once(idempotencyKey, async () => {
         let appointment: Appointment;
         try {
           appointment = await practice.pms.book(input);
         } catch (error) {
           if (isPmsError(error, 'conflict')) throw conflict(bookedMessage(shown.time, shown.date));
+          if (isPmsError(error, 'connector_not_found')) return savePending(practice, input, shown);
           throw error;
         }
         const provider = appointment.providers[0];

@@ -7,7 +7,7 @@ import {
   PAST_DATE_MESSAGE,
   TOOL_FUNCTIONS,
   type BookAppointmentParams,
-  type BookAppointmentResult,
+  type BookOutcome,
   type CheckAvailabilityParams,
   type CheckAvailabilityResult,
   type FindPatientParams,
@@ -154,10 +154,7 @@ export function createToolFunctions(schedule: ScheduleService) {
     };
   }
 
-  async function bookAppointment(
-    params: BookAppointmentParams,
-    ctx: ToolContext,
-  ): Promise<BookAppointmentResult> {
+  async function bookAppointment(params: BookAppointmentParams, ctx: ToolContext): Promise<BookOutcome> {
     const { practice } = ctx;
     const type = await appointmentType(params.appointment_type);
     const date = callerDate(practice, params.date, 'date');

@@ -3,6 +3,7 @@ import { useState, type ReactNode } from 'react';
 import { NavLink, Outlet } from 'react-router';
 import { visibleMenuItems, type MenuItem } from '#shared/permissions';
 import { Button } from '../../components/ui/button';
+import { OutboxDelivery } from '../../features/book-appointment/components/outbox-delivery';
 import { useAuth } from '../../lib/auth';
 import { cn } from '../../lib/cn';
 import { usePrincipal } from '../../lib/permissions';
@@ -37,6 +38,7 @@ export function ConsoleLayout({ children }: { children?: ReactNode }) {
 
   return (
     <div className="min-h-screen bg-slate-50 md:flex">
+      <OutboxDelivery />
       <header className="flex items-center justify-between border-b border-slate-200 bg-white px-4 py-3 md:hidden">
         <span className="font-bold text-slate-900">Servc</span>
         <Button

@@ -1,0 +1,12 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { ProviderItem } from '#shared/schemas/schedule';
+import { apiGet } from '../../../lib/api-client';
+
+export const providersQueryOptions = queryOptions({
+  queryKey: ['/api/providers'],
+  queryFn: ({ queryKey }) => apiGet<{ providers: ProviderItem[] }>(queryKey),
+});
+
+export function useProviders() {
+  return useQuery(providersQueryOptions);
+}
