@@ -4,13 +4,13 @@
 // Run with `npm run bench -- calendar`.
 import { spawn } from 'node:child_process';
 import { chmodSync, mkdtempSync, rmSync } from 'node:fs';
-import net from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { chromium } from 'playwright-core';
 import { openDatabase } from '../src/server/db/open';
 import { DEMO_ADMIN, seedDemoPractice } from '../src/server/db/seed/demo-practice';
 import { fillWeek, nextMonday, signIn } from './lib';
+import { freeLoopbackPort } from '../src/server/db/embedded-postgres';
 
 const ZONE = 'America/New_York';
 const WEEK_SIZE = 500;
@@ -21,14 +21,6 @@ interface Timing {
 }
 
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-
-const freePort = () =>
-  new Promise<number>((resolve) => {
-    const server = net.createServer().listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-  });
 
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
 const max = (values: number[]) => Math.max(...values);
@@ -44,7 +36,7 @@ const monday = nextMonday(ZONE);
   await database.close();
 }
 
-const port = await freePort();
+const port = await freeLoopbackPort();
 const baseUrl = `http://127.0.0.1:${port}`;
 const server = spawn(process.execPath, ['dist/server/server.js'], {
   env: {

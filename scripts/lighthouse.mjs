@@ -2,12 +2,11 @@
 // free loopback port; prints the four category scores per public page. Reports: test-results/lighthouse/.
 import { spawn } from 'node:child_process';
 import { chmodSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import net from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
-import { ensureBuilt, ensureDependencies, root } from './lib/ensure.mjs';
+import { ensureBuilt, ensureDependencies, freePort, root } from './lib/ensure.mjs';
 
 const PAGES = ['/', '/pricing', '/dental-practices'];
 const CHROME_PATH = process.env.CHROME_PATH ?? '/usr/bin/chromium';
@@ -21,15 +20,6 @@ const CHROME_FLAGS = [
   '--no-first-run',
 ];
 const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'];
-
-function freePort() {
-  return new Promise((resolve) => {
-    const server = net.createServer().listen(0, '127.0.0.1', () => {
-      const { port } = server.address();
-      server.close(() => resolve(port));
-    });
-  });
-}
 
 async function waitUntilReady(url, server) {
   for (let i = 0; i < 120; i++) {

@@ -1,10 +1,9 @@
 // `npm test`: install what is missing, then lint, typecheck, unit, API (embedded PostgreSQL, and the external
 // one at TEST_DATABASE_URL when set) and browser tests. Runs every step, exits non-zero if any failed.
 import { existsSync, mkdtempSync, readFileSync, rmSync, chmodSync } from 'node:fs';
-import net from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { ensureBuilt, ensureDependencies, root, run } from './lib/ensure.mjs';
+import { ensureBuilt, ensureDependencies, freePort, root, run } from './lib/ensure.mjs';
 
 const CHROMIUM = '/usr/bin/chromium';
 const results = [];
@@ -28,15 +27,6 @@ function ensureChromium() {
   run('apt-get', ['update', '-qq']);
   run('apt-get', ['install', '-y', '-qq', 'chromium'], {
     env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' },
-  });
-}
-
-function freePort() {
-  return new Promise((resolve) => {
-    const server = net.createServer().listen(0, '127.0.0.1', () => {
-      const { port } = server.address();
-      server.close(() => resolve(port));
-    });
   });
 }
 

@@ -11,7 +11,8 @@ export interface EmbeddedDatabase {
 const USER = 'postgres';
 const PASSWORD = 'postgres';
 
-function freeLoopbackPort(): Promise<number> {
+/** A free TCP port on 127.0.0.1 (also used by the benchmarks). */
+export function freeLoopbackPort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const server = net.createServer();
     server.unref();

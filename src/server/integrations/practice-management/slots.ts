@@ -1,3 +1,4 @@
+import { PmsError } from './errors';
 import { minutesOfDay } from './wall-time';
 
 /** Minutes from the practice-local midnight of one day; `end` is exclusive. */
@@ -7,6 +8,19 @@ export interface Interval {
 }
 
 export const DEFAULT_DURATION_MINUTES = 30;
+const MAX_DURATION_MINUTES = 8 * 60;
+
+/** An appointment length in whole minutes, the default when absent; anything else is a bad request. */
+export function checkDuration(minutes: number | undefined): number {
+  const duration = minutes ?? DEFAULT_DURATION_MINUTES;
+  if (!Number.isInteger(duration) || duration <= 0 || duration > MAX_DURATION_MINUTES) {
+    throw new PmsError(
+      'bad_request',
+      `Duration must be a whole number of minutes up to ${MAX_DURATION_MINUTES}`,
+    );
+  }
+  return duration;
+}
 
 export function overlaps(a: Interval, b: Interval): boolean {
   return a.start < b.end && b.start < a.end;

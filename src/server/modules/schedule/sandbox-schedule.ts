@@ -13,7 +13,7 @@ import {
   type Slot,
 } from '../../integrations/practice-management/port';
 import {
-  DEFAULT_DURATION_MINUTES,
+  checkDuration,
   earliestStart,
   isFree,
   overlaps,
@@ -58,7 +58,6 @@ export interface SandboxScheduleOptions {
 }
 
 const DAY_MINUTES = 24 * 60;
-const MAX_DURATION_MINUTES = 8 * 60;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const EXCLUSION_VIOLATION = '23P01';
 const UNIQUE_VIOLATION = '23505';
@@ -88,17 +87,6 @@ function toPatient(row: typeof patients.$inferSelect): Patient {
     phone: row.phone,
     ...(row.email && { email: row.email }),
   };
-}
-
-function checkDuration(minutes: number | undefined): number {
-  const duration = minutes ?? DEFAULT_DURATION_MINUTES;
-  if (!Number.isInteger(duration) || duration <= 0 || duration > MAX_DURATION_MINUTES) {
-    throw new PmsError(
-      'bad_request',
-      `Duration must be a whole number of minutes up to ${MAX_DURATION_MINUTES}`,
-    );
-  }
-  return duration;
 }
 
 /** Wall times come from PostgreSQL's zone data: converting hundreds of instants in JS costs more. */

@@ -13,7 +13,7 @@ import {
 } from '../port';
 import { splitE164 } from '../phone';
 import {
-  DEFAULT_DURATION_MINUTES,
+  checkDuration,
   earliestStart,
   isFree,
   overlaps,
@@ -62,7 +62,6 @@ export interface KollaAdapterOptions extends KollaClientOptions {
 }
 
 const DAY_MINUTES = 24 * 60;
-const MAX_DURATION_MINUTES = 8 * 60;
 
 /** RFC 3339 without milliseconds, as in Kolla's filter examples. */
 const rfc3339 = (d: Date): string => d.toISOString().replace(/\.\d{3}Z$/, 'Z');
@@ -77,17 +76,6 @@ interface Booking {
 interface Candidate {
   provider: KollaResource;
   free: Interval[];
-}
-
-function checkDuration(minutes: number | undefined): number {
-  const duration = minutes ?? DEFAULT_DURATION_MINUTES;
-  if (!Number.isInteger(duration) || duration <= 0 || duration > MAX_DURATION_MINUTES) {
-    throw new PmsError(
-      'bad_request',
-      `Duration must be a whole number of minutes up to ${MAX_DURATION_MINUTES}`,
-    );
-  }
-  return duration;
 }
 
 export function createKollaAdapter(options: KollaAdapterOptions): PracticeManagement {
