@@ -177,3 +177,23 @@ test('a sub user never sees Demo Requests', async ({ page }) => {
   await page.goto('/demo-requests');
   await expect(page.getByRole('heading', { name: 'Access Denied' })).toBeVisible();
 });
+
+test('an open dialog locks the page scroll under the strict CSP, with no policy violation', async ({
+  page,
+}) => {
+  const violations: string[] = [];
+  page.on('console', (message) => {
+    if (/Content Security Policy/i.test(message.text())) violations.push(message.text());
+  });
+  await openDemoDialog(page);
+  // The scroll lock is a <style> the dialog injects; the policy admits it by this response's nonce.
+  const lock = await page.evaluate(() => ({
+    nonce: document.querySelector<HTMLMetaElement>('meta[name="csp-nonce"]')?.content,
+    overflow: getComputedStyle(document.body).overflow,
+    styled: [...document.head.querySelectorAll('style')].map((style) => style.nonce),
+  }));
+  expect(lock.nonce).toMatch(/^[A-Za-z0-9+/=_-]{16,}$/);
+  expect(lock.styled).toContain(lock.nonce);
+  expect(lock.overflow).toBe('hidden');
+  expect(violations).toEqual([]);
+});

@@ -1,3 +1,4 @@
+import { setNonce } from 'get-nonce';
 import { StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { createBrowserRouter, RouterProvider } from 'react-router';
@@ -5,6 +6,10 @@ import { AppProvider } from './app/provider';
 import { routes } from './app/router';
 import { readAuthFromStorage } from './lib/auth-state';
 import './styles.css';
+
+// Styles the dialogs inject at run time carry this response's nonce, which the strict CSP requires.
+const nonce = document.querySelector<HTMLMetaElement>('meta[name="csp-nonce"]')?.content;
+if (nonce && nonce !== '__CSP_NONCE__') setNonce(nonce);
 
 const container = document.getElementById('root');
 if (!container) throw new Error('#root is missing from index.html');

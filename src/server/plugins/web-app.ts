@@ -1,6 +1,6 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { brotliCompressSync, gzipSync } from 'node:zlib';
+import { brotliCompressSync, constants as zlibConstants, gzipSync } from 'node:zlib';
 import fastifyStatic from '@fastify/static';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { SIGNED_IN_HINT_COOKIE } from '#shared/site';
@@ -11,24 +11,32 @@ import { notFound } from '../errors';
 const MANIFEST = 'prerendered.json';
 const BASE_URL_PLACEHOLDER = '%PUBLIC_BASE_URL%';
 
-interface HtmlPage {
-  identity: Buffer;
-  br: Buffer;
-  gzip: Buffer;
-}
+/**
+ * Every page carries this response's style nonce (index.html's <meta name="csp-nonce">): the dialogs' scroll
+ * lock injects a <style> at run time, which the strict style-src allows only with the nonce of the CSP header.
+ */
+const NONCE_PLACEHOLDER = '__CSP_NONCE__';
+
+/** A page split around its nonce placeholder, filled and compressed per response. */
+type HtmlPage = [before: string, after: string];
 
 function htmlPage(text: string): HtmlPage {
-  const identity = Buffer.from(text);
-  return { identity, br: brotliCompressSync(identity), gzip: gzipSync(identity) };
+  const at = text.indexOf(NONCE_PLACEHOLDER);
+  return at < 0 ? [text, ''] : [text.slice(0, at), text.slice(at + NONCE_PLACEHOLDER.length)];
 }
 
-function sendHtml(request: FastifyRequest, reply: FastifyReply, page: HtmlPage, status = 200) {
+const BROTLI_FAST = { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 5 } };
+
+function sendHtml(request: FastifyRequest, reply: FastifyReply, [before, after]: HtmlPage, status = 200) {
+  const html = Buffer.from(before + (reply.cspNonce?.style ?? '') + after);
   const accepts = String(request.headers['accept-encoding'] ?? '');
   const encoding = /\bbr\b/.test(accepts) ? 'br' : /\bgzip\b/.test(accepts) ? 'gzip' : undefined;
   void reply.status(status).type('text/html; charset=utf-8').header('cache-control', 'no-cache');
   if (!reply.hasHeader('vary')) void reply.header('vary', 'accept-encoding');
   if (encoding) void reply.header('content-encoding', encoding);
-  return reply.send(encoding ? page[encoding] : page.identity);
+  return reply.send(
+    encoding === 'br' ? brotliCompressSync(html, BROTLI_FAST) : encoding === 'gzip' ? gzipSync(html) : html,
+  );
 }
 
 const xmlEscape = (text: string) =>
