@@ -110,8 +110,6 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   app.setSerializerCompiler(responseSerializerCompiler);
 
   await app.register(helmet, {
-    // A fresh nonce per response in script-src and style-src; pages hand the style one to the dialogs.
-    enableCSPNonces: true,
     contentSecurityPolicy: {
       useDefaults: false,
       directives: {

@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { brotliCompressSync, constants as zlibConstants, gzipSync } from 'node:zlib';
@@ -27,8 +28,19 @@ function htmlPage(text: string): HtmlPage {
 
 const BROTLI_FAST = { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 5 } };
 
+/** Admits this page's nonce in style-src of the policy helmet set (API responses need no nonce). */
+function allowStyleNonce(reply: FastifyReply, nonce: string) {
+  const policy = String(reply.getHeader('content-security-policy') ?? '');
+  void reply.header(
+    'content-security-policy',
+    policy.replace("style-src 'self'", `style-src 'self' 'nonce-${nonce}'`),
+  );
+}
+
 function sendHtml(request: FastifyRequest, reply: FastifyReply, [before, after]: HtmlPage, status = 200) {
-  const html = Buffer.from(before + (reply.cspNonce?.style ?? '') + after);
+  const nonce = randomBytes(16).toString('base64');
+  allowStyleNonce(reply, nonce);
+  const html = Buffer.from(before + nonce + after);
   const accepts = String(request.headers['accept-encoding'] ?? '');
   const encoding = /\bbr\b/.test(accepts) ? 'br' : /\bgzip\b/.test(accepts) ? 'gzip' : undefined;
   void reply.status(status).type('text/html; charset=utf-8').header('cache-control', 'no-cache');
