@@ -14,6 +14,7 @@ import { AppError, badRequest, fromPmsError, unauthorized } from '../../errors';
 import { isPmsError } from '../../integrations/practice-management/errors';
 import type { AuthService } from '../auth/auth.service';
 import { authenticate, bearerToken, requireAuth, viewer } from '../../plugins/auth';
+import { safeErrorSummary } from '../../plugins/error-handler';
 import type { ScheduleService } from './schedule.service';
 import { createToolFunctions, type ToolContext } from './tool-functions';
 
@@ -51,8 +52,8 @@ export function registerWebhookRoutes(app: App, { auth, schedule, secret }: Webh
   function spoken(thrown: unknown, request: FastifyRequest): ToolErrorResult {
     const error = isPmsError(thrown) ? fromPmsError(thrown) : thrown;
     if (error instanceof AppError) return { success: false, error: error.message };
-    const e = error instanceof Error ? error : new Error(String(error));
-    request.log.error({ err: { type: e.name, stack: e.stack } }, 'webhook function failed');
+    const e = error instanceof Error ? error : new Error('non-Error thrown');
+    request.log.error({ err: safeErrorSummary(e) }, 'webhook function failed');
     return { success: false, error: INTERNAL_ERROR };
   }
 
