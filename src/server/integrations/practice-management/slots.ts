@@ -1,5 +1,5 @@
 import { PmsError } from './errors';
-import { minutesOfDay } from './wall-time';
+import { minutesOfDay, normalizeWall } from './wall-time';
 
 /** Minutes from the practice-local midnight of one day; `end` is exclusive. */
 export interface Interval {
@@ -7,8 +7,20 @@ export interface Interval {
   end: number;
 }
 
+export const DAY_MINUTES = 24 * 60;
 export const DEFAULT_DURATION_MINUTES = 30;
 const MAX_DURATION_MINUTES = 8 * 60;
+
+/** Where a booking asks to sit: its day and its minutes of that day, checked for shape before any lookup. */
+export function bookingWindow(input: { startTime: string; durationMinutes?: number }) {
+  const duration = checkDuration(input.durationMinutes);
+  const wallStart = normalizeWall(input.startTime);
+  if (!wallStart) throw new PmsError('bad_request', `Not a wall time (YYYY-MM-DDTHH:mm): ${input.startTime}`);
+  const start = minutesOfDay(wallStart);
+  const wanted: Interval = { start, end: start + duration };
+  if (wanted.end > DAY_MINUTES) throw new PmsError('bad_request', 'Appointments cannot run past midnight');
+  return { duration, wallStart, date: wallStart.slice(0, 10), start, wanted };
+}
 
 /** An appointment length in whole minutes, the default when absent; anything else is a bad request. */
 export function checkDuration(minutes: number | undefined): number {

@@ -13,6 +13,8 @@ import {
   type Slot,
 } from '../../integrations/practice-management/port';
 import {
+  bookingWindow,
+  DAY_MINUTES,
   checkDuration,
   earliestStart,
   isFree,
@@ -28,7 +30,6 @@ import {
   instantFromWall,
   isDate,
   minutesOfDay,
-  normalizeWall,
   wallAt,
   wallFromInstant,
 } from '../../integrations/practice-management/wall-time';
@@ -57,7 +58,6 @@ export interface SandboxScheduleOptions {
   now: () => Date;
 }
 
-const DAY_MINUTES = 24 * 60;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const EXCLUSION_VIOLATION = '23P01';
 const UNIQUE_VIOLATION = '23505';
@@ -314,14 +314,7 @@ export function createSandboxSchedule(db: Db, { timeZone, now }: SandboxSchedule
   }
 
   async function book(input: BookInput): Promise<Appointment> {
-    const duration = checkDuration(input.durationMinutes);
-    const wallStart = normalizeWall(input.startTime);
-    if (!wallStart)
-      throw new PmsError('bad_request', `Not a wall time (YYYY-MM-DDTHH:mm): ${input.startTime}`);
-    const date = wallStart.slice(0, 10);
-    const start = minutesOfDay(wallStart);
-    const wanted = { start, end: start + duration };
-    if (wanted.end > DAY_MINUTES) throw new PmsError('bad_request', 'Appointments cannot run past midnight');
+    const { duration, wallStart, date, start, wanted } = bookingWindow(input);
 
     const { candidates, rooms, freeRooms, notBefore } = await availability(date, input.providerId);
     if (start < notBefore) throw new PmsError('conflict', `${date} ${formatHm(start)} is in the past`);

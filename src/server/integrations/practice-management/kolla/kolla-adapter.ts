@@ -13,6 +13,8 @@ import {
 } from '../port';
 import { splitE164 } from '../phone';
 import {
+  bookingWindow,
+  DAY_MINUTES,
   checkDuration,
   earliestStart,
   isFree,
@@ -27,7 +29,6 @@ import {
   formatHm,
   isDate,
   minutesOfDay,
-  normalizeWall,
   parseHm,
   wallAt,
   wallFromInstant,
@@ -60,8 +61,6 @@ export interface KollaAdapterOptions extends KollaClientOptions {
   timeZone: string;
   now?: () => Date;
 }
-
-const DAY_MINUTES = 24 * 60;
 
 /** RFC 3339 without milliseconds, as in Kolla's filter examples. */
 const rfc3339 = (d: Date): string => d.toISOString().replace(/\.\d{3}Z$/, 'Z');
@@ -232,14 +231,7 @@ export function createKollaAdapter(options: KollaAdapterOptions): PracticeManage
    * availability right before creating. Two concurrent bookings can still both pass the check.
    */
   async function book(input: BookInput): Promise<Appointment> {
-    const duration = checkDuration(input.durationMinutes);
-    const wallStart = normalizeWall(input.startTime);
-    if (!wallStart)
-      throw new PmsError('bad_request', `Not a wall time (YYYY-MM-DDTHH:mm): ${input.startTime}`);
-    const date = wallStart.slice(0, 10);
-    const start = minutesOfDay(wallStart);
-    const wanted = { start, end: start + duration };
-    if (wanted.end > DAY_MINUTES) throw new PmsError('bad_request', 'Appointments cannot run past midnight');
+    const { duration, wallStart, date, start, wanted } = bookingWindow(input);
 
     const { candidates, operatories, freeOperatories, notBefore, byId } = await availability(
       date,

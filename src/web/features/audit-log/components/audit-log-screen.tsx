@@ -11,6 +11,7 @@ import { Spinner } from '../../../components/ui/spinner';
 import { toast } from '../../../components/ui/use-toast';
 import { useExportAuditEvents } from '../api/export-audit-events';
 import { useAuditEvents } from '../api/get-audit-events';
+import { PageHeader } from '../../../components/page-header';
 
 export interface UserOption {
   id: string;
@@ -56,24 +57,24 @@ export function AuditLogScreen({ users }: { users: UserOption[] }) {
 
   return (
     <div className="grid gap-6">
-      <div className="flex flex-wrap items-center justify-between gap-4">
-        <div>
-          <h1 className="text-2xl font-bold text-slate-900">Audit Log</h1>
-          <p className="text-slate-600">Sign-ins, changes to users and connectors, and refused requests.</p>
-        </div>
-        <Button
-          variant="outline"
-          disabled={exporter.isPending}
-          onClick={() =>
-            exporter.mutate(filter, {
-              onError: (e) => toast({ title: 'Error', description: e.message, variant: 'destructive' }),
-            })
-          }
-        >
-          <Download aria-hidden="true" />
-          Export CSV
-        </Button>
-      </div>
+      <PageHeader
+        title="Audit Log"
+        description="Sign-ins, changes to users and connectors, and refused requests."
+        action={
+          <Button
+            variant="outline"
+            disabled={exporter.isPending}
+            onClick={() =>
+              exporter.mutate(filter, {
+                onError: (e) => toast({ title: 'Error', description: e.message, variant: 'destructive' }),
+              })
+            }
+          >
+            <Download aria-hidden="true" />
+            Export CSV
+          </Button>
+        }
+      />
 
       <Card>
         <CardContent className="grid gap-4 p-6 sm:grid-cols-2 lg:grid-cols-4">

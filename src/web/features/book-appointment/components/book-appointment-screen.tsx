@@ -14,6 +14,7 @@ import { addToOutbox } from '../lib/outbox';
 import { AppointmentPanel } from './appointment-panel';
 import { OutboxList } from './outbox-list';
 import { PatientPanel } from './patient-panel';
+import { PageHeader } from '../../../components/page-header';
 
 function bookingParams(form: BookingForm, providerName: string | undefined): BookingParams {
   const doctor =
@@ -84,12 +85,10 @@ export function BookAppointmentScreen() {
 
   return (
     <div className="grid gap-6">
-      <div>
-        <h1 className="text-2xl font-bold text-slate-900">Book Appointment</h1>
-        <p className="text-slate-600">
-          Find or add the patient, then choose the service, doctor, date and time.
-        </p>
-      </div>
+      <PageHeader
+        title="Book Appointment"
+        description="Find or add the patient, then choose the service, doctor, date and time."
+      />
       <OutboxList />
       <div className="grid gap-6 lg:grid-cols-2">
         <PatientPanel form={form} update={update} />

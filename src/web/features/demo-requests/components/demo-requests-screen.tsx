@@ -9,6 +9,7 @@ import { Spinner } from '../../../components/ui/spinner';
 import { toast } from '../../../components/ui/use-toast';
 import { useDemoRequests } from '../api/get-demo-requests';
 import { useMarkDemoRequestContacted } from '../api/update-demo-request';
+import { PageHeader } from '../../../components/page-header';
 
 const when = (iso: string) => format(new Date(iso), 'MMM d, yyyy h:mm a');
 
@@ -48,10 +49,10 @@ export function DemoRequestsScreen() {
   const requests = data?.demoRequests ?? [];
   return (
     <div className="space-y-6">
-      <div>
-        <h1 className="text-2xl font-bold text-slate-900">Demo Requests</h1>
-        <p className="text-slate-600">Practices that asked for a demo on the public site, newest first.</p>
-      </div>
+      <PageHeader
+        title="Demo Requests"
+        description="Practices that asked for a demo on the public site, newest first."
+      />
       {isLoading ? (
         <Spinner label="Loading demo requests" />
       ) : error ? (

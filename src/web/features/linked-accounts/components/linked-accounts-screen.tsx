@@ -15,6 +15,7 @@ import { useConnectors } from '../api/get-connectors';
 import { useToggleConnector } from '../api/toggle-connector';
 import { ConnectorDetailsDialog } from './connector-details-dialog';
 import { ConnectorFormDialog } from './connector-form-dialog';
+import { PageHeader } from '../../../components/page-header';
 
 type Editing = { open: false } | { open: true; connector?: Connector };
 
@@ -59,18 +60,18 @@ export function LinkedAccountsScreen({ isAdmin }: { isAdmin: boolean }) {
 
   return (
     <div className="grid gap-6">
-      <div className="flex flex-wrap items-center justify-between gap-4">
-        <div>
-          <h1 className="text-2xl font-bold text-slate-900">Linked Accounts</h1>
-          <p className="text-slate-600">Practice management systems the receptionist books into.</p>
-        </div>
-        {isAdmin && (
-          <Button onClick={() => setEditing({ open: true })}>
-            <Plus aria-hidden="true" />
-            Add Connector
-          </Button>
-        )}
-      </div>
+      <PageHeader
+        title="Linked Accounts"
+        description="Practice management systems the receptionist books into."
+        action={
+          isAdmin && (
+            <Button onClick={() => setEditing({ open: true })}>
+              <Plus aria-hidden="true" />
+              Add Connector
+            </Button>
+          )
+        }
+      />
 
       {isLoading ? (
         <Spinner />

@@ -8,6 +8,7 @@ import { Button } from '../../../components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card';
 import { Spinner } from '../../../components/ui/spinner';
 import { useOverviewLists } from '../api/get-overview-lists';
+import { PageHeader } from '../../../components/page-header';
 
 const RECENT_LIMIT = 3;
 
@@ -113,10 +114,7 @@ export function OverviewDashboard({ showProcessor }: { showProcessor: boolean })
 
   return (
     <div className="grid gap-6">
-      <div>
-        <h1 className="text-2xl font-bold text-slate-900">Overview</h1>
-        <p className="text-slate-600">Your AI receptionist at a glance.</p>
-      </div>
+      <PageHeader title="Overview" description="Your AI receptionist at a glance." />
       {lists.error && <Alert variant="destructive">{lists.error.message}</Alert>}
       <section aria-label="Totals" className="grid gap-4 sm:grid-cols-2 xl:grid-cols-4">
         <CountCard label="Assistants" value={lists.assistants.length} icon={<Bot />} />

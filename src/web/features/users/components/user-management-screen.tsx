@@ -12,6 +12,7 @@ import { toast } from '../../../components/ui/use-toast';
 import { useDeleteUser } from '../api/delete-user';
 import { useUsers } from '../api/get-users';
 import { UserFormDialog, type AssignmentOptions } from './user-form-dialog';
+import { PageHeader } from '../../../components/page-header';
 
 type Editing = { open: false } | { open: true; user?: ManagedUser };
 
@@ -32,16 +33,16 @@ export function UserManagementScreen({ options, isAdmin }: { options: Assignment
 
   return (
     <div className="grid gap-6">
-      <div className="flex flex-wrap items-center justify-between gap-4">
-        <div>
-          <h1 className="text-2xl font-bold text-slate-900">User Management</h1>
-          <p className="text-slate-600">Staff accounts, their permissions and what is assigned to them.</p>
-        </div>
-        <Button onClick={() => setEditing({ open: true })}>
-          <Plus aria-hidden="true" />
-          Create User
-        </Button>
-      </div>
+      <PageHeader
+        title="User Management"
+        description="Staff accounts, their permissions and what is assigned to them."
+        action={
+          <Button onClick={() => setEditing({ open: true })}>
+            <Plus aria-hidden="true" />
+            Create User
+          </Button>
+        }
+      />
 
       {isLoading ? (
         <Spinner />
