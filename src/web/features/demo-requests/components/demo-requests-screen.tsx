@@ -44,6 +44,8 @@ function ContactedMark({ request }: { request: DemoRequest }) {
 }
 
 /** Admin screen: every demo request from the public site, newest first. */
+const COLUMNS = ['Received', 'Name', 'Contact', 'Solution', 'Page', 'Contacted'] as const;
+
 export function DemoRequestsScreen() {
   const { data, isLoading, error } = useDemoRequests();
   const requests = data?.demoRequests ?? [];
@@ -66,24 +68,11 @@ export function DemoRequestsScreen() {
           <table className="w-full min-w-[720px] text-left text-sm">
             <thead className="border-b border-slate-200 bg-slate-50 text-slate-700">
               <tr>
-                <th scope="col" className="px-4 py-3 font-semibold">
-                  Received
-                </th>
-                <th scope="col" className="px-4 py-3 font-semibold">
-                  Name
-                </th>
-                <th scope="col" className="px-4 py-3 font-semibold">
-                  Contact
-                </th>
-                <th scope="col" className="px-4 py-3 font-semibold">
-                  Solution
-                </th>
-                <th scope="col" className="px-4 py-3 font-semibold">
-                  Page
-                </th>
-                <th scope="col" className="px-4 py-3 font-semibold">
-                  Contacted
-                </th>
+                {COLUMNS.map((column) => (
+                  <th key={column} scope="col" className="px-4 py-3 font-semibold">
+                    {column}
+                  </th>
+                ))}
               </tr>
             </thead>
             <tbody className="divide-y divide-slate-100">
