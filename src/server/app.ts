@@ -28,6 +28,7 @@ import { registerScheduleRoutes } from './modules/schedule/schedule.routes';
 import { createScheduleService, type KollaConfig } from './modules/schedule/schedule.service';
 import { registerWebhookRoutes } from './modules/schedule/webhook.routes';
 import { registerWorkflowRoutes } from './modules/workflows/workflows.routes';
+import type { TableChanges } from './db/changes';
 import { installAudit } from './plugins/audit';
 import { installAuth } from './plugins/auth';
 import { installErrorHandler } from './plugins/error-handler';
@@ -47,6 +48,8 @@ export interface AppDeps {
   kolla?: KollaConfig;
   /** The voice platform's webhook secret (VAPI_WEBHOOK_SECRET). */
   webhookSecret?: string;
+  /** Table changes for the read caches (ADR 022); without them every read goes to the database. */
+  changes?: TableChanges;
 }
 
 export const BODY_LIMIT_BYTES = 1024 * 1024;
@@ -146,7 +149,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
 
   const audit = createAuditService(createAuditRepo(deps.db), deps.now);
   app.decorate('auditLog', audit);
-  const auth = createAuthService(createAuthRepo(deps.db), deps.session, audit, deps.now);
+  const auth = createAuthService(createAuthRepo(deps.db, deps.changes), deps.session, audit, deps.now);
   installAuth(app, auth);
   installAudit(app, audit);
 
@@ -155,7 +158,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   registerAssistantRoutes(app, deps.db);
   registerWorkflowRoutes(app, deps.db);
   registerPhoneNumberRoutes(app, deps.db);
-  registerCallRoutes(app, deps.db);
+  registerCallRoutes(app, deps.db, deps.changes);
   const connectors = createConnectorsService(createConnectorsRepo(deps.db));
   registerConnectorRoutes(app, connectors);
   registerUserRoutes(app, createUsersService(createUsersRepo(deps.db), auth));

@@ -18,8 +18,10 @@ async function main(env: Env) {
   if (env.ADMIN_EMAIL && env.ADMIN_PASSWORD)
     await ensureAdmin(database.db, env.ADMIN_EMAIL, env.ADMIN_PASSWORD);
 
+  await database.changes.start();
   const app = await buildApp({
     db: database.db,
+    changes: database.changes,
     session: { idleMinutes: env.SESSION_IDLE_MINUTES, maxHours: env.SESSION_MAX_HOURS },
     logLevel: env.LOG_LEVEL,
     webDir: webDistDir,

@@ -2,6 +2,7 @@ import { drizzle, type NodePgDatabase } from 'drizzle-orm/node-postgres';
 import { migrate } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
 import { migrationsDir } from '../paths';
+import { changeReportingClient, createChangeFeed, type ChangeFeed } from './changes';
 import * as schema from './schema/index';
 
 export type Db = NodePgDatabase<typeof schema> & { $client: pg.Pool };
@@ -9,15 +10,31 @@ export type Db = NodePgDatabase<typeof schema> & { $client: pg.Pool };
 export interface Database {
   db: Db;
   pool: pg.Pool;
+  /** For the read caches; listening once `start()`ed. */
+  changes: ChangeFeed;
   close(): Promise<void>;
 }
 
 export function connectDatabase(url: string, poolSize = 10): Database {
-  const pool = new pg.Pool({ connectionString: url, max: poolSize, idleTimeoutMillis: 30_000 });
+  const changes = createChangeFeed(() => new pg.Client({ connectionString: url }));
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: poolSize,
+    idleTimeoutMillis: 30_000,
+    Client: changeReportingClient(changes.wrote),
+  });
   // An idle client losing its connection must not crash the process; the next query reconnects.
   pool.on('error', () => undefined);
   const db = drizzle({ client: pool, schema, casing: 'snake_case' });
-  return { db, pool, close: () => pool.end() };
+  return {
+    db,
+    pool,
+    changes,
+    close: async () => {
+      await changes.close();
+      await pool.end();
+    },
+  };
 }
 
 /** Applies committed migrations; an advisory lock keeps several instances from racing. */

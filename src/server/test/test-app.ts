@@ -56,8 +56,10 @@ export async function createTestApp(
   const database = connectDatabase(url.toString(), 5);
   const clock = createClock();
   if (options.seed !== false) await seedDemoPractice(database.db, clock.now());
+  await database.changes.start();
   const app = await buildApp({
     db: database.db,
+    changes: database.changes,
     session: { idleMinutes: options.idleMinutes ?? 30, maxHours: options.maxHours ?? 12 },
     logLevel: 'silent',
     now: clock.now,

@@ -1,7 +1,9 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { and, eq, gt, sql } from 'drizzle-orm';
 import type { Principal, Role } from '#shared/permissions';
+import type { TableChanges } from '../../db/changes';
 import type { Db } from '../../db/client';
+import { createReadCache } from '../../db/read-cache';
 import { loginAttempts, sessions, users } from '../../db/schema/index';
 
 export function hashSessionId(sessionId: string): string {
@@ -64,7 +66,54 @@ const FIND_SESSION_SQL = `
   left join user_permissions p on p.user_id = u.id
   where s.id_hash = $1`;
 
-export function createAuthRepo(db: Db) {
+/** What a session record is read from: any change to these may end it or change what it allows. */
+const SESSION_TABLES = [
+  'sessions',
+  'users',
+  'user_permissions',
+  'user_phone_numbers',
+  'user_connectors',
+  'user_assistants',
+  'connectors',
+];
+
+export function createAuthRepo(db: Db, changes?: TableChanges) {
+  const cachedSessions = createReadCache<SessionRecord | undefined>(changes, SESSION_TABLES, { max: 2000 });
+
+  async function readSession(idHash: string): Promise<SessionRecord | undefined> {
+    // A named (prepared) statement: this runs on every authenticated request the cache cannot answer.
+    const result = await db.$client.query<SessionRow>({
+      name: 'find_session',
+      text: FIND_SESSION_SQL,
+      values: [idHash],
+    });
+    const row = result.rows[0];
+    if (!row) return undefined;
+    const admin = row.role === 'admin';
+    const flag = (value: boolean | null) => admin || value === true;
+    return {
+      user: { id: row.id, email: row.email, username: row.username, name: row.name, role: row.role },
+      principal: {
+        role: row.role,
+        permissions: {
+          canCallLogs: flag(row.can_call_logs),
+          canAssistants: flag(row.can_assistants),
+          canWorkflows: flag(row.can_workflows),
+          canBookAppointment: flag(row.can_book_appointment),
+          canAppointmentCalendar: flag(row.can_appointment_calendar),
+          canOutboundCalls: flag(row.can_outbound_calls),
+        },
+        assignedPhoneNumbers: row.phone_numbers,
+        assignedConnectors: row.connectors,
+        assignedAssistants: row.assistants,
+      },
+      isActive: row.is_active,
+      createdAt: new Date(row.created_at),
+      lastUsedAt: new Date(row.last_used_at),
+      expiresAt: new Date(row.expires_at),
+    };
+  }
+
   return {
     async findUserByEmail(email: string) {
       const [user] = await db
@@ -76,38 +125,13 @@ export function createAuthRepo(db: Db) {
     },
 
     /** One round trip: the session, its user, the six flags and the three assignment lists. */
-    async findSession(idHash: string): Promise<SessionRecord | undefined> {
-      // A named (prepared) statement: this runs on every authenticated request.
-      const result = await db.$client.query<SessionRow>({
-        name: 'find_session',
-        text: FIND_SESSION_SQL,
-        values: [idHash],
-      });
-      const row = result.rows[0];
-      if (!row) return undefined;
-      const admin = row.role === 'admin';
-      const flag = (value: boolean | null) => admin || value === true;
-      return {
-        user: { id: row.id, email: row.email, username: row.username, name: row.name, role: row.role },
-        principal: {
-          role: row.role,
-          permissions: {
-            canCallLogs: flag(row.can_call_logs),
-            canAssistants: flag(row.can_assistants),
-            canWorkflows: flag(row.can_workflows),
-            canBookAppointment: flag(row.can_book_appointment),
-            canAppointmentCalendar: flag(row.can_appointment_calendar),
-            canOutboundCalls: flag(row.can_outbound_calls),
-          },
-          assignedPhoneNumbers: row.phone_numbers,
-          assignedConnectors: row.connectors,
-          assignedAssistants: row.assistants,
-        },
-        isActive: row.is_active,
-        createdAt: new Date(row.created_at),
-        lastUsedAt: new Date(row.last_used_at),
-        expiresAt: new Date(row.expires_at),
-      };
+    /**
+     * The session, its user, the six flags and the three assignment lists, from the read cache unless `fresh`.
+     * Another process may have used the session since it was cached: decide that it ended only on a fresh read.
+     */
+    async findSession(idHash: string, { fresh = false } = {}): Promise<SessionRecord | undefined> {
+      if (fresh) return readSession(idHash);
+      return cachedSessions.get(idHash, () => readSession(idHash));
     },
 
     async insertSession(idHash: string, userId: string, createdAt: Date, expiresAt: Date) {

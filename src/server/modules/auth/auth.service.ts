@@ -84,16 +84,24 @@ export function createAuthService(
       context: RequestContext,
     ): Promise<{ session: SessionRecord; idHash: string } | { ended: SessionEndReason; userId?: string }> {
       const idHash = hashSessionId(sessionId);
-      const session = await repo.findSession(idHash);
-      if (!session) return { ended: 'unknown' };
       const at = now();
-      const ended: SessionEndReason | undefined = !session.isActive
-        ? 'inactive'
-        : at >= session.expiresAt
-          ? 'expired'
-          : at.getTime() - session.lastUsedAt.getTime() > policy.idleMinutes * 60_000
-            ? 'idle'
-            : undefined;
+      const endReason = (s: SessionRecord | undefined): SessionEndReason | undefined =>
+        !s
+          ? 'unknown'
+          : !s.isActive
+            ? 'inactive'
+            : at >= s.expiresAt
+              ? 'expired'
+              : at.getTime() - s.lastUsedAt.getTime() > policy.idleMinutes * 60_000
+                ? 'idle'
+                : undefined;
+      let session = await repo.findSession(idHash);
+      let ended = endReason(session);
+      if (ended && ended !== 'unknown') {
+        session = await repo.findSession(idHash, { fresh: true });
+        ended = endReason(session);
+      }
+      if (!session) return { ended: 'unknown' };
       if (ended) {
         await repo.deleteSession(idHash);
         await audit.record({

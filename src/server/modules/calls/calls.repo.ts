@@ -1,6 +1,8 @@
 import { desc, eq, sql } from 'drizzle-orm';
 import type { CallSummary } from '#shared/schemas/calls';
+import type { TableChanges } from '../../db/changes';
 import type { Db } from '../../db/client';
+import { createReadCache } from '../../db/read-cache';
 import { assistants, calls, phoneNumbers } from '../../db/schema/index';
 import type { Scope } from '../scope';
 
@@ -58,15 +60,21 @@ function toSummary(row: Row): CallSummary {
   };
 }
 
-export function createCallsRepo(db: Db) {
+export function createCallsRepo(db: Db, changes?: TableChanges) {
   const all = listQuery(db, false);
   const scoped = listQuery(db, true);
+  const lists = createReadCache<CallSummary[]>(changes, ['calls', 'phone_numbers', 'assistants'], {
+    max: 200,
+  });
   return {
     async list(numberScope: Scope): Promise<CallSummary[]> {
       if (numberScope !== null && numberScope.length === 0) return [];
-      const rows =
-        numberScope === null ? await all.execute() : await scoped.execute({ numberIds: [...numberScope] });
-      return rows.map(toSummary);
+      const key = numberScope === null ? '*' : [...numberScope].sort().join(',');
+      return lists.get(key, async () => {
+        const rows =
+          numberScope === null ? await all.execute() : await scoped.execute({ numberIds: [...numberScope] });
+        return rows.map(toSummary);
+      });
     },
   };
 }

@@ -1,0 +1,122 @@
+import { setTimeout as sleep } from 'node:timers/promises';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { bearer, createTestApp, type TestApp } from '../test/test-app';
+import { changeReportingClient } from './changes';
+
+let t: TestApp;
+let outside: pg.Client;
+const url = () => t.database.pool.options.connectionString!;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  outside = new pg.Client({ connectionString: url() });
+  await outside.connect();
+});
+afterAll(async () => {
+  await outside.end();
+  await t.close();
+});
+
+async function callNames(sessionId: string): Promise<(string | null)[]> {
+  const response = await t.app.inject({ url: '/api/calls', headers: bearer(sessionId) });
+  expect(response.statusCode).toBe(200);
+  return (response.json() as { calls: { customer: { name: string | null } }[] }).calls.map(
+    (c) => c.customer.name,
+  );
+}
+
+async function eventually(check: () => Promise<boolean>, ms = 5000) {
+  const until = Date.now() + ms;
+  while (!(await check())) {
+    if (Date.now() > until) throw new Error('condition not met in time');
+    await sleep(20);
+  }
+}
+
+describe('read caches and table changes', () => {
+  it('answer from memory, and drop what another process changed once PostgreSQL announces it', async () => {
+    const admin = await t.asAdmin();
+    expect(await callNames(admin)).not.toContain('Changed Elsewhere');
+    // Without its trigger the change is not announced: the cached list is still what is served.
+    await outside.query('alter table calls disable trigger calls_notify_change');
+    await outside.query(
+      `update calls set customer_name = 'Changed Elsewhere' where id = (select id from calls order by created_at desc limit 1)`,
+    );
+    expect(await callNames(admin)).not.toContain('Changed Elsewhere');
+    await outside.query('alter table calls enable trigger calls_notify_change');
+    await outside.query(
+      `update calls set customer_name = 'Changed Again' where id = (select id from calls order by created_at desc limit 1)`,
+    );
+    await eventually(async () => (await callNames(admin)).includes('Changed Again'));
+  });
+
+  it("see this process's own writes at once: a user made inactive is refused on the next request", async () => {
+    const frontDesk = await t.asFrontDesk();
+    expect(await callNames(frontDesk)).not.toHaveLength(0);
+    // Unannounced by PostgreSQL, so only this process's own report can drop the cached session.
+    await outside.query('alter table user_phone_numbers disable trigger user_phone_numbers_notify_change');
+    await outside.query('alter table users disable trigger users_notify_change');
+    await t.database.pool.query(
+      `delete from user_phone_numbers where user_id = (select id from users where email like 'frontdesk@%')`,
+    );
+    expect(await callNames(frontDesk)).toHaveLength(0);
+    await t.database.pool.query(`update users set is_active = false where email like 'frontdesk@%'`);
+    expect((await t.app.inject({ url: '/api/calls', headers: bearer(frontDesk) })).statusCode).toBe(401);
+    await outside.query('alter table user_phone_numbers enable trigger user_phone_numbers_notify_change');
+    await outside.query('alter table users enable trigger users_notify_change');
+  });
+
+  it('read through while the LISTEN connection is down, and listen again', async () => {
+    const admin = await t.asAdmin();
+    await callNames(admin);
+    await outside.query(
+      `select pg_terminate_backend(pid) from pg_stat_activity where (query ilike 'listen %' or query = 'select 1') and pid <> pg_backend_pid() and datname = current_database()`,
+    );
+    await eventually(async () => !t.database.changes.live);
+    await outside.query('alter table calls disable trigger calls_notify_change');
+    await outside.query(
+      `update calls set customer_name = 'While Deaf' where id = (select id from calls order by created_at desc limit 1)`,
+    );
+    await outside.query('alter table calls enable trigger calls_notify_change');
+    expect(await callNames(admin)).toContain('While Deaf');
+    await eventually(async () => t.database.changes.live);
+  });
+});
+
+describe('change-reporting client', () => {
+  it('reports written tables at once outside a transaction, at commit inside one, never after rollback', async () => {
+    const reported: string[][] = [];
+    const pool = new pg.Pool({
+      connectionString: url(),
+      max: 1,
+      Client: changeReportingClient((tables) => reported.push([...tables])),
+    });
+    try {
+      await pool.query(`update practice_settings set time_zone = time_zone`);
+      expect(reported).toEqual([['practice_settings']]);
+      const client = await pool.connect();
+      try {
+        await client.query('begin');
+        await client.query(`update providers set name = name`);
+        expect(reported).toHaveLength(1);
+        await client.query('commit');
+        expect(reported[1]).toEqual(['providers']);
+        await client.query('begin');
+        await client.query(`update operatories set name = name`);
+        await client.query('rollback');
+        expect(reported).toHaveLength(2);
+        await new Promise<void>((resolve, reject) =>
+          client.query('update patients set phone = phone where false', (error: Error | null) =>
+            error ? reject(error) : resolve(),
+          ),
+        );
+        expect(reported[2]).toEqual(['patients']);
+      } finally {
+        client.release();
+      }
+    } finally {
+      await pool.end();
+    }
+  });
+});

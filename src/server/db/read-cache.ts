@@ -1,0 +1,49 @@
+import type { TableChanges } from './changes';
+
+/**
+ * Query results kept in memory until one of the tables they were read from changes (ADR 022). Without a
+ * change feed (or while it is down) every read goes to the database. Values are shared between requests:
+ * callers must not mutate them. `undefined` (nothing found) is never kept: anyone can ask for what is not there.
+ */
+export interface ReadCache<V> {
+  get(key: string, load: () => Promise<V>): Promise<V>;
+}
+
+export interface ReadCacheOptions {
+  /** Entries kept; the oldest go first. */
+  max?: number;
+  /** A bound on staleness should a change ever go unheard. */
+  maxAgeMs?: number;
+}
+
+export function createReadCache<V>(
+  changes: TableChanges | undefined,
+  tables: readonly string[],
+  { max = 500, maxAgeMs = 60_000 }: ReadCacheOptions = {},
+): ReadCache<V> {
+  if (!changes) return { get: (_key, load) => load() };
+  const entries = new Map<string, { value: V; at: number }>();
+  let generation = 0;
+  changes.subscribe((changed) => {
+    if (changed !== null && !tables.some((table) => changed.has(table))) return;
+    generation++;
+    entries.clear();
+  });
+  return {
+    async get(key, load) {
+      if (!changes.live) return load();
+      const entry = entries.get(key);
+      if (entry && performance.now() - entry.at < maxAgeMs) return entry.value;
+      const started = generation;
+      const at = performance.now();
+      const value = await load();
+      // A change heard while loading may not be in `value`: use it for this caller only.
+      if (value !== undefined && started === generation && changes.live) {
+        entries.delete(key);
+        if (entries.size >= max) entries.delete(entries.keys().next().value!);
+        entries.set(key, { value, at });
+      }
+      return value;
+    },
+  };
+}
