@@ -1,5 +1,4 @@
 import { randomUUID } from 'node:crypto';
-import helmet from '@fastify/helmet';
 import Fastify, { LogController, type FastifyServerOptions } from 'fastify';
 import { validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { App } from './app-types';
@@ -33,6 +32,7 @@ import { installAudit } from './plugins/audit';
 import { installAuth } from './plugins/auth';
 import { installErrorHandler } from './plugins/error-handler';
 import { responseSerializerCompiler } from './plugins/response-serializer';
+import { installSecurityHeaders } from './plugins/security-headers';
 import { installWebApp } from './plugins/web-app';
 
 export interface AppDeps {
@@ -112,7 +112,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(responseSerializerCompiler);
 
-  await app.register(helmet, {
+  installSecurityHeaders(app, {
     contentSecurityPolicy: {
       useDefaults: false,
       directives: {
@@ -159,13 +159,19 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   registerWorkflowRoutes(app, deps.db);
   registerPhoneNumberRoutes(app, deps.db);
   registerCallRoutes(app, deps.db, deps.changes);
-  const connectors = createConnectorsService(createConnectorsRepo(deps.db));
+  const connectors = createConnectorsService(createConnectorsRepo(deps.db, deps.changes));
   registerConnectorRoutes(app, connectors);
   registerUserRoutes(app, createUsersService(createUsersRepo(deps.db), auth));
   registerAuditRoutes(app, audit);
   registerDemoRequestRoutes(app, createDemoRequestsService(createDemoRequestsRepo(deps.db), deps.now));
-  const schedule = createScheduleService({ db: deps.db, connectors, kolla: deps.kolla, now: deps.now });
-  registerScheduleRoutes(app, schedule);
+  const schedule = createScheduleService({
+    db: deps.db,
+    changes: deps.changes,
+    connectors,
+    kolla: deps.kolla,
+    now: deps.now,
+  });
+  registerScheduleRoutes(app, schedule, deps.changes);
   registerWebhookRoutes(app, { auth, schedule, secret: deps.webhookSecret });
 
   await installWebApp(app, deps.webDir, deps.publicBaseUrl ?? DEFAULT_PUBLIC_BASE_URL);

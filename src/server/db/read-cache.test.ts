@@ -71,6 +71,14 @@ describe('read cache', () => {
     expect(misses).toBe(2);
   });
 
+  it('shares one load between concurrent readers of a key', async () => {
+    const cache = createReadCache<number>(fakeChanges(), ['calls']);
+    const source = counter();
+    const values = await Promise.all([cache.get('k', source.load), cache.get('k', source.load)]);
+    expect(values).toEqual([1, 1]);
+    expect(source.loads).toBe(1);
+  });
+
   it('keeps at most `max` entries and none older than `maxAgeMs`', async () => {
     const source = counter();
     const small = createReadCache<number>(fakeChanges(), ['calls'], { max: 2 });

@@ -23,27 +23,45 @@ export function createReadCache<V>(
 ): ReadCache<V> {
   if (!changes) return { get: (_key, load) => load() };
   const entries = new Map<string, { value: V; at: number }>();
+  // One load per key at a time: a change must not send every waiting poller to the database at once.
+  const loading = new Map<string, Promise<V>>();
   let generation = 0;
   changes.subscribe((changed) => {
     if (changed !== null && !tables.some((table) => changed.has(table))) return;
     generation++;
     entries.clear();
+    loading.clear();
   });
+
+  async function fill(key: string, load: () => Promise<V>): Promise<V> {
+    const started = generation;
+    const at = performance.now();
+    const value = await load();
+    // A change heard while loading may not be in `value`: use it for the callers waiting now only.
+    if (value !== undefined && started === generation && changes!.live) {
+      entries.delete(key);
+      if (entries.size >= max) entries.delete(entries.keys().next().value!);
+      entries.set(key, { value, at });
+    }
+    return value;
+  }
+
   return {
-    async get(key, load) {
+    get(key, load) {
       if (!changes.live) return load();
       const entry = entries.get(key);
-      if (entry && performance.now() - entry.at < maxAgeMs) return entry.value;
-      const started = generation;
-      const at = performance.now();
-      const value = await load();
-      // A change heard while loading may not be in `value`: use it for this caller only.
-      if (value !== undefined && started === generation && changes.live) {
-        entries.delete(key);
-        if (entries.size >= max) entries.delete(entries.keys().next().value!);
-        entries.set(key, { value, at });
+      if (entry && performance.now() - entry.at < maxAgeMs) return Promise.resolve(entry.value);
+      let pending = loading.get(key);
+      if (!pending) {
+        pending = fill(key, load);
+        loading.set(key, pending);
+        const settled = pending;
+        const done = () => {
+          if (loading.get(key) === settled) loading.delete(key);
+        };
+        settled.then(done, done);
       }
-      return value;
+      return pending;
     },
   };
 }

@@ -1,6 +1,10 @@
 import fastJson from 'fast-json-stringify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifySerializerCompiler } from 'fastify/types/schema';
 import { z, type ZodType } from 'zod';
+import type { TableChanges } from '../db/changes';
+import { createReadCache, type ReadCacheOptions } from '../db/read-cache';
+import { acceptedEncoding, compress, markEncoding, type Encoding } from './compression';
 
 /**
  * Responses go out through fast-json-stringify compiled from each route's zod response schema: only the
@@ -8,9 +12,57 @@ import { z, type ZodType } from 'zod';
  * validating every response with zod and then calling JSON.stringify.
  */
 export const responseSerializerCompiler: FastifySerializerCompiler<ZodType> = ({ schema }) =>
-  fastJson(
+  compileSerializer(schema);
+
+export function compileSerializer<T>(schema: ZodType<T>): (value: T) => string {
+  return fastJson(
     serializationSchema(z.toJSONSchema(schema, { target: 'draft-7', io: 'output', unrepresentable: 'any' })),
   );
+}
+
+/** A serialized body, and its compressed forms as clients have asked for them. */
+interface Body {
+  raw: Buffer;
+  encoded: Partial<Record<Encoding, Promise<Buffer>>>;
+}
+
+/** Below this, compressing costs more than sending. */
+const COMPRESS_MIN_BYTES = 1024;
+
+/**
+ * Serialized response bodies kept in a read cache until a table they were read from changes (ADR 022), each
+ * compressed at most once per encoding: for large answers polled by many screens, where serializing and
+ * compressing are most of the work.
+ */
+export function createBodyCache<T>(
+  schema: ZodType<T>,
+  changes: TableChanges | undefined,
+  tables: readonly string[],
+  options?: ReadCacheOptions,
+) {
+  const serialize = compileSerializer(schema);
+  const bodies = createReadCache<Body>(changes, tables, options);
+  return {
+    /**
+     * Replies with the body for `key`; without a key (data outside our database) it is read and serialized
+     * each time. Fastify sends bytes as they are, so the route's own serializer does not run twice.
+     */
+    async send(
+      request: FastifyRequest,
+      reply: FastifyReply,
+      key: string | undefined,
+      load: () => Promise<T>,
+    ): Promise<FastifyReply> {
+      const read = async (): Promise<Body> => ({ raw: Buffer.from(serialize(await load())), encoded: {} });
+      const body = key === undefined ? await read() : await bodies.get(key, read);
+      const encoding = body.raw.length >= COMPRESS_MIN_BYTES ? acceptedEncoding(request) : undefined;
+      markEncoding(reply, encoding);
+      void reply.type('application/json; charset=utf-8');
+      if (!encoding) return reply.send(body.raw);
+      return reply.send(await (body.encoded[encoding] ??= compress(body.raw, encoding)));
+    },
+  };
+}
 
 type JsonSchema = { [key: string]: unknown };
 

@@ -1,12 +1,12 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { brotliCompressSync, constants as zlibConstants, gzipSync } from 'node:zlib';
 import fastifyStatic from '@fastify/static';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { SIGNED_IN_HINT_COOKIE } from '#shared/site';
 import type { App } from '../app-types';
 import { notFound } from '../errors';
+import { acceptedEncoding, compressSync, markEncoding } from './compression';
 
 /** Written by scripts/prerender.mjs next to the pages; the pages carry this placeholder for the origin. */
 const MANIFEST = 'prerendered.json';
@@ -26,8 +26,6 @@ function htmlPage(text: string): HtmlPage {
   return at < 0 ? [text, ''] : [text.slice(0, at), text.slice(at + NONCE_PLACEHOLDER.length)];
 }
 
-const BROTLI_FAST = { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 5 } };
-
 /** Admits this page's nonce in style-src of the policy helmet set (API responses need no nonce). */
 function allowStyleNonce(reply: FastifyReply, nonce: string) {
   const policy = String(reply.getHeader('content-security-policy') ?? '');
@@ -41,14 +39,10 @@ function sendHtml(request: FastifyRequest, reply: FastifyReply, [before, after]:
   const nonce = randomBytes(16).toString('base64');
   allowStyleNonce(reply, nonce);
   const html = Buffer.from(before + nonce + after);
-  const accepts = String(request.headers['accept-encoding'] ?? '');
-  const encoding = /\bbr\b/.test(accepts) ? 'br' : /\bgzip\b/.test(accepts) ? 'gzip' : undefined;
+  const encoding = acceptedEncoding(request);
   void reply.status(status).type('text/html; charset=utf-8').header('cache-control', 'no-cache');
-  if (!reply.hasHeader('vary')) void reply.header('vary', 'accept-encoding');
-  if (encoding) void reply.header('content-encoding', encoding);
-  return reply.send(
-    encoding === 'br' ? brotliCompressSync(html, BROTLI_FAST) : encoding === 'gzip' ? gzipSync(html) : html,
-  );
+  markEncoding(reply, encoding);
+  return reply.send(encoding ? compressSync(html, encoding) : html);
 }
 
 const xmlEscape = (text: string) =>

@@ -1,10 +1,15 @@
 import { parsePhoneNumberFromString, type CountryCode } from 'libphonenumber-js';
+import { memoize } from '#shared/memoize';
 
 /** E.164 for a number as a practice system stores it ("(555) 123-4567", "5551234567", "+1…"), else undefined. */
-export function toE164(raw: string, defaultCountry: CountryCode = 'US'): string | undefined {
-  const parsed = parsePhoneNumberFromString(raw, defaultCountry);
-  return parsed?.isPossible() ? parsed.number : undefined;
-}
+export const toE164: (raw: string, defaultCountry?: CountryCode) => string | undefined = memoize(
+  (raw: string, defaultCountry: CountryCode = 'US') => {
+    const parsed = parsePhoneNumberFromString(raw, defaultCountry);
+    return parsed?.isPossible() ? parsed.number : undefined;
+  },
+  // Every call on a voice webhook parses the caller's number and the one they gave.
+  (raw, defaultCountry = 'US') => `${defaultCountry}|${raw}`,
+);
 
 /** Country and national digits of an E.164 number; undefined when it is not one. */
 export function splitE164(e164: string): { country: CountryCode | undefined; national: string } | undefined {

@@ -1,4 +1,5 @@
 import { TZDate } from '@date-fns/tz';
+import { memoize } from '#shared/memoize';
 
 /**
  * Practice-local wall times: `YYYY-MM-DDTHH:mm:ss`, no offset. Arithmetic on them is done on the clock face,
@@ -63,23 +64,37 @@ export function isDate(value: string): boolean {
   );
 }
 
+// Zone conversions are costly and the same few (now, midnights, slot starts) recur on every request.
+const wallOfSecond = memoize(
+  (second: number, timeZone: string) => {
+    const z = new TZDate(second * 1000, timeZone);
+    return format({
+      year: z.getFullYear(),
+      month: z.getMonth() + 1,
+      day: z.getDate(),
+      hour: z.getHours(),
+      minute: z.getMinutes(),
+      second: z.getSeconds(),
+    });
+  },
+  (second, timeZone) => `${timeZone}|${second}`,
+);
+
 export function wallFromInstant(instant: Date, timeZone: string): string {
-  const z = new TZDate(instant.getTime(), timeZone);
-  return format({
-    year: z.getFullYear(),
-    month: z.getMonth() + 1,
-    day: z.getDate(),
-    hour: z.getHours(),
-    minute: z.getMinutes(),
-    second: z.getSeconds(),
-  });
+  return wallOfSecond(Math.floor(instant.getTime() / 1000), timeZone);
 }
 
+const timeOfWall = memoize(
+  (wall: string, timeZone: string) => {
+    const p = parts(wall);
+    if (!p) throw new RangeError(`Invalid wall time: ${wall}`);
+    return new TZDate(p.year, p.month - 1, p.day, p.hour, p.minute, p.second, timeZone).getTime();
+  },
+  (wall, timeZone) => `${timeZone}|${wall}`,
+);
+
 export function instantFromWall(wall: string, timeZone: string): Date {
-  const p = parts(wall);
-  if (!p) throw new RangeError(`Invalid wall time: ${wall}`);
-  const z = new TZDate(p.year, p.month - 1, p.day, p.hour, p.minute, p.second, timeZone);
-  return new Date(z.getTime());
+  return new Date(timeOfWall(wall, timeZone));
 }
 
 export function addMinutesToWall(wall: string, minutes: number): string {

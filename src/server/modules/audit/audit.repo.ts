@@ -29,10 +29,35 @@ export interface AuditQuery {
   limit: number;
 }
 
+const INSERT_SQL = `
+  insert into audit_events (at, actor_user_id, actor_role, action, resource_type, resource_id, outcome, route,
+                            detail, client_address, user_agent, request_id)
+  select * from unnest($1::timestamptz[], $2::uuid[], $3::text[], $4::text[], $5::text[], $6::text[], $7::text[],
+                       $8::text[], $9::text[], $10::text[], $11::text[], $12::text[])`;
+
 export function createAuditRepo(db: Db) {
   return {
-    async insert(event: NewAuditEvent): Promise<void> {
-      await db.insert(auditEvents).values(event);
+    /** Many entries in one prepared statement: one array per column. */
+    async insert(events: NewAuditEvent[]): Promise<void> {
+      const column = <K extends keyof NewAuditEvent>(key: K) => events.map((event) => event[key]);
+      await db.$client.query({
+        name: 'audit_insert',
+        text: INSERT_SQL,
+        values: [
+          column('at'),
+          column('actorUserId'),
+          column('actorRole'),
+          column('action'),
+          column('resourceType'),
+          column('resourceId'),
+          column('outcome'),
+          column('route'),
+          column('detail'),
+          column('clientAddress'),
+          column('userAgent'),
+          column('requestId'),
+        ],
+      });
     },
 
     /** Newest first; one more row than asked tells the caller whether a next page exists. */

@@ -1,7 +1,7 @@
 import type { Role } from '#shared/permissions';
 import type { AuditEvent, AuditFilter, AuditOutcome } from '#shared/schemas/audit';
 import { badRequest } from '../../errors';
-import type { AuditQuery, AuditRepo } from './audit.repo';
+import type { AuditQuery, AuditRepo, NewAuditEvent } from './audit.repo';
 
 /** Where a request came from; recorded with every entry. */
 export interface RequestContext {
@@ -58,8 +58,26 @@ function csvCell(value: string | null): string {
   return /[",\r\n]/.test(safe) ? `"${safe.replaceAll('"', '""')}"` : safe;
 }
 
+/** Entries written by one INSERT at most. */
+const BATCH_SIZE = 500;
+
 export function createAuditService(repo: AuditRepo, now: () => Date = () => new Date()) {
-  const pending = new Set<Promise<void>>();
+  const queue: { event: NewAuditEvent; written: () => void; failed: (error: unknown) => void }[] = [];
+  let writing: Promise<void> | undefined;
+
+  /** One INSERT at a time; whatever arrives meanwhile goes into the next one, so busy hours cost few writes. */
+  async function drain(): Promise<void> {
+    while (queue.length > 0) {
+      const batch = queue.splice(0, BATCH_SIZE);
+      try {
+        await repo.insert(batch.map((entry) => entry.event));
+        for (const entry of batch) entry.written();
+      } catch (error) {
+        for (const entry of batch) entry.failed(error);
+      }
+    }
+    writing = undefined;
+  }
 
   function toQuery(filter: AuditFilter, limit: number, cursor?: string): AuditQuery {
     return {
@@ -85,9 +103,9 @@ export function createAuditService(repo: AuditRepo, now: () => Date = () => new 
   }
 
   return {
-    /** Appends one entry. The returned promise is also tracked so `flush()` (and shutdown) can wait for it. */
+    /** Appends one entry; resolves once it is written. `flush()` (and shutdown) wait for every pending one. */
     record(entry: AuditEntry): Promise<void> {
-      const write = repo.insert({
+      const event: NewAuditEvent = {
         at: now(),
         actorUserId: entry.actor?.id ?? null,
         actorRole: entry.actor?.role ?? null,
@@ -100,14 +118,15 @@ export function createAuditService(repo: AuditRepo, now: () => Date = () => new 
         clientAddress: entry.clientAddress ?? null,
         userAgent: entry.userAgent?.slice(0, 500) ?? null,
         requestId: entry.requestId ?? null,
+      };
+      return new Promise<void>((written, failed) => {
+        queue.push({ event, written, failed });
+        writing ??= drain();
       });
-      pending.add(write);
-      void write.finally(() => pending.delete(write)).catch(() => undefined);
-      return write;
     },
 
     async flush(): Promise<void> {
-      await Promise.allSettled([...pending]);
+      while (writing) await writing;
     },
 
     list: (filter: AuditFilter, limit: number, cursor?: string) => page(filter, limit, cursor),

@@ -1,6 +1,8 @@
 import { and, asc, eq, exists, type SQL } from 'drizzle-orm';
 import type { Connector, ConnectorInput } from '#shared/schemas/connectors';
+import type { TableChanges } from '../../db/changes';
 import type { Db } from '../../db/client';
+import { createReadCache } from '../../db/read-cache';
 import { connectors, userConnectors } from '../../db/schema/index';
 
 /** `null` = every connector (admin); otherwise the user whose assignments limit what is seen. */
@@ -10,7 +12,10 @@ function toConnector(row: typeof connectors.$inferSelect): Connector {
   return { ...row, createdAt: row.createdAt.toISOString() };
 }
 
-export function createConnectorsRepo(db: Db) {
+export function createConnectorsRepo(db: Db, changes?: TableChanges) {
+  // Every schedule request and voice webhook starts by finding its connector.
+  const lists = createReadCache<Connector[]>(changes, ['connectors', 'user_connectors']);
+
   function visible(scope: ConnectorScope): SQL | undefined {
     if (!scope) return undefined;
     return exists(
@@ -22,13 +27,15 @@ export function createConnectorsRepo(db: Db) {
   }
 
   return {
-    async list(scope: ConnectorScope, onlyActive = false): Promise<Connector[]> {
-      const rows = await db
-        .select()
-        .from(connectors)
-        .where(and(visible(scope), onlyActive ? eq(connectors.isActive, true) : undefined))
-        .orderBy(asc(connectors.createdAt), asc(connectors.id));
-      return rows.map(toConnector);
+    list(scope: ConnectorScope, onlyActive = false): Promise<Connector[]> {
+      return lists.get(`${scope?.userId ?? '*'}|${onlyActive}`, async () => {
+        const rows = await db
+          .select()
+          .from(connectors)
+          .where(and(visible(scope), onlyActive ? eq(connectors.isActive, true) : undefined))
+          .orderBy(asc(connectors.createdAt), asc(connectors.id));
+        return rows.map(toConnector);
+      });
     },
 
     async find(id: string, scope: ConnectorScope): Promise<Connector | undefined> {

@@ -33,7 +33,9 @@ import {
   wallAt,
   wallFromInstant,
 } from '../../integrations/practice-management/wall-time';
+import type { TableChanges } from '../../db/changes';
 import type { Db } from '../../db/client';
+import { createReadCache } from '../../db/read-cache';
 import {
   appointments,
   operatories,
@@ -56,7 +58,35 @@ type Queryable = Db | Tx;
 export interface SandboxScheduleOptions {
   timeZone: string;
   now: () => Date;
+  caches: SandboxCaches;
 }
+
+type ProviderRow = typeof providers.$inferSelect;
+type WorkingHoursRow = typeof providerWorkingHours.$inferSelect;
+/** A booked appointment as minutes of one practice-local day. */
+interface Busy {
+  providerId: string;
+  operatoryId: string | null;
+  interval: Interval;
+}
+
+/**
+ * What the schedule reads on every voice webhook and calendar poll, kept until its tables change (ADR 022).
+ * Created once per server; the schedule itself is made per request for the practice's time zone.
+ */
+export function createSandboxCaches(changes?: TableChanges) {
+  return {
+    providers: createReadCache<ProviderRow[]>(changes, ['providers']),
+    operatories: createReadCache<(typeof operatories.$inferSelect)[]>(changes, ['operatories']),
+    /** By weekday. */
+    hours: createReadCache<WorkingHoursRow[]>(changes, ['provider_working_hours']),
+    /** By time zone and date. */
+    busy: createReadCache<Busy[]>(changes, ['appointments']),
+    /** By phone number. */
+    patients: createReadCache<Patient[]>(changes, ['patients']),
+  };
+}
+export type SandboxCaches = ReturnType<typeof createSandboxCaches>;
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const EXCLUSION_VIOLATION = '23P01';
@@ -114,7 +144,10 @@ const appointmentColumns = (timeZone: string) => ({
   operatoryName: operatories.displayName,
 });
 
-export function createSandboxSchedule(db: Db, { timeZone, now }: SandboxScheduleOptions): PracticeManagement {
+export function createSandboxSchedule(
+  db: Db,
+  { timeZone, now, caches }: SandboxScheduleOptions,
+): PracticeManagement {
   const wall = (instant: Date) => wallFromInstant(instant, timeZone);
 
   function selectAppointments() {
@@ -176,64 +209,37 @@ export function createSandboxSchedule(db: Db, { timeZone, now }: SandboxSchedule
     return toPatient(row!);
   };
 
-  /** Who and which room is free on `date`, as minutes of the practice-local day. */
-  async function availability(date: string, providerId: string) {
-    if (!isDate(date)) throw new PmsError('bad_request', `Not a date (YYYY-MM-DD): ${date}`);
-    if (providerId !== FIRST_AVAILABLE && !UUID.test(providerId)) {
-      throw new PmsError('not_found', `Unknown provider: ${providerId}`);
-    }
-    const day = dayRange(date, timeZone);
-    const [providerRows, rooms, booked] = await Promise.all([
+  const activeProviders = () =>
+    caches.providers.get('', () =>
       db
-        .select({ id: providers.id, displayName: providers.displayName })
+        .select()
         .from(providers)
-        .where(
-          and(
-            eq(providers.isActive, true),
-            providerId === FIRST_AVAILABLE ? undefined : eq(providers.id, providerId),
-          ),
-        )
+        .where(eq(providers.isActive, true))
         .orderBy(...providerOrder),
-      db
-        .select({ id: operatories.id })
-        .from(operatories)
-        .orderBy(asc(operatories.createdAt), asc(operatories.name)),
-      db
-        .select({
-          providerId: appointments.providerId,
-          operatoryId: appointments.operatoryId,
-          wallStart: wallSql(appointments.startsAt, timeZone),
-          wallEnd: wallSql(appointments.endsAt, timeZone),
-        })
-        .from(appointments)
-        .where(
-          and(
-            ne(appointments.status, 'cancelled'),
-            lt(appointments.startsAt, day.end),
-            gt(appointments.endsAt, day.start),
-          ),
+    );
+  const allOperatories = () =>
+    caches.operatories.get('', () =>
+      db.select().from(operatories).orderBy(asc(operatories.createdAt), asc(operatories.name)),
+    );
+
+  async function busyOn(date: string): Promise<Busy[]> {
+    const day = dayRange(date, timeZone);
+    const booked = await db
+      .select({
+        providerId: appointments.providerId,
+        operatoryId: appointments.operatoryId,
+        wallStart: wallSql(appointments.startsAt, timeZone),
+        wallEnd: wallSql(appointments.endsAt, timeZone),
+      })
+      .from(appointments)
+      .where(
+        and(
+          ne(appointments.status, 'cancelled'),
+          lt(appointments.startsAt, day.end),
+          gt(appointments.endsAt, day.start),
         ),
-    ]);
-    if (providerRows.length === 0 && providerId !== FIRST_AVAILABLE) {
-      throw new PmsError('not_found', `Unknown provider: ${providerId}`);
-    }
-    const weekday = new Date(`${date}T12:00:00Z`).getUTCDay();
-    const hours =
-      providerRows.length === 0
-        ? []
-        : await db
-            .select()
-            .from(providerWorkingHours)
-            .where(
-              and(
-                eq(providerWorkingHours.weekday, weekday),
-                inArray(
-                  providerWorkingHours.providerId,
-                  providerRows.map((p) => p.id),
-                ),
-              ),
-            );
-    const busy = booked.map((b) => ({
+      );
+    return booked.map((b) => ({
       providerId: b.providerId,
       operatoryId: b.operatoryId,
       interval: {
@@ -241,6 +247,27 @@ export function createSandboxSchedule(db: Db, { timeZone, now }: SandboxSchedule
         end: b.wallEnd.startsWith(date) ? minutesOfDay(b.wallEnd) : DAY_MINUTES,
       },
     }));
+  }
+
+  /** Who and which room is free on `date`, as minutes of the practice-local day. */
+  async function availability(date: string, providerId: string) {
+    if (!isDate(date)) throw new PmsError('bad_request', `Not a date (YYYY-MM-DD): ${date}`);
+    if (providerId !== FIRST_AVAILABLE && !UUID.test(providerId)) {
+      throw new PmsError('not_found', `Unknown provider: ${providerId}`);
+    }
+    const weekday = new Date(`${date}T12:00:00Z`).getUTCDay();
+    const [active, rooms, busy, hours] = await Promise.all([
+      activeProviders(),
+      allOperatories(),
+      caches.busy.get(`${timeZone}|${date}`, () => busyOn(date)),
+      caches.hours.get(String(weekday), () =>
+        db.select().from(providerWorkingHours).where(eq(providerWorkingHours.weekday, weekday)),
+      ),
+    ]);
+    const providerRows = active.filter((p) => providerId === FIRST_AVAILABLE || p.id === providerId);
+    if (providerRows.length === 0 && providerId !== FIRST_AVAILABLE) {
+      throw new PmsError('not_found', `Unknown provider: ${providerId}`);
+    }
     const candidates = providerRows.map((provider) => ({
       provider,
       open: hours
@@ -365,19 +392,19 @@ export function createSandboxSchedule(db: Db, { timeZone, now }: SandboxSchedule
 
   return {
     async listProviders() {
-      const rows = await db
-        .select()
-        .from(providers)
-        .where(eq(providers.isActive, true))
-        .orderBy(...providerOrder);
-      return rows.map((p) => ({ remoteId: p.id, name: p.name, displayName: p.displayName, kind: p.kind }));
+      return (await activeProviders()).map((p) => ({
+        remoteId: p.id,
+        name: p.name,
+        displayName: p.displayName,
+        kind: p.kind,
+      }));
     },
     async listOperatories() {
-      const rows = await db
-        .select()
-        .from(operatories)
-        .orderBy(asc(operatories.createdAt), asc(operatories.name));
-      return rows.map((o) => ({ remoteId: o.id, name: o.name, displayName: o.displayName }));
+      return (await allOperatories()).map((o) => ({
+        remoteId: o.id,
+        name: o.name,
+        displayName: o.displayName,
+      }));
     },
     async listAppointments({ start, end }) {
       const rows = await selectAppointments()
@@ -385,7 +412,7 @@ export function createSandboxSchedule(db: Db, { timeZone, now }: SandboxSchedule
         .orderBy(asc(appointments.startsAt), asc(appointments.id));
       return rows.map(toAppointment);
     },
-    findPatientsByPhone: findPatientsByPhone(db),
+    findPatientsByPhone: (phone) => caches.patients.get(phone, () => findPatientsByPhone(db)(phone)),
     createPatient: createPatient(db),
     openSlots,
     book,

@@ -1,5 +1,7 @@
 import { and, asc, eq, isNull, like, or, sql } from 'drizzle-orm';
+import type { TableChanges } from '../../db/changes';
 import type { Db } from '../../db/client';
+import { createReadCache } from '../../db/read-cache';
 import {
   appointmentTypes,
   connectors,
@@ -21,53 +23,69 @@ export type NewPendingRequest = Omit<
 
 export type Claim = { state: 'claimed' } | { state: 'done'; result: unknown } | { state: 'pending' };
 
-export function createScheduleRepo(db: Db) {
+export function createScheduleRepo(db: Db, changes?: TableChanges) {
+  // Reference data every voice webhook and schedule read needs; it changes only when staff edit it.
+  const mappings = createReadCache<PracticeConnector | undefined>(changes, ['phone_mappings', 'connectors']);
+  const types = createReadCache<AppointmentTypeRecord | undefined>(changes, ['appointment_types']);
+  const labels = createReadCache<Map<string, string>>(changes, ['appointment_types']);
+  const settings = createReadCache<string>(changes, ['practice_settings']);
+
+  async function mappedConnector(e164: string): Promise<PracticeConnector | undefined> {
+    const [mapped] = await db
+      .select({
+        name: connectors.name,
+        connectorId: connectors.connectorId,
+        consumerId: connectors.consumerId,
+      })
+      .from(phoneMappings)
+      .innerJoin(connectors, eq(connectors.connectorId, phoneMappings.connectorId))
+      .where(and(eq(phoneMappings.phoneNumber, e164), eq(connectors.isActive, true)))
+      .orderBy(asc(connectors.createdAt))
+      .limit(1);
+    return mapped;
+  }
+
+  async function appointmentTypeByKey(key: string): Promise<AppointmentTypeRecord | undefined> {
+    const [row] = await db
+      .select()
+      .from(appointmentTypes)
+      .where(
+        or(eq(appointmentTypes.code, key), like(appointmentTypes.code, `%${key.replaceAll('_', '\\_')}%`)),
+      )
+      .orderBy(sql`${appointmentTypes.code} = ${key} desc`, asc(appointmentTypes.sortOrder))
+      .limit(1);
+    return row;
+  }
+
+  async function typeLabels(): Promise<Map<string, string>> {
+    const rows = await db
+      .select({ code: appointmentTypes.code, label: appointmentTypes.label })
+      .from(appointmentTypes);
+    return new Map(rows.map((r) => [r.code, r.label]));
+  }
+
+  async function timeZone(): Promise<string> {
+    const [row] = await db.select({ timeZone: practiceSettings.timeZone }).from(practiceSettings).limit(1);
+    return row?.timeZone ?? DEFAULT_TIME_ZONE;
+  }
+
   return {
     /** The active connector mapped to a called number. */
-    async connectorForNumber(e164: string): Promise<PracticeConnector | undefined> {
-      const [mapped] = await db
-        .select({
-          name: connectors.name,
-          connectorId: connectors.connectorId,
-          consumerId: connectors.consumerId,
-        })
-        .from(phoneMappings)
-        .innerJoin(connectors, eq(connectors.connectorId, phoneMappings.connectorId))
-        .where(and(eq(phoneMappings.phoneNumber, e164), eq(connectors.isActive, true)))
-        .orderBy(asc(connectors.createdAt))
-        .limit(1);
-      return mapped;
-    },
+    connectorForNumber: (e164: string) => mappings.get(e164, () => mappedConnector(e164)),
 
     /** A type by code, label or a word of it ("cleaning" → dental_cleaning). */
-    async appointmentType(value: string): Promise<AppointmentTypeRecord | undefined> {
+    appointmentType(value: string): Promise<AppointmentTypeRecord | undefined> {
       const key = value
         .trim()
         .toLowerCase()
         .replace(/[\s-]+/g, '_');
-      if (!key || /[%\\]/.test(key)) return undefined;
-      const [row] = await db
-        .select()
-        .from(appointmentTypes)
-        .where(
-          or(eq(appointmentTypes.code, key), like(appointmentTypes.code, `%${key.replaceAll('_', '\\_')}%`)),
-        )
-        .orderBy(sql`${appointmentTypes.code} = ${key} desc`, asc(appointmentTypes.sortOrder))
-        .limit(1);
-      return row;
+      if (!key || /[%\\]/.test(key)) return Promise.resolve(undefined);
+      return types.get(key, () => appointmentTypeByKey(key));
     },
 
-    async appointmentTypeLabels(): Promise<Map<string, string>> {
-      const rows = await db
-        .select({ code: appointmentTypes.code, label: appointmentTypes.label })
-        .from(appointmentTypes);
-      return new Map(rows.map((r) => [r.code, r.label]));
-    },
+    appointmentTypeLabels: () => labels.get('', typeLabels),
 
-    async timeZone(): Promise<string> {
-      const [row] = await db.select({ timeZone: practiceSettings.timeZone }).from(practiceSettings).limit(1);
-      return row?.timeZone ?? DEFAULT_TIME_ZONE;
-    },
+    timeZone: () => settings.get('', timeZone),
 
     /** Claims `key` for this attempt, or reports the first attempt's result or that it is still running. */
     async claim(key: string, staleAfterMs: number): Promise<Claim> {

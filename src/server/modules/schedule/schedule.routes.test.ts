@@ -1,3 +1,4 @@
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AppointmentItem, SlotItem } from '#shared/schemas/schedule';
@@ -94,6 +95,48 @@ describe('GET /api/appointments', () => {
     expect(bad.statusCode).toBe(400);
     const tooLong = await get(`/api/appointments?start=${day}&end=${addDays(day, 200)}`, admin);
     expect(tooLong.statusCode).toBe(400);
+  });
+
+  it('compresses the list for clients that accept it, and shows a booking at once', async () => {
+    const plain = await get('/api/appointments', admin);
+    for (const encoding of ['br', 'gzip'] as const) {
+      const response = await t.app.inject({
+        url: '/api/appointments',
+        headers: { ...bearer(admin), 'accept-encoding': `${encoding}, deflate` },
+      });
+      expect(response.headers['content-encoding']).toBe(encoding);
+      expect(response.headers.vary).toBe('accept-encoding');
+      const raw =
+        encoding === 'br' ? brotliDecompressSync(response.rawPayload) : gunzipSync(response.rawPayload);
+      expect(raw.toString()).toBe(plain.body);
+      expect(response.rawPayload.length).toBeLessThan(plain.rawPayload.length / 4);
+    }
+    const day = weekdayAhead(t.clock.now(), 2);
+    const { providers } = (await ok('/api/providers')) as { providers: { remote_id: string }[] };
+    const { slots } = (await ok(`/api/slots/${day}/${providers[0]!.remote_id}`)) as { slots: SlotItem[] };
+    const before = (await ok('/api/appointments')) as { appointments: AppointmentItem[] };
+    const booked = await t.app.inject({
+      method: 'POST',
+      url: '/webhook',
+      headers: bearer(admin),
+      payload: {
+        type: 'function-call',
+        functionCall: {
+          name: 'bookAppointment',
+          parameters: {
+            appointment_type: 'dental_checkup',
+            date: day,
+            time: slots[0]!.time,
+            provider_id: providers[0]!.remote_id,
+            patient_info: { name: 'Cache Check', phone_number: '+15555550142' },
+          },
+        },
+      },
+    });
+    expect(booked.statusCode, booked.body).toBe(200);
+    const after = (await ok('/api/appointments')) as { appointments: AppointmentItem[] };
+    expect(after.appointments).toHaveLength(before.appointments.length + 1);
+    expect(after.appointments.some((a) => a.contact.name === 'Cache Check')).toBe(true);
   });
 });
 

@@ -8,22 +8,36 @@ import {
   SlotQuerySchema,
 } from '#shared/schemas/schedule';
 import type { App } from '../../app-types';
+import type { TableChanges } from '../../db/changes';
 import { badRequest } from '../../errors';
 import { viewer } from '../../plugins/auth';
+import { createBodyCache } from '../../plugins/response-serializer';
 import type { ScheduleService } from './schedule.service';
 
 /** The console's reads of the practice schedule, from the active connector the user may see. */
-export function registerScheduleRoutes(app: App, schedule: ScheduleService): void {
+export function registerScheduleRoutes(app: App, schedule: ScheduleService, changes?: TableChanges): void {
+  // The calendar polls its week every 30 s from every screen that shows it.
+  const weeks = createBodyCache(
+    AppointmentListResponseSchema,
+    changes,
+    ['appointments', 'patients', 'providers', 'operatories'],
+    { max: 100 },
+  );
   app.get(
     '/api/appointments',
     {
       config: { access: 'calendar:view', phi: true },
       schema: { querystring: AppointmentListQuerySchema, response: { 200: AppointmentListResponseSchema } },
     },
-    async (request) => {
+    async (request, reply) => {
       const practice = await schedule.forUser(viewer(request));
       const range = schedule.range(practice, request.query.start, request.query.end);
-      return { appointments: await schedule.listAppointments(practice, range) };
+      const key = practice.inDatabase
+        ? `${practice.timeZone}|${range.start.toISOString()}|${range.end.toISOString()}`
+        : undefined;
+      return weeks.send(request, reply, key, async () => ({
+        appointments: await schedule.listAppointments(practice, range),
+      }));
     },
   );
 

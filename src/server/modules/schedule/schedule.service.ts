@@ -8,6 +8,8 @@ import {
   type ProviderItem,
   type SlotItem,
 } from '#shared/schemas/schedule';
+import { memoize } from '#shared/memoize';
+import type { TableChanges } from '../../db/changes';
 import type { Db } from '../../db/client';
 import { AppError, badRequest, conflict, notFound } from '../../errors';
 import { CONNECTOR_NOT_FOUND, isPmsError } from '../../integrations/practice-management/errors';
@@ -23,7 +25,7 @@ import {
 import type { Viewer } from '../../plugins/auth';
 import type { ConnectorsService } from '../connectors/connectors.service';
 import { newConfirmationNumber } from './confirmation-number';
-import { createSandboxSchedule } from './sandbox-schedule';
+import { createSandboxCaches, createSandboxSchedule } from './sandbox-schedule';
 import { createScheduleRepo, type PracticeConnector } from './schedule.repo';
 
 export const SANDBOX_CONNECTOR_ID = 'sandbox';
@@ -37,6 +39,7 @@ export interface KollaConfig {
 
 export interface ScheduleServiceDeps {
   db: Db;
+  changes?: TableChanges;
   connectors: Pick<ConnectorsService, 'activeFor'>;
   /** Absent: only the built-in schedule works. */
   kolla?: KollaConfig;
@@ -48,6 +51,8 @@ export interface Practice {
   connector: PracticeConnector;
   timeZone: string;
   pms: PracticeManagement;
+  /** The schedule is in our own database (the built-in one), so the read caches know when it changes. */
+  inDatabase: boolean;
   /** Practice-local wall time now. */
   nowWall: string;
   today: string;
@@ -98,14 +103,20 @@ export function appointmentNotes(fields: {
 
 export function createScheduleService({
   db,
+  changes,
   connectors,
   kolla,
   now = () => new Date(),
 }: ScheduleServiceDeps) {
-  const repo = createScheduleRepo(db);
+  const repo = createScheduleRepo(db, changes);
+  const caches = createSandboxCaches(changes);
+  const sandboxIn = memoize(
+    (timeZone: string) => createSandboxSchedule(db, { timeZone, now, caches }),
+    (timeZone) => timeZone,
+  );
 
   function adapterFor(connector: PracticeConnector, timeZone: string): PracticeManagement {
-    if (connector.connectorId === SANDBOX_CONNECTOR_ID) return createSandboxSchedule(db, { timeZone, now });
+    if (connector.connectorId === SANDBOX_CONNECTOR_ID) return sandboxIn(timeZone);
     if (!kolla) {
       throw new AppError(503, 'unavailable', 'The practice system is not configured on this server.');
     }
@@ -126,6 +137,7 @@ export function createScheduleService({
       connector,
       timeZone,
       pms: adapterFor(connector, timeZone),
+      inDatabase: connector.connectorId === SANDBOX_CONNECTOR_ID,
       nowWall,
       today: nowWall.slice(0, 10),
     };
