@@ -1,4 +1,4 @@
-import { and, asc, eq, gt, gte, inArray, lt, ne, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, gte, lt, ne, sql } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import { PmsError } from '../../integrations/practice-management/errors';
 import { findOrCreatePatient } from '../../integrations/practice-management/patients';
