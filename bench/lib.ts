@@ -1,7 +1,6 @@
 import { chmodSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
 import type { Pool } from 'pg';
@@ -15,7 +14,8 @@ import {
 } from '../src/server/integrations/practice-management/wall-time';
 import { seedDemoPractice } from '../src/server/db/seed/demo-practice';
 
-const autocannonBin = fileURLToPath(new URL('../node_modules/autocannon/autocannon.js', import.meta.url));
+// `npm run bench` runs from the repository root (the benchmarks themselves run bundled, from dist/bench).
+const autocannonBin = path.resolve('node_modules/autocannon/autocannon.js');
 
 export const CONNECTIONS = 50;
 export const DURATION_SECONDS = 10;

@@ -3,6 +3,8 @@
 // 2. GET /api/appointments for one week holding 500 appointments (target p99 <= 50 ms).
 // Each runs against the app with its read caches off (every request reads the database) and as it runs, caches
 // on (ADR 022); the targets are for the latter. Run with `npm run bench -- schedule`.
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { buildApp } from '../src/server/app';
 import { DEMO_ADMIN } from '../src/server/db/seed/demo-practice';
 import { addMinutesToWall } from '../src/server/integrations/practice-management/wall-time';
@@ -75,6 +77,16 @@ const week = (await (await fetch(`${baseUrl}${weekPath}`, { headers: bearer })).
 };
 const secret = { 'x-vapi-secret': SECRET };
 
+// The ceiling for the uncompressed week on this machine: a bare node:http server sending the same bytes from
+// memory, with no work at all per request.
+const weekBytes = Buffer.from(JSON.stringify(week));
+const bare = http.createServer((_request, response) => {
+  response.writeHead(200, { 'content-type': 'application/json; charset=utf-8' });
+  response.end(weekBytes);
+});
+await new Promise<void>((resolve) => bare.listen(0, '127.0.0.1', resolve));
+const bareUrl = `http://127.0.0.1:${(bare.address() as AddressInfo).port}/`;
+
 // What Chromium sends: the calendar in a browser gets the week compressed.
 const browser = { ...bearer, 'accept-encoding': 'gzip, deflate, br, zstd' };
 const weekLabel = `GET /api/appointments, week of ${week.appointments.length}`;
@@ -90,9 +102,14 @@ for (const [label, url] of [
   rows.push([`${weekLabel}, uncompressed (${label})`, await load(`${url}${weekPath}`, bearer)]);
   rows.push([`${weekLabel}, browser's Accept-Encoding (${label})`, await load(`${url}${weekPath}`, browser)]);
 }
+rows.push([
+  `bare node:http sending the same ${Math.round(weekBytes.length / 1000)} kB from memory`,
+  await load(bareUrl),
+]);
 printTable(`Schedule (${CONNECTIONS} connections, ${DURATION_SECONDS} s)`, rows);
 console.log(`\ntargets (as it runs): webhook p99 <= 25 ms; week of appointments p99 <= 50 ms`);
 
+bare.close();
 await uncachedApp.close();
 await app.close();
 await database.dispose();

@@ -2,7 +2,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, createTestApp, type TestApp } from '../test/test-app';
-import { changeReportingClient } from './changes';
+import { CHANGE_CHANNEL, changeReportingClient, createChangeFeed } from './changes';
 
 let t: TestApp;
 let outside: pg.Client;
@@ -81,6 +81,31 @@ describe('read caches and table changes', () => {
     await outside.query('alter table calls enable trigger calls_notify_change');
     expect(await callNames(admin)).toContain('While Deaf');
     await eventually(async () => t.database.changes.live);
+  });
+});
+
+describe('change feed heartbeat', () => {
+  it('stays live while notifications arrive, and goes down when they stop', async () => {
+    const connect = () => new pg.Client({ connectionString: url() });
+    let deaf = false;
+    const feed = createChangeFeed({
+      connect,
+      probe: (payload) =>
+        deaf ? Promise.resolve() : outside.query('select pg_notify($1, $2)', [CHANGE_CHANNEL, payload]),
+      heartbeatMs: 50,
+    });
+    try {
+      await feed.start();
+      expect(feed.live).toBe(true);
+      await sleep(300);
+      expect(feed.live).toBe(true);
+      deaf = true;
+      await eventually(async () => !feed.live, 2000);
+      deaf = false;
+      await eventually(async () => feed.live, 5000);
+    } finally {
+      await feed.close();
+    }
   });
 });
 

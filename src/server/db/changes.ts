@@ -27,16 +27,26 @@ export interface ChangeFeed extends TableChanges {
 }
 
 const RECONNECT_MS = 1000;
-const HEARTBEAT_MS = 10_000;
-const HEARTBEAT_TIMEOUT_MS = 5000;
+const HEARTBEAT_PREFIX = 'heartbeat:';
 
-export function createChangeFeed(connect: () => pg.Client): ChangeFeed {
+export interface ChangeFeedOptions {
+  /** A LISTEN connection of its own (never a pooled one). */
+  connect: () => pg.Client;
+  /** Sends `payload` on CHANGE_CHANNEL from another connection, as a write from another process would. */
+  probe: (payload: string) => Promise<unknown>;
+  /** How often delivery is proved; a heartbeat not heard by the next one takes the feed down. */
+  heartbeatMs?: number;
+}
+
+export function createChangeFeed({ connect, probe, heartbeatMs = 10_000 }: ChangeFeedOptions): ChangeFeed {
   const listeners = new Set<ChangeListener>();
   let client: pg.Client | undefined;
   let live = false;
   let closed = false;
   let heartbeat: NodeJS.Timeout | undefined;
   let retry: NodeJS.Timeout | undefined;
+  let beat = 0;
+  let heard = 0;
 
   const emit = (tables: ReadonlySet<string> | null) => {
     for (const listener of listeners) listener(tables);
@@ -58,7 +68,11 @@ export function createChangeFeed(connect: () => pg.Client): ChangeFeed {
     next.on('error', () => down(next));
     next.on('end', () => down(next));
     next.on('notification', (message) => {
-      if (message.channel === CHANGE_CHANNEL) emit(new Set((message.payload ?? '').split(',')));
+      if (message.channel !== CHANGE_CHANNEL) return;
+      const payload = message.payload ?? '';
+      if (payload.startsWith(HEARTBEAT_PREFIX))
+        heard = Math.max(heard, Number(payload.slice(HEARTBEAT_PREFIX.length)));
+      else emit(new Set(payload.split(',')));
     });
     try {
       await next.connect();
@@ -71,11 +85,17 @@ export function createChangeFeed(connect: () => pg.Client): ChangeFeed {
     live = true;
     // Whatever was written before LISTEN took effect was never heard: start from nothing.
     emit(null);
+    // A connection can look open and still hear nothing (a dead peer, a pooler that drops notifications):
+    // each beat sends a notification the way other processes do, and the next beat checks it arrived.
+    beat = heard;
     heartbeat = setInterval(() => {
-      next
-        .query({ text: 'select 1', query_timeout: HEARTBEAT_TIMEOUT_MS } as pg.QueryConfig)
-        .catch(() => down(next));
-    }, HEARTBEAT_MS);
+      if (heard < beat) {
+        down(next);
+        return;
+      }
+      beat++;
+      probe(`${HEARTBEAT_PREFIX}${beat}`).catch(() => undefined);
+    }, heartbeatMs);
     heartbeat.unref();
   }
 

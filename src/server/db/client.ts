@@ -2,7 +2,7 @@ import { drizzle, type NodePgDatabase } from 'drizzle-orm/node-postgres';
 import { migrate } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
 import { migrationsDir } from '../paths';
-import { changeReportingClient, createChangeFeed, type ChangeFeed } from './changes';
+import { CHANGE_CHANNEL, changeReportingClient, createChangeFeed, type ChangeFeed } from './changes';
 import * as schema from './schema/index';
 
 export type Db = NodePgDatabase<typeof schema> & { $client: pg.Pool };
@@ -16,8 +16,11 @@ export interface Database {
 }
 
 export function connectDatabase(url: string, poolSize = 10): Database {
-  const changes = createChangeFeed(() => new pg.Client({ connectionString: url }));
-  const pool = new pg.Pool({
+  const changes = createChangeFeed({
+    connect: () => new pg.Client({ connectionString: url }),
+    probe: (payload) => pool.query('select pg_notify($1, $2)', [CHANGE_CHANNEL, payload]),
+  });
+  const pool: pg.Pool = new pg.Pool({
     connectionString: url,
     max: poolSize,
     idleTimeoutMillis: 30_000,

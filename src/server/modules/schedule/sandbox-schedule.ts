@@ -84,6 +84,12 @@ export function createSandboxCaches(changes?: TableChanges) {
     busy: createReadCache<Busy[]>(changes, ['appointments']),
     /** By phone number. */
     patients: createReadCache<Patient[]>(changes, ['patients']),
+    /** By time zone, date, provider and duration. */
+    slots: createReadCache<Slot[]>(
+      changes,
+      ['appointments', 'providers', 'provider_working_hours', 'operatories'],
+      { max: 2000 },
+    ),
   };
 }
 export type SandboxCaches = ReturnType<typeof createSandboxCaches>;
@@ -283,9 +289,17 @@ export function createSandboxSchedule(
     return { candidates, rooms, freeRooms, notBefore };
   }
 
-  async function openSlots(query: OpenSlotsQuery): Promise<Slot[]> {
+  function openSlots(query: OpenSlotsQuery): Promise<Slot[]> {
     const duration = checkDuration(query.durationMinutes);
-    const { candidates, rooms, freeRooms, notBefore } = await availability(query.date, query.providerId);
+    // Today's slots depend on the clock too; other days only on the schedule.
+    if (query.date === wall(now()).slice(0, 10)) return computeSlots(query.date, query.providerId, duration);
+    return caches.slots.get(`${timeZone}|${query.date}|${query.providerId}|${duration}`, () =>
+      computeSlots(query.date, query.providerId, duration),
+    );
+  }
+
+  async function computeSlots(date: string, providerId: string, duration: number): Promise<Slot[]> {
+    const { candidates, rooms, freeRooms, notBefore } = await availability(date, providerId);
     const byStart = new Map<number, Slot>();
     for (const { provider, open, busy } of candidates) {
       for (const start of slotStarts({ open, busy, durationMinutes: duration, notBefore })) {
@@ -293,7 +307,7 @@ export function createSandboxSchedule(
         if (rooms.length > 0 && freeRooms({ start, end: start + duration }).length === 0) continue;
         byStart.set(start, {
           time: formatHm(start),
-          startTime: wallAt(query.date, start),
+          startTime: wallAt(date, start),
           providerId: provider.id,
           providerName: provider.displayName,
         });
