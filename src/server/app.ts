@@ -50,6 +50,8 @@ export interface AppDeps {
   webhookSecret?: string;
   /** Table changes for the read caches (ADR 022); without them every read goes to the database. */
   changes?: TableChanges;
+  /** Fastify's `trustProxy`: whose X-Forwarded-For gives the client address (TRUST_PROXY). */
+  trustProxy?: boolean | string;
 }
 
 export const BODY_LIMIT_BYTES = 1024 * 1024;
@@ -91,6 +93,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     genReqId: () => randomUUID(),
     requestIdHeader: false,
     return503OnClosing: true,
+    trustProxy: deps.trustProxy ?? false,
     logController: new LogController({ disableRequestLogging: true }),
   };
   const app = Fastify(options).withTypeProvider<ZodTypeProvider>();

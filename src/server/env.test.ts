@@ -60,4 +60,11 @@ describe('loadEnv', () => {
     expect(() => loadEnv({ KOLLA_BASE_URL: 'not a url' })).toThrow(/KOLLA_BASE_URL/);
     expect(() => loadEnv({ VAPI_WEBHOOK_SECRET: 'short' })).toThrow(/VAPI_WEBHOOK_SECRET/);
   });
+
+  it('reads TRUST_PROXY as a switch or a list of addresses', () => {
+    expect(loadEnv({}).TRUST_PROXY).toBe(false);
+    expect(loadEnv({ TRUST_PROXY: 'true' }).TRUST_PROXY).toBe(true);
+    expect(loadEnv({ TRUST_PROXY: '10.0.0.0/8, 127.0.0.1' }).TRUST_PROXY).toBe('10.0.0.0/8, 127.0.0.1');
+    expect(() => loadEnv({ TRUST_PROXY: 'my-proxy.internal' })).toThrow(/TRUST_PROXY/);
+  });
 });

@@ -41,6 +41,25 @@ const EnvSchema = z
     KOLLA_BASE_URL: z.url('must be a URL').optional(),
     VAPI_WEBHOOK_SECRET: z.string().min(16, 'must be at least 16 characters').optional(),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+    /**
+     * Which proxies' X-Forwarded-For to believe for the client address (sign-in limits, audit log): `false`,
+     * `true` (any peer), or comma-separated addresses and CIDR ranges.
+     */
+    TRUST_PROXY: z
+      .string()
+      .trim()
+      .refine(
+        (value) =>
+          /^(true|false)$/i.test(value) ||
+          value
+            .split(',')
+            .every((item) => /^(loopback|linklocal|uniquelocal|[0-9a-f:.]+(\/\d{1,3})?)$/i.test(item.trim())),
+        'must be true, false, or comma-separated IP addresses or CIDR ranges',
+      )
+      .transform((value): boolean | string =>
+        /^(true|false)$/i.test(value) ? value.toLowerCase() === 'true' : value,
+      )
+      .default(false),
   })
   .refine((env) => Boolean(env.ADMIN_EMAIL) === Boolean(env.ADMIN_PASSWORD), {
     message: 'ADMIN_EMAIL and ADMIN_PASSWORD must be set together',

@@ -4,6 +4,7 @@ import { openDatabase } from './db/open';
 import { ensureAdmin } from './db/seed/bootstrap-admin';
 import { DEMO_ADMIN, DEMO_FRONT_DESK, seedDemoPractice } from './db/seed/demo-practice';
 import { ConfigError, loadEnv, type Env } from './env';
+import { runHousekeeping, scheduleHousekeeping } from './modules/housekeeping/housekeeping';
 import { webDistDir } from './paths';
 import { safeErrorSummary } from './plugins/error-handler';
 
@@ -28,11 +29,21 @@ async function main(env: Env) {
     publicBaseUrl: env.PUBLIC_BASE_URL,
     ...(env.KOLLA_API_KEY && { kolla: { apiKey: env.KOLLA_API_KEY, baseUrl: env.KOLLA_BASE_URL } }),
     webhookSecret: env.VAPI_WEBHOOK_SECRET,
+    trustProxy: env.TRUST_PROXY,
   });
+
+  const stopHousekeeping = scheduleHousekeeping(
+    () => runHousekeeping(database.db, env.SESSION_IDLE_MINUTES),
+    (result) =>
+      result instanceof Error
+        ? app.log.error({ err: safeErrorSummary(result) }, 'housekeeping failed')
+        : app.log.info({ deleted: result }, 'housekeeping'),
+  );
 
   closeWithGrace({ delay: 10_000 }, async ({ err, signal }) => {
     if (err) app.log.error({ err: safeErrorSummary(err) }, 'shutting down after an error');
     else app.log.info({ signal }, 'shutting down');
+    stopHousekeeping();
     await app.close();
     await database.close();
   });

@@ -43,6 +43,7 @@ export async function createTestApp(
     webDir?: string;
     publicBaseUrl?: string;
     kolla?: AppDeps['kolla'];
+    trustProxy?: AppDeps['trustProxy'];
   } = {},
 ): Promise<TestApp> {
   const baseUrl = inject('databaseUrl');
@@ -67,6 +68,7 @@ export async function createTestApp(
     publicBaseUrl: options.publicBaseUrl,
     webhookSecret: TEST_WEBHOOK_SECRET,
     ...(options.kolla && { kolla: options.kolla }),
+    trustProxy: options.trustProxy,
   });
   await app.ready();
 

@@ -173,6 +173,28 @@ describe('sign-in rate limits', () => {
     expect((await attempt(DEMO_ADMIN, '10.9.9.9')).statusCode).toBe(429);
     expect((await attempt(DEMO_ADMIN, '10.9.9.10')).statusCode).toBe(200);
   });
+
+  it('counts the forwarded client address only behind a trusted proxy (TRUST_PROXY)', async () => {
+    const proxied = await createTestApp({ trustProxy: '10.0.0.1' });
+    try {
+      const send = (remoteAddress: string, forwardedFor: string) =>
+        proxied.app.inject({
+          method: 'POST',
+          url: '/api/auth/login',
+          payload: { email: `nobody-${forwardedFor}@example.com`, password: 'x' },
+          remoteAddress,
+          headers: { 'x-forwarded-for': forwardedFor },
+        });
+      for (let i = 0; i < 20; i++) await send('10.0.0.1', `203.0.113.${i}`);
+      // Twenty clients behind the proxy, one try each: nobody is limited.
+      expect((await send('10.0.0.1', '203.0.113.99')).statusCode).toBe(401);
+      // From an untrusted peer the header is ignored: these all count against 10.0.0.2.
+      for (let i = 0; i < 20; i++) await send('10.0.0.2', `198.51.100.${i}`);
+      expect((await send('10.0.0.2', '198.51.100.99')).statusCode).toBe(429);
+    } finally {
+      await proxied.close();
+    }
+  });
 });
 
 describe('session expiry', () => {

@@ -1,0 +1,42 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../../test/test-app';
+import { runHousekeeping } from './housekeeping';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(() => t.close());
+
+const count = async (sql: string) => Number((await t.database.pool.query(sql)).rows[0].n);
+
+describe('housekeeping', () => {
+  it('deletes old sign-in attempts, long-ended sessions and old idempotency keys, and keeps the rest', async () => {
+    await t.asAdmin();
+    const pool = t.database.pool;
+    await pool.query(`insert into login_attempts (email, client_address, succeeded, created_at)
+      values ('old@example.com', '10.0.0.1', false, now() - interval '2 days'),
+             ('new@example.com', '10.0.0.1', false, now())`);
+    await pool.query(`insert into sessions (id_hash, user_id, created_at, last_used_at, expires_at)
+      select 'long-expired', id, now() - interval '3 days', now() - interval '3 days', now() - interval '2 days'
+      from users limit 1`);
+    await pool.query(`insert into sessions (id_hash, user_id, created_at, last_used_at, expires_at)
+      select 'idle-long-ago', id, now() - interval '2 days', now() - interval '2 days', now() + interval '1 day'
+      from users limit 1`);
+    await pool.query(`insert into idempotency_keys (key, created_at)
+      values ('tool:old', now() - interval '8 days'), ('tool:new', now())`);
+    const sessionsBefore = await count('select count(*) as n from sessions');
+
+    const result = await runHousekeeping(t.database.db, 30);
+
+    expect(result).toEqual({ loginAttempts: 1, sessions: 2, idempotencyKeys: 1 });
+    expect(await count(`select count(*) as n from login_attempts where email = 'new@example.com'`)).toBe(1);
+    expect(await count('select count(*) as n from sessions')).toBe(sessionsBefore - 2);
+    expect(await count(`select count(*) as n from idempotency_keys where key = 'tool:new'`)).toBe(1);
+    expect(await runHousekeeping(t.database.db, 30)).toEqual({
+      loginAttempts: 0,
+      sessions: 0,
+      idempotencyKeys: 0,
+    });
+  });
+});
