@@ -1,7 +1,11 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { AppointmentItem } from '#shared/schemas/schedule';
+import { buildApp } from '../app';
+import { addDays, weekdayAhead } from '../test/schedule-dates';
 import { bearer, createTestApp, type TestApp } from '../test/test-app';
+import { connectDatabase } from './client';
 import { CHANGE_CHANNEL, changeReportingClient, createChangeFeed } from './changes';
 
 let t: TestApp;
@@ -65,6 +69,7 @@ describe('read caches and table changes', () => {
     expect((await t.app.inject({ url: '/api/calls', headers: bearer(frontDesk) })).statusCode).toBe(401);
     await outside.query('alter table user_phone_numbers enable trigger user_phone_numbers_notify_change');
     await outside.query('alter table users enable trigger users_notify_change');
+    await t.database.pool.query(`update users set is_active = true where email like 'frontdesk@%'`);
   });
 
   it('read through while the LISTEN connection is down, and listen again', async () => {
@@ -81,6 +86,83 @@ describe('read caches and table changes', () => {
     await outside.query('alter table calls enable trigger calls_notify_change');
     expect(await callNames(admin)).toContain('While Deaf');
     await eventually(async () => t.database.changes.live);
+  });
+});
+
+describe('two instances on one database', () => {
+  it("see each other's writes: a booking through one is in the other's cached week, a deactivation ends sessions", async () => {
+    const second = connectDatabase(url(), 2);
+    await second.changes.start();
+    const other = await buildApp({
+      db: second.db,
+      changes: second.changes,
+      session: { idleMinutes: 30, maxHours: 12 },
+      logLevel: 'silent',
+      now: t.clock.now,
+    });
+    try {
+      const admin = await t.asAdmin();
+      const frontDesk = await t.asFrontDesk();
+      const day = weekdayAhead(t.clock.now(), 2);
+      const week = `/api/appointments?start=${day}&end=${addDays(day, 1)}`;
+      const names = async () =>
+        (
+          (await other.inject({ url: week, headers: bearer(admin) })).json() as AppointmentItem[] & {
+            appointments: AppointmentItem[];
+          }
+        ).appointments.map((a) => a.contact.name);
+      expect(await names()).not.toContain('Two Instances');
+      const { providers } = (
+        await t.app.inject({ url: '/api/providers', headers: bearer(admin) })
+      ).json() as {
+        providers: { remote_id: string }[];
+      };
+      const provider = providers[0]!.remote_id;
+      const { slots } = (
+        await other.inject({ url: `/api/slots/${day}/${provider}`, headers: bearer(admin) })
+      ).json() as {
+        slots: { time: string }[];
+      };
+      const booked = await t.app.inject({
+        method: 'POST',
+        url: '/webhook',
+        headers: bearer(admin),
+        payload: {
+          type: 'function-call',
+          functionCall: {
+            name: 'bookAppointment',
+            parameters: {
+              appointment_type: 'dental_checkup',
+              date: day,
+              time: slots[0]!.time,
+              provider_id: provider,
+              patient_info: { name: 'Two Instances', phone_number: '+15555550177' },
+            },
+          },
+        },
+      });
+      expect(booked.statusCode, booked.body).toBe(200);
+      await eventually(async () => (await names()).includes('Two Instances'));
+      await eventually(async () => {
+        const now = (
+          await other.inject({ url: `/api/slots/${day}/${provider}`, headers: bearer(admin) })
+        ).json() as {
+          slots: { time: string }[];
+        };
+        return !now.slots.some((slot) => slot.time === slots[0]!.time);
+      });
+
+      expect((await other.inject({ url: '/api/calls', headers: bearer(frontDesk) })).statusCode).toBe(200);
+      await t.database.pool.query(`update users set is_active = false where email like 'frontdesk@%'`);
+      await eventually(
+        async () =>
+          (await other.inject({ url: '/api/calls', headers: bearer(frontDesk) })).statusCode === 401,
+      );
+      await t.database.pool.query(`update users set is_active = true where email like 'frontdesk@%'`);
+    } finally {
+      await other.close();
+      await second.close();
+    }
   });
 });
 
