@@ -1,9 +1,9 @@
-import { chmodSync, mkdtempSync, rmSync } from 'node:fs';
+import { chmodSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
-import { startEmbeddedPostgres, type EmbeddedDatabase } from './embedded-postgres';
+import { firstClosedFolder, startEmbeddedPostgres, type EmbeddedDatabase } from './embedded-postgres';
 
 const dataDir = mkdtempSync(path.join(tmpdir(), 'servc-lock-'));
 chmodSync(dataDir, 0o755);
@@ -45,5 +45,19 @@ describe('the embedded PostgreSQL', () => {
     await client.connect();
     expect((await client.query('select 1 as ok')).rows[0].ok).toBe(1);
     await client.end();
+  });
+
+  it('names the folder the "postgres" user cannot enter', () => {
+    const outer = mkdtempSync(path.join(tmpdir(), 'servc-closed-'));
+    const inner = path.join(outer, 'data');
+    try {
+      mkdirSync(inner, { mode: 0o755 });
+      chmodSync(outer, 0o700);
+      expect(firstClosedFolder(inner)).toBe(outer);
+      chmodSync(outer, 0o711);
+      expect(firstClosedFolder(inner)).toBeUndefined();
+    } finally {
+      rmSync(outer, { recursive: true, force: true });
+    }
   });
 });

