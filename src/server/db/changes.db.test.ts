@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AppointmentItem } from '#shared/schemas/schedule';
 import { buildApp } from '../app';
 import { addDays, weekdayAhead } from '../test/schedule-dates';
-import { bearer, createTestApp, type TestApp } from '../test/test-app';
+import { bearer, consoleCall, createTestApp, type TestApp } from '../test/test-app';
 import { connectDatabase } from './client';
 import { CHANGE_CHANNEL, changeReportingClient, createChangeFeed } from './changes';
 
@@ -123,23 +123,12 @@ describe('two instances on one database', () => {
       ).json() as {
         slots: { time: string }[];
       };
-      const booked = await t.app.inject({
-        method: 'POST',
-        url: '/webhook',
-        headers: bearer(admin),
-        payload: {
-          type: 'function-call',
-          functionCall: {
-            name: 'bookAppointment',
-            parameters: {
-              appointment_type: 'dental_checkup',
-              date: day,
-              time: slots[0]!.time,
-              provider_id: provider,
-              patient_info: { name: 'Two Instances', phone_number: '+15555550177' },
-            },
-          },
-        },
+      const booked = await consoleCall(t.app, admin, 'bookAppointment', {
+        appointment_type: 'dental_checkup',
+        date: day,
+        time: slots[0]!.time,
+        provider_id: provider,
+        patient_info: { name: 'Two Instances', phone_number: '+15555550177' },
       });
       expect(booked.statusCode, booked.body).toBe(200);
       await eventually(async () => (await names()).includes('Two Instances'));

@@ -101,3 +101,18 @@ export async function createTestApp(
 }
 
 export const bearer = (sessionId: string) => ({ authorization: `Bearer ${sessionId}` });
+
+/** A console call of one of the receptionist's functions (POST /webhook, the function-call envelope). */
+export const consoleCall = (
+  app: App,
+  sessionId: string,
+  name: string,
+  parameters: unknown,
+  headers: Record<string, string> = {},
+) =>
+  app.inject({
+    method: 'POST',
+    url: '/webhook',
+    headers: { ...bearer(sessionId), ...headers },
+    payload: { type: 'function-call', functionCall: { name, parameters } },
+  });

@@ -5,7 +5,7 @@ import type { AppointmentItem, SlotItem } from '#shared/schemas/schedule';
 import { userConnectors, userPermissions, users } from '../../db/schema/index';
 import { DEMO_FRONT_DESK } from '../../db/seed/demo-practice';
 import { instantFromWall, minutesOfDay } from '../../integrations/practice-management/wall-time';
-import { bearer, createTestApp, type TestApp } from '../../test/test-app';
+import { bearer, consoleCall, createTestApp, type TestApp } from '../../test/test-app';
 import { DEMO_APPOINTMENT_TARGET } from './schedule.seed';
 import { NO_CONNECTOR_MESSAGE } from './schedule.service';
 import { addDays, practiceToday, PRACTICE_ZONE, weekdayAhead } from '../../test/schedule-dates';
@@ -115,23 +115,12 @@ describe('GET /api/appointments', () => {
     const { providers } = (await ok('/api/providers')) as { providers: { remote_id: string }[] };
     const { slots } = (await ok(`/api/slots/${day}/${providers[0]!.remote_id}`)) as { slots: SlotItem[] };
     const before = (await ok('/api/appointments')) as { appointments: AppointmentItem[] };
-    const booked = await t.app.inject({
-      method: 'POST',
-      url: '/webhook',
-      headers: bearer(admin),
-      payload: {
-        type: 'function-call',
-        functionCall: {
-          name: 'bookAppointment',
-          parameters: {
-            appointment_type: 'dental_checkup',
-            date: day,
-            time: slots[0]!.time,
-            provider_id: providers[0]!.remote_id,
-            patient_info: { name: 'Cache Check', phone_number: '+15555550142' },
-          },
-        },
-      },
+    const booked = await consoleCall(t.app, admin, 'bookAppointment', {
+      appointment_type: 'dental_checkup',
+      date: day,
+      time: slots[0]!.time,
+      provider_id: providers[0]!.remote_id,
+      patient_info: { name: 'Cache Check', phone_number: '+15555550142' },
     });
     expect(booked.statusCode, booked.body).toBe(200);
     const after = (await ok('/api/appointments')) as { appointments: AppointmentItem[] };

@@ -3,7 +3,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bookedMessage, PAST_DATE_MESSAGE, type SlotItem } from '#shared/schemas/schedule';
 import { appointments, connectors, patients, phoneMappings } from '../../db/schema/index';
 import { addDays, practiceToday, weekdayAhead } from '../../test/schedule-dates';
-import { bearer, createTestApp, TEST_WEBHOOK_SECRET, type TestApp } from '../../test/test-app';
+import {
+  bearer,
+  createTestApp,
+  TEST_WEBHOOK_SECRET,
+  type TestApp,
+  consoleCall as callFunction,
+} from '../../test/test-app';
 import { unknownFunctionMessage } from './tool-functions';
 
 let t: TestApp;
@@ -18,12 +24,7 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 const consoleCall = (name: string, parameters: unknown, headers: Record<string, string> = {}) =>
-  t.app.inject({
-    method: 'POST',
-    url: '/webhook',
-    headers: { ...bearer(admin), ...headers },
-    payload: { type: 'function-call', functionCall: { name, parameters } },
-  });
+  callFunction(t.app, admin, name, parameters, headers);
 
 const voiceCall = (
   message: Record<string, unknown>,
