@@ -59,7 +59,12 @@ export function createBodyCache<T>(
       markEncoding(reply, encoding);
       void reply.type('application/json; charset=utf-8');
       if (!encoding) return reply.send(body.raw);
-      return reply.send(await (body.encoded[encoding] ??= compress(body.raw, encoding)));
+      const encoded = (body.encoded[encoding] ??= compress(body.raw, encoding));
+      // A failed compression is not kept: the next request tries again.
+      encoded.catch(() => {
+        if (body.encoded[encoding] === encoded) delete body.encoded[encoding];
+      });
+      return reply.send(await encoded);
     },
   };
 }

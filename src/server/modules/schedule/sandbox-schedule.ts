@@ -72,7 +72,7 @@ interface Busy {
 
 /**
  * What the schedule reads on every voice webhook and calendar poll, kept until its tables change (ADR 022).
- * Created once per server; the schedule itself is made per request for the practice's time zone.
+ * Created once per server and shared by the schedules made for each time zone.
  */
 export function createSandboxCaches(changes?: TableChanges) {
   return {
