@@ -7,7 +7,7 @@ export default defineConfig({
       {
         test: {
           name: 'unit',
-          include: ['src/shared/**/*.test.ts', 'src/server/**/*.test.ts'],
+          include: ['src/shared/**/*.test.ts', 'src/server/**/*.test.ts', 'lint-fixtures/*.test.ts'],
           exclude: ['src/**/*.routes.test.ts', 'src/**/*.db.test.ts'],
           environment: 'node',
         },

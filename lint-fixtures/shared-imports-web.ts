@@ -1,0 +1,4 @@
+// lint-as: src/shared/schemas/fixture.ts
+// expect: import-x/no-restricted-paths
+import { cn } from '../../web/lib/cn';
+export const classes = cn('a');
