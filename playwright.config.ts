@@ -6,7 +6,11 @@ const dataDir = process.env.E2E_DATA_DIR ?? '.data-e2e';
 /** Browser tests drive the real built app (npm test builds it first) on Debian's Chromium. */
 export default defineConfig({
   testDir: 'e2e',
-  testMatch: '**/*.spec.ts',
+  // Each role signs in once (auth.setup.ts); the specs start from the stored state (e2e/fixtures.ts).
+  projects: [
+    { name: 'setup', testMatch: /auth\.setup\.ts$/ },
+    { name: 'chromium', testMatch: '**/*.spec.ts', dependencies: ['setup'] },
+  ],
   fullyParallel: false,
   workers: 1,
   retries: 0,

@@ -1,15 +1,9 @@
-import { expect, test, type Page } from '@playwright/test';
-import { login, sideMenu } from './fixtures';
+import type { Page } from '@playwright/test';
+import { expect, sideMenu, signInState, test, USERS } from './fixtures';
 
 const unique = () => Date.now().toString(36);
 
-async function signInAs(page: Page, email: string, password: string) {
-  await page.goto('/signin');
-  await page.getByLabel('Email').fill(email);
-  await page.getByLabel('Password').fill(password);
-  await page.getByRole('button', { name: 'Sign In' }).click();
-  await expect(page.getByRole('heading', { name: 'Overview' })).toBeVisible();
-}
+test.use({ role: 'admin' });
 
 async function createSubUser(page: Page, id: string) {
   const email = `staff-${id}@brightsmile.example`;
@@ -31,7 +25,6 @@ async function createSubUser(page: Page, id: string) {
 }
 
 test('the user form shows the spec messages and Toggle All switches every permission', async ({ page }) => {
-  await login(page, 'admin');
   await page.goto('/user-management');
   await page.getByRole('button', { name: 'Create User' }).click();
   const dialog = page.getByRole('dialog', { name: 'Create User' });
@@ -58,44 +51,41 @@ test('the user form shows the spec messages and Toggle All switches every permis
 test('an admin creates a sub user who then sees exactly the allowed menu; deactivating them ends their session', async ({
   page,
   browser,
+  baseURL,
 }) => {
-  await login(page, 'admin');
   const user = await createSubUser(page, unique());
   await expect(
     page.getByRole('button', { name: 'Delete Dr. Maya Patel' }),
     'admin users cannot be deleted',
   ).toBeDisabled();
 
-  await page.getByRole('button', { name: 'Logout' }).click();
-  await signInAs(page, user.email, user.password);
-  await expect(sideMenu(page).getByRole('link')).toHaveText([
+  const staffContext = await browser.newContext({ storageState: await signInState(baseURL!, user) });
+  const staff = await staffContext.newPage();
+  await staff.goto('/');
+  await expect(staff.getByRole('heading', { name: 'Overview' })).toBeVisible();
+  await expect(sideMenu(staff).getByRole('link')).toHaveText([
     'Overview',
     'Call Logs',
     'Assistants',
     'Phone Numbers',
   ]);
 
-  const adminContext = await browser.newContext();
-  const admin = await adminContext.newPage();
-  await login(admin, 'admin');
-  await admin.goto('/user-management');
-  await admin.getByRole('button', { name: `Edit ${user.name}` }).click();
-  const dialog = admin.getByRole('dialog', { name: 'Edit User' });
+  await page.getByRole('button', { name: `Edit ${user.name}` }).click();
+  const dialog = page.getByRole('dialog', { name: 'Edit User' });
   await dialog.getByRole('switch', { name: 'Active' }).click();
   await dialog.getByRole('button', { name: 'Update User' }).click();
-  await expect(admin.getByText('User updated successfully', { exact: true })).toBeVisible();
+  await expect(page.getByText('User updated successfully', { exact: true })).toBeVisible();
   await expect(
-    admin.getByRole('listitem').filter({ hasText: user.name }).getByText('Inactive', { exact: true }),
+    page.getByRole('listitem').filter({ hasText: user.name }).getByText('Inactive', { exact: true }),
   ).toBeVisible();
-  await adminContext.close();
 
-  await page.goto('/call-logs');
-  await expect(page).toHaveURL(/\/signin$/);
+  await staff.goto('/call-logs');
+  await expect(staff).toHaveURL(/\/signin$/);
+  await staffContext.close();
 });
 
 test('an admin adds, edits, toggles and deletes a connector', async ({ page }) => {
   const name = `Clinic ${unique()}`;
-  await login(page, 'admin');
   await page.goto('/linked-accounts');
   await page.getByRole('button', { name: 'Add Connector' }).click();
   let dialog = page.getByRole('dialog', { name: 'Add New Connector' });
@@ -137,22 +127,25 @@ test('an admin adds, edits, toggles and deletes a connector', async ({ page }) =
   await expect(card).toHaveCount(0);
 });
 
-test('a sub user sees their connector read-only through the Connector Details dialog', async ({ page }) => {
-  await login(page, 'frontdesk');
-  await page.goto('/linked-accounts');
-  await expect(page.getByRole('button', { name: 'Add Connector' })).toHaveCount(0);
-  await expect(page.getByRole('switch')).toHaveCount(0);
-  await page.getByRole('button', { name: 'View Details' }).first().click();
-  const dialog = page.getByRole('dialog', { name: 'Connector Details' });
-  await expect(dialog).toContainText('Bright Smile Dental');
-  await expect(dialog).toContainText('sandbox');
-  await expect(dialog.getByRole('textbox')).toHaveCount(0);
+test.describe('as the front desk', () => {
+  test.use({ role: 'frontdesk' });
+
+  test('a sub user sees their connector read-only through the Connector Details dialog', async ({ page }) => {
+    await page.goto('/linked-accounts');
+    await expect(page.getByRole('button', { name: 'Add Connector' })).toHaveCount(0);
+    await expect(page.getByRole('switch')).toHaveCount(0);
+    await page.getByRole('button', { name: 'View Details' }).first().click();
+    const dialog = page.getByRole('dialog', { name: 'Connector Details' });
+    await expect(dialog).toContainText('Bright Smile Dental');
+    await expect(dialog).toContainText('sandbox');
+    await expect(dialog.getByRole('textbox')).toHaveCount(0);
+  });
 });
 
-test('the Audit Log shows the sign-ins, newest first', async ({ page }) => {
-  await login(page, 'frontdesk');
-  await page.getByRole('button', { name: 'Logout' }).click();
-  await login(page, 'admin');
+test('the Audit Log shows the sign-ins, newest first', async ({ page, baseURL }) => {
+  await signInState(baseURL!, USERS.frontdesk);
+  await signInState(baseURL!, USERS.admin);
+  await page.goto('/');
   await page.getByRole('link', { name: 'Audit Log' }).click();
   await expect(page.getByRole('heading', { name: 'Audit Log' })).toBeVisible();
   await page.getByLabel('Action').selectOption('auth.login');

@@ -1,7 +1,7 @@
-import { expect, test, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { addDays, format, isWeekend, parseISO, startOfWeek } from 'date-fns';
 import { bookedMessage, type AppointmentItem, type ProviderItem } from '../src/shared/schemas/schedule';
-import { apiGet, login } from './fixtures';
+import { apiGet, expect, test } from './fixtures';
 
 const iso = (date: Date) => format(date, 'yyyy-MM-dd');
 const sunday = (date: Date) => startOfWeek(date, { weekStartsOn: 0 });
@@ -34,10 +34,11 @@ async function webhook(page: Page, name: string, parameters: object, key?: strin
 }
 
 test.describe('Appointments Calendar', () => {
+  test.use({ role: 'admin' });
+
   test('the seeded week shows every appointment in its cell and colour, with counters and status', async ({
     page,
   }) => {
-    await login(page, 'admin');
     await page.goto('/appointments-calendar');
     await expect(page.getByRole('heading', { name: 'Appointments Calendar' })).toBeVisible();
     const { activeConnector } = await apiGet<{ activeConnector: { connectorId: string } }>(
@@ -86,7 +87,6 @@ test.describe('Appointments Calendar', () => {
   });
 
   test('the hover card shows the fields of the spec, also on keyboard focus', async ({ page }) => {
-    await login(page, 'admin');
     await page.goto('/appointments-calendar');
     const start = addDays(sunday(new Date()), 7);
     await page.getByRole('button', { name: 'Next week' }).click();
@@ -134,7 +134,6 @@ test.describe('Appointments Calendar', () => {
   test('previous and next week, Today and Go to Date move the week and ask for its range', async ({
     page,
   }) => {
-    await login(page, 'admin');
     await page.goto('/appointments-calendar');
     const thisWeek = sunday(new Date());
     await expect(page.getByRole('heading', { name: weekLabel(thisWeek) })).toBeVisible();
@@ -164,6 +163,8 @@ test.describe('Appointments Calendar', () => {
 });
 
 test.describe('Book Appointment', () => {
+  test.use({ role: 'frontdesk' });
+
   async function chooseAppointment(page: Page, date: string, doctor: string) {
     await page.getByLabel('Service').selectOption({ label: 'Dental Checkup' });
     await page.getByLabel('Doctor').selectOption({ label: doctor });
@@ -174,7 +175,7 @@ test.describe('Book Appointment', () => {
   }
 
   test('a found patient is booked, the form resets and the time is no longer offered', async ({ page }) => {
-    await login(page, 'frontdesk');
+    await page.goto('/book-appointment');
     const { patients } = await apiGet<{ patients: { name: string; phone_number: string | null }[] }>(
       page,
       '/api/patients-with-appointments',
@@ -182,7 +183,6 @@ test.describe('Book Appointment', () => {
     const patient = patients.find((p) => p.phone_number)!;
     const { providers } = await apiGet<{ providers: ProviderItem[] }>(page, '/api/providers');
     const doctor = providers[0]!.display_name;
-    await page.goto('/book-appointment');
     await page.getByRole('button', { name: 'Search' }).click();
     await expect(toasts(page).getByText('Phone Number Required', { exact: true })).toBeVisible();
     await expect(toasts(page).getByText('Please enter a phone number to search for patients.')).toBeVisible();
@@ -216,7 +216,6 @@ test.describe('Book Appointment', () => {
   });
 
   test('a new patient is booked with the first available doctor', async ({ page }) => {
-    await login(page, 'frontdesk');
     await page.goto('/book-appointment');
     await page.getByLabel('Search by Phone').fill('(917) 555-0199');
     await page.getByRole('button', { name: 'Search' }).click();
@@ -239,9 +238,8 @@ test.describe('Book Appointment', () => {
   });
 
   test('a time taken in between gets the already-booked message', async ({ page }) => {
-    await login(page, 'frontdesk');
-    const { providers } = await apiGet<{ providers: ProviderItem[] }>(page, '/api/providers');
     await page.goto('/book-appointment');
+    const { providers } = await apiGet<{ providers: ProviderItem[] }>(page, '/api/providers');
     await page.getByLabel('Full Name').fill('Omar Reyes');
     await page.getByLabel('Phone Number').fill('(917) 555-0142');
     const date = weekdayAhead(9);
@@ -266,7 +264,6 @@ test.describe('Book Appointment', () => {
   });
 
   test("without a doctor the booking asks for it: 'Missing Information'", async ({ page }) => {
-    await login(page, 'frontdesk');
     await page.goto('/book-appointment');
     await page.getByLabel('Full Name').fill('Pia Sato');
     await page.getByLabel('Phone Number').fill('(917) 555-0150');
@@ -283,7 +280,6 @@ test.describe('Book Appointment', () => {
   test('a booking sent while the server is unreachable waits in the outbox and is delivered once', async ({
     page,
   }) => {
-    await login(page, 'frontdesk');
     await page.goto('/book-appointment');
     await page.getByLabel('Full Name').fill('Quinn Ito');
     await page.getByLabel('Phone Number').fill('(917) 555-0161');

@@ -1,5 +1,4 @@
-import { expect, test } from '@playwright/test';
-import { apiGet, login, sideMenu } from './fixtures';
+import { apiGet, expect, signInThroughForm, sideMenu, test, USERS } from './fixtures';
 
 const ADMIN_MENU = [
   'Overview',
@@ -17,8 +16,9 @@ const ADMIN_MENU = [
   'Demo Requests',
 ];
 
+// The one test that signs in through the form; the others start from the stored state (e2e/fixtures.ts).
 test('the admin signs in and the Overview counts equal the API', async ({ page }) => {
-  await login(page, 'admin');
+  await signInThroughForm(page, USERS.admin);
   const [assistants, workflows, phoneNumbers, calls] = await Promise.all([
     apiGet<{ assistants: unknown[] }>(page, '/api/assistants'),
     apiGet<{ workflows: unknown[] }>(page, '/api/workflows'),
@@ -37,32 +37,41 @@ test('the admin signs in and the Overview counts equal the API', async ({ page }
   await expect(page.getByTestId('menu-user')).toHaveText('admin@brightsmile.example');
 });
 
-test('logout returns to the site root and protected routes then send the visitor to /signin', async ({
-  page,
-}) => {
-  await login(page, 'admin');
-  await page.getByRole('button', { name: 'Logout' }).click();
-  await expect(page).toHaveURL(/\/$/);
-  expect(await page.evaluate(() => localStorage.getItem('sessionId'))).toBeNull();
-  await page.goto('/call-logs');
-  await expect(page).toHaveURL(/\/signin$/);
-  await expect(page.getByRole('button', { name: 'Sign In' })).toBeVisible();
+test.describe('with a session of its own', () => {
+  test.use({ role: 'admin', freshSession: true });
+
+  test('logout returns to the site root and protected routes then send the visitor to /signin', async ({
+    page,
+  }) => {
+    await page.goto('/');
+    await expect(page.getByRole('heading', { name: 'Overview' })).toBeVisible();
+    await page.getByRole('button', { name: 'Logout' }).click();
+    await expect(page).toHaveURL(/\/$/);
+    expect(await page.evaluate(() => localStorage.getItem('sessionId'))).toBeNull();
+    await page.goto('/call-logs');
+    await expect(page).toHaveURL(/\/signin$/);
+    await expect(page.getByRole('button', { name: 'Sign In' })).toBeVisible();
+  });
 });
 
-test('the front desk sees only the menu its permissions and assignments allow', async ({ page }) => {
-  await login(page, 'frontdesk');
-  await expect(sideMenu(page).getByRole('link')).toHaveText([
-    'Overview',
-    'Call Logs',
-    'Phone Numbers',
-    'Book Appointment',
-    'Appointments Calendar',
-    'Linked Accounts',
-  ]);
-  await expect(page.getByRole('link', { name: /Appointment Processor/ })).toHaveCount(0);
-  await page.goto('/user-management');
-  await expect(page.getByRole('heading', { name: 'Access Denied' })).toBeVisible();
-  await expect(page.getByText('You need admin privileges to access user management.')).toBeVisible();
+test.describe('as the front desk', () => {
+  test.use({ role: 'frontdesk' });
+
+  test('the front desk sees only the menu its permissions and assignments allow', async ({ page }) => {
+    await page.goto('/');
+    await expect(sideMenu(page).getByRole('link')).toHaveText([
+      'Overview',
+      'Call Logs',
+      'Phone Numbers',
+      'Book Appointment',
+      'Appointments Calendar',
+      'Linked Accounts',
+    ]);
+    await expect(page.getByRole('link', { name: /Appointment Processor/ })).toHaveCount(0);
+    await page.goto('/user-management');
+    await expect(page.getByRole('heading', { name: 'Access Denied' })).toBeVisible();
+    await expect(page.getByText('You need admin privileges to access user management.')).toBeVisible();
+  });
 });
 
 test('sign-in refuses empty fields without a request and shows the server message on bad credentials', async ({
@@ -89,9 +98,14 @@ test('an unknown path shows the 404 page', async ({ page }) => {
   await expect(page.getByRole('heading', { name: '404 Page Not Found' })).toBeVisible();
 });
 
-test('an expired or revoked session sends the visitor back to /signin', async ({ page }) => {
-  await login(page, 'admin');
-  await page.evaluate(() => localStorage.setItem('sessionId', 'revoked-session'));
-  await page.reload();
-  await expect(page).toHaveURL(/\/signin$/);
+test.describe('as the admin', () => {
+  test.use({ role: 'admin' });
+
+  test('an expired or revoked session sends the visitor back to /signin', async ({ page }) => {
+    await page.goto('/');
+    await expect(page.getByRole('heading', { name: 'Overview' })).toBeVisible();
+    await page.evaluate(() => localStorage.setItem('sessionId', 'revoked-session'));
+    await page.reload();
+    await expect(page).toHaveURL(/\/signin$/);
+  });
 });

@@ -1,7 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { publicPages } from '../src/web/features/marketing/public-routes';
-import { login, sideMenu } from './fixtures';
+import { expect, sideMenu, test } from './fixtures';
 
 const headline = (page: Page) => page.getByRole('heading', { level: 1 });
 
@@ -137,45 +137,52 @@ test('a failing server keeps the entered data and shows Submission Failed', asyn
   await expect(dialog.getByRole('button', { name: 'Request Demo' })).toBeEnabled();
 });
 
-test('the admin sees a new request in Demo Requests and marks it contacted', async ({ page }) => {
-  const name = `Dr. Morgan Reyes ${Date.now()}`;
-  const created = await page.request.post('/api/demo-requests', {
-    data: {
-      name,
-      email: 'morgan@reyesclinic.example',
-      mobile: '(555) 010-0177',
-      solution: 'medical-clinics',
-      sourcePage: '/pricing',
-    },
+test.describe('as the admin', () => {
+  test.use({ role: 'admin' });
+
+  test('the admin sees a new request in Demo Requests and marks it contacted', async ({ page }) => {
+    const name = `Dr. Morgan Reyes ${Date.now()}`;
+    const created = await page.request.post('/api/demo-requests', {
+      data: {
+        name,
+        email: 'morgan@reyesclinic.example',
+        mobile: '(555) 010-0177',
+        solution: 'medical-clinics',
+        sourcePage: '/pricing',
+      },
+    });
+    expect(created.status()).toBe(201);
+
+    await page.goto('/');
+    await sideMenu(page).getByRole('link', { name: 'Demo Requests' }).click();
+    await expect(page.getByRole('heading', { name: 'Demo Requests', level: 1 })).toBeVisible();
+    const row = page.getByTestId('demo-request-row').filter({ hasText: name });
+    await expect(row).toContainText('morgan@reyesclinic.example');
+    await expect(row).toContainText('Medical Clinics');
+    await expect(page.getByTestId('demo-request-row').first()).toContainText(name);
+    const mark = row.getByRole('checkbox', { name: `Contacted: ${name}` });
+    await mark.click();
+    await expect(mark).toBeChecked();
+    await page.reload();
+    await expect(page.getByTestId('demo-request-row').filter({ hasText: name })).toContainText('Contacted');
   });
-  expect(created.status()).toBe(201);
 
-  await login(page, 'admin');
-  await sideMenu(page).getByRole('link', { name: 'Demo Requests' }).click();
-  await expect(page.getByRole('heading', { name: 'Demo Requests', level: 1 })).toBeVisible();
-  const row = page.getByTestId('demo-request-row').filter({ hasText: name });
-  await expect(row).toContainText('morgan@reyesclinic.example');
-  await expect(row).toContainText('Medical Clinics');
-  await expect(page.getByTestId('demo-request-row').first()).toContainText(name);
-  const mark = row.getByRole('checkbox', { name: `Contacted: ${name}` });
-  await mark.click();
-  await expect(mark).toBeChecked();
-  await page.reload();
-  await expect(page.getByTestId('demo-request-row').filter({ hasText: name })).toContainText('Contacted');
+  test("a signed-in admin gets the Overview at '/' after the app boots", async ({ page }) => {
+    await page.goto('/');
+    await expect(page.getByRole('heading', { name: 'Overview' })).toBeVisible();
+    await expect(page.getByText('Never Miss Another Patient Call')).toHaveCount(0);
+  });
 });
 
-test("a signed-in admin gets the Overview at '/' after the app boots", async ({ page }) => {
-  await login(page, 'admin');
-  await page.goto('/');
-  await expect(page.getByRole('heading', { name: 'Overview' })).toBeVisible();
-  await expect(page.getByText('Never Miss Another Patient Call')).toHaveCount(0);
-});
+test.describe('as the front desk', () => {
+  test.use({ role: 'frontdesk' });
 
-test('a sub user never sees Demo Requests', async ({ page }) => {
-  await login(page, 'frontdesk');
-  await expect(sideMenu(page).getByRole('link', { name: 'Demo Requests' })).toHaveCount(0);
-  await page.goto('/demo-requests');
-  await expect(page.getByRole('heading', { name: 'Access Denied' })).toBeVisible();
+  test('a sub user never sees Demo Requests', async ({ page }) => {
+    await page.goto('/');
+    await expect(sideMenu(page).getByRole('link', { name: 'Demo Requests' })).toHaveCount(0);
+    await page.goto('/demo-requests');
+    await expect(page.getByRole('heading', { name: 'Access Denied' })).toBeVisible();
+  });
 });
 
 test('an open dialog locks the page scroll under the strict CSP, with no policy violation', async ({

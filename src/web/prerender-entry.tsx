@@ -5,7 +5,7 @@ import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'r
 import { AppProvider } from './app/provider';
 import { routes } from './app/router';
 
-export { publicPages } from './features/marketing/public-routes';
+export { publicPages } from './features/marketing';
 
 export async function render(path: string): Promise<string> {
   const handler = createStaticHandler(routes);

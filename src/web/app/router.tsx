@@ -27,10 +27,7 @@ const AppointmentsCalendarRoute = lazyNamed(
   'AppointmentsCalendarRoute',
 );
 const BookAppointmentRoute = lazyNamed(() => import('./routes/book-appointment'), 'BookAppointmentRoute');
-const DemoRequestsScreen = lazyNamed(
-  () => import('../features/demo-requests/components/demo-requests-screen'),
-  'DemoRequestsScreen',
-);
+const DemoRequestsScreen = lazyNamed(() => import('../features/demo-requests'), 'DemoRequestsScreen');
 
 /** Every page: scroll to the top on navigation, and go to /signin when the API says the session is gone. */
 function RootLayout() {

@@ -1,7 +1,7 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render, type RenderResult } from '@testing-library/react';
 import type { ReactElement } from 'react';
-import { createMemoryRouter, RouterProvider } from 'react-router';
+import { createMemoryRouter, RouterProvider, type RouteObject } from 'react-router';
 import type { SessionUser } from '#shared/schemas/auth';
 import { Toaster } from '../components/ui/toaster';
 import { clearAuthFromStorage, writeAuthToStorage } from '../lib/auth-state';
@@ -40,18 +40,26 @@ export function renderWithApp(
   ui: ReactElement,
   { route = '/', path = '*', user = TEST_ADMIN }: RenderOptions = {},
 ): RenderResult & { queryClient: QueryClient; router: ReturnType<typeof createMemoryRouter> } {
+  return renderRoutes(
+    [
+      { path, element: ui },
+      { path: '*', element: <p>Elsewhere</p> },
+    ],
+    { route, user },
+  );
+}
+
+/** Renders a whole route table (e.g. the app's own, with its guards) with the same providers. */
+export function renderRoutes(
+  routes: RouteObject[],
+  { route = '/', user = TEST_ADMIN }: Omit<RenderOptions, 'path'> = {},
+): RenderResult & { queryClient: QueryClient; router: ReturnType<typeof createMemoryRouter> } {
   clearAuthFromStorage(localStorage);
   if (user) writeAuthToStorage(localStorage, 'test-session', user);
   const queryClient = new QueryClient({
     defaultOptions: { queries: { retry: false, gcTime: Infinity }, mutations: { retry: false } },
   });
-  const router = createMemoryRouter(
-    [
-      { path, element: ui },
-      { path: '*', element: <p>Elsewhere</p> },
-    ],
-    { initialEntries: [route] },
-  );
+  const router = createMemoryRouter(routes, { initialEntries: [route] });
   const result = render(
     <QueryClientProvider client={queryClient}>
       <AuthProvider>

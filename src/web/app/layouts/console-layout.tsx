@@ -3,10 +3,11 @@ import { useState, type ReactNode } from 'react';
 import { NavLink, Outlet } from 'react-router';
 import { visibleMenuItems, type MenuItem } from '#shared/permissions';
 import { Button } from '../../components/ui/button';
-import { OutboxDelivery } from '../../features/book-appointment/components/outbox-delivery';
+import { OutboxDelivery } from '../../features/book-appointment';
 import { useAuth } from '../../lib/auth';
 import { cn } from '../../lib/cn';
 import { usePrincipal } from '../../lib/permissions';
+import { useScheduleRefresh } from '../schedule-data';
 
 function MenuLink({ item, onNavigate }: { item: MenuItem; onNavigate: () => void }) {
   return (
@@ -35,10 +36,11 @@ export function ConsoleLayout({ children }: { children?: ReactNode }) {
   const main = items.filter((item) => item.section === 'main');
   const admin = items.filter((item) => item.section === 'admin');
   const close = () => setOpen(false);
+  const { afterBooking } = useScheduleRefresh();
 
   return (
     <div className="min-h-screen bg-slate-50 md:flex">
-      <OutboxDelivery />
+      <OutboxDelivery onBooked={afterBooking} />
       <header className="flex items-center justify-between border-b border-slate-200 bg-white px-4 py-3 md:hidden">
         <span className="font-bold text-slate-900">Servc</span>
         <Button

@@ -1,5 +1,5 @@
-import { AppointmentsCalendarScreen } from '../../features/appointments-calendar/components/appointments-calendar-screen';
-import { useActiveConnector } from '../../features/linked-accounts/api/get-active-connector';
+import { AppointmentsCalendarScreen } from '../../features/appointments-calendar';
+import { useActiveConnector } from '../../features/linked-accounts';
 
 export function AppointmentsCalendarRoute() {
   const { data, isError } = useActiveConnector();

@@ -1,5 +1,5 @@
-import { AuditLogScreen } from '../../features/audit-log/components/audit-log-screen';
-import { useUsers } from '../../features/users/api/get-users';
+import { AuditLogScreen } from '../../features/audit-log';
+import { useUsers } from '../../features/users';
 
 export function AuditLogRoute() {
   const users = useUsers(true).data?.users ?? [];

@@ -1,5 +1,6 @@
-import { BookAppointmentScreen } from '../../features/book-appointment/components/book-appointment-screen';
+import { BookAppointmentScreen } from '../../features/book-appointment';
+import { useScheduleRefresh } from '../schedule-data';
 
 export function BookAppointmentRoute() {
-  return <BookAppointmentScreen />;
+  return <BookAppointmentScreen onBooked={useScheduleRefresh().afterBooking} />;
 }

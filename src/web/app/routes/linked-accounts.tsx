@@ -1,8 +1,15 @@
 import { can } from '#shared/permissions';
-import { LinkedAccountsScreen } from '../../features/linked-accounts/components/linked-accounts-screen';
+import { LinkedAccountsScreen } from '../../features/linked-accounts';
 import { usePrincipal } from '../../lib/permissions';
+import { useScheduleRefresh } from '../schedule-data';
 
 export function LinkedAccountsRoute() {
   const { principal } = usePrincipal();
-  return <LinkedAccountsScreen isAdmin={can(principal, 'connectors:manage')} />;
+  const { afterSourceChange } = useScheduleRefresh();
+  return (
+    <LinkedAccountsScreen
+      isAdmin={can(principal, 'connectors:manage')}
+      onScheduleSourceChanged={afterSourceChange}
+    />
+  );
 }

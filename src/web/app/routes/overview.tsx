@@ -1,5 +1,5 @@
 import { can } from '#shared/permissions';
-import { OverviewDashboard } from '../../features/overview/components/overview-dashboard';
+import { OverviewDashboard } from '../../features/overview';
 import { usePrincipal } from '../../lib/permissions';
 
 export function OverviewRoute() {

@@ -1,8 +1,12 @@
 import { useEffect } from 'react';
 import type { RouteObject } from 'react-router';
-import { PublicLayout } from '../../features/marketing/components/public-layout';
-import { publicPageComponents } from '../../features/marketing/public-page-components';
-import { getPublicPage, publicPages, type PublicPagePath } from '../../features/marketing/public-routes';
+import {
+  getPublicPage,
+  PublicLayout,
+  publicPageComponents,
+  publicPages,
+  type PublicPagePath,
+} from '../../features/marketing';
 
 /** A public page with its own <title> and meta description (prerendered HTML carries them too). */
 function PublicPage({ path }: { path: PublicPagePath }) {

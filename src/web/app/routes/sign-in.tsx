@@ -1,5 +1,5 @@
 import { Navigate } from 'react-router';
-import { SignInForm } from '../../features/auth/components/sign-in-form';
+import { SignInForm } from '../../features/auth';
 import { useAuth } from '../../lib/auth';
 
 export function SignInRoute() {

@@ -1,11 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
 import { can } from '#shared/permissions';
-import { useConnectors } from '../../features/linked-accounts/api/get-connectors';
-import {
-  assistantsQueryOptions,
-  phoneNumbersQueryOptions,
-} from '../../features/overview/api/get-overview-lists';
-import { UserManagementScreen } from '../../features/users/components/user-management-screen';
+import { useConnectors } from '../../features/linked-accounts';
+import { assistantsQueryOptions, phoneNumbersQueryOptions } from '../../features/overview';
+import { UserManagementScreen } from '../../features/users';
 import { usePrincipal } from '../../lib/permissions';
 
 /** Composes the user screen with the lists its dialog assigns from. */

@@ -1,12 +1,15 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery, type QueryClient } from '@tanstack/react-query';
 import type { AppointmentItem } from '#shared/schemas/schedule';
 import { apiRequest } from '../../../lib/api-client';
 import { REFETCH_INTERVAL_MS } from '../lib/calendar';
 
+/** Every appointments query starts with this key. */
+export const APPOINTMENTS_KEY = ['/api/appointments'] as const;
+
 /** One week's appointments: the key carries the range, so only the weeks viewed are fetched and polled. */
 export const appointmentsQueryOptions = (range: { start: string; end: string }) =>
   queryOptions({
-    queryKey: ['/api/appointments', range],
+    queryKey: [...APPOINTMENTS_KEY, range],
     queryFn: () =>
       apiRequest<{ appointments: AppointmentItem[] }>(
         'GET',
@@ -18,3 +21,7 @@ export const appointmentsQueryOptions = (range: { start: string; end: string }) 
 export function useAppointments(range: { start: string; end: string }) {
   return useQuery(appointmentsQueryOptions(range));
 }
+
+/** After a booking or a change of practice system: every week shown is fetched again. */
+export const invalidateAppointments = (queryClient: QueryClient) =>
+  queryClient.invalidateQueries({ queryKey: APPOINTMENTS_KEY });

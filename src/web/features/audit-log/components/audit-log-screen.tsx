@@ -1,14 +1,13 @@
 import { Download } from 'lucide-react';
 import { useId, useState, type ReactNode } from 'react';
 import { AUDIT_ACTIONS, type AuditFilter } from '#shared/schemas/audit';
-import { Alert } from '../../../components/ui/alert';
 import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
 import { Card, CardContent } from '../../../components/ui/card';
 import { Input } from '../../../components/ui/input';
 import { Label } from '../../../components/ui/label';
-import { Spinner } from '../../../components/ui/spinner';
-import { toast } from '../../../components/ui/use-toast';
+import { ListStates } from '../../../components/list-states';
+import { toastError } from '../../../components/mutation-toasts';
 import { useExportAuditEvents } from '../api/export-audit-events';
 import { useAuditEvents } from '../api/get-audit-events';
 import { PageHeader } from '../../../components/page-header';
@@ -66,7 +65,7 @@ export function AuditLogScreen({ users }: { users: UserOption[] }) {
             disabled={exporter.isPending}
             onClick={() =>
               exporter.mutate(filter, {
-                onError: (e) => toast({ title: 'Error', description: e.message, variant: 'destructive' }),
+                onError: (e) => toastError(e.message),
               })
             }
           >
@@ -121,59 +120,51 @@ export function AuditLogScreen({ users }: { users: UserOption[] }) {
         </CardContent>
       </Card>
 
-      {query.isLoading ? (
-        <Spinner />
-      ) : query.error ? (
-        <Alert variant="destructive">{query.error.message}</Alert>
-      ) : events.length === 0 ? (
-        <Card>
-          <CardContent className="p-10 text-center text-slate-600">
-            No audit events match these filters.
-          </CardContent>
-        </Card>
-      ) : (
-        <div className="overflow-x-auto rounded-lg border border-slate-200 bg-white">
-          <table className="w-full text-left text-sm">
-            <thead className="border-b border-slate-200 bg-slate-50 text-slate-600">
-              <tr>
-                <th className="px-4 py-2 font-medium">Time</th>
-                <th className="px-4 py-2 font-medium">User</th>
-                <th className="px-4 py-2 font-medium">Action</th>
-                <th className="px-4 py-2 font-medium">Resource</th>
-                <th className="px-4 py-2 font-medium">Outcome</th>
-                <th className="px-4 py-2 font-medium">Details</th>
-                <th className="px-4 py-2 font-medium">Client</th>
-              </tr>
-            </thead>
-            <tbody>
-              {events.map((event) => (
-                <tr key={event.id} className="border-b border-slate-100 last:border-0">
-                  <td className="whitespace-nowrap px-4 py-2">{new Date(event.at).toLocaleString()}</td>
-                  <td className="px-4 py-2">
-                    {event.actorName ?? event.actorUserId ?? '—'}
-                    {event.actorRole && (
-                      <span className="ml-1 text-xs text-slate-500">({event.actorRole})</span>
-                    )}
-                  </td>
-                  <td className="px-4 py-2 font-mono text-xs">{event.action}</td>
-                  <td className="px-4 py-2 text-xs">
-                    {event.resourceType
-                      ? `${event.resourceType}${event.resourceId ? ` ${event.resourceId}` : ''}`
-                      : '—'}
-                  </td>
-                  <td className="px-4 py-2">
-                    <Badge variant={OUTCOME_VARIANT[event.outcome]}>{event.outcome}</Badge>
-                  </td>
-                  <td className="px-4 py-2 text-xs">
-                    {[event.route, event.detail].filter(Boolean).join(' · ')}
-                  </td>
-                  <td className="px-4 py-2 text-xs">{event.clientAddress}</td>
+      <ListStates query={query} isEmpty={events.length === 0} empty="No audit events match these filters.">
+        {() => (
+          <div className="overflow-x-auto rounded-lg border border-slate-200 bg-white">
+            <table className="w-full text-left text-sm">
+              <thead className="border-b border-slate-200 bg-slate-50 text-slate-600">
+                <tr>
+                  <th className="px-4 py-2 font-medium">Time</th>
+                  <th className="px-4 py-2 font-medium">User</th>
+                  <th className="px-4 py-2 font-medium">Action</th>
+                  <th className="px-4 py-2 font-medium">Resource</th>
+                  <th className="px-4 py-2 font-medium">Outcome</th>
+                  <th className="px-4 py-2 font-medium">Details</th>
+                  <th className="px-4 py-2 font-medium">Client</th>
                 </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
-      )}
+              </thead>
+              <tbody>
+                {events.map((event) => (
+                  <tr key={event.id} className="border-b border-slate-100 last:border-0">
+                    <td className="whitespace-nowrap px-4 py-2">{new Date(event.at).toLocaleString()}</td>
+                    <td className="px-4 py-2">
+                      {event.actorName ?? event.actorUserId ?? '—'}
+                      {event.actorRole && (
+                        <span className="ml-1 text-xs text-slate-500">({event.actorRole})</span>
+                      )}
+                    </td>
+                    <td className="px-4 py-2 font-mono text-xs">{event.action}</td>
+                    <td className="px-4 py-2 text-xs">
+                      {event.resourceType
+                        ? `${event.resourceType}${event.resourceId ? ` ${event.resourceId}` : ''}`
+                        : '—'}
+                    </td>
+                    <td className="px-4 py-2">
+                      <Badge variant={OUTCOME_VARIANT[event.outcome]}>{event.outcome}</Badge>
+                    </td>
+                    <td className="px-4 py-2 text-xs">
+                      {[event.route, event.detail].filter(Boolean).join(' · ')}
+                    </td>
+                    <td className="px-4 py-2 text-xs">{event.clientAddress}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        )}
+      </ListStates>
       {query.hasNextPage && (
         <Button
           variant="outline"

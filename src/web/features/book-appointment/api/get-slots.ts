@@ -1,4 +1,4 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery, type QueryClient } from '@tanstack/react-query';
 import type { SlotItem } from '#shared/schemas/schedule';
 import { apiRequest } from '../../../lib/api-client';
 
@@ -8,9 +8,12 @@ export interface SlotRequest {
   appointmentType?: string;
 }
 
+/** Every slots query starts with this key. */
+export const SLOTS_KEY = ['/api/slots'] as const;
+
 export const slotsQueryOptions = ({ date, provider, appointmentType }: SlotRequest) =>
   queryOptions({
-    queryKey: ['/api/slots', date, provider, appointmentType ?? ''],
+    queryKey: [...SLOTS_KEY, date, provider, appointmentType ?? ''],
     queryFn: () =>
       apiRequest<{ slots: SlotItem[] }>(
         'GET',
@@ -24,3 +27,6 @@ export const slotsQueryOptions = ({ date, provider, appointmentType }: SlotReque
 export function useSlots(request: SlotRequest) {
   return useQuery({ ...slotsQueryOptions(request), enabled: Boolean(request.date && request.provider) });
 }
+
+/** A booked time must never be offered again from the cache: drop every slots answer, not just mark it stale. */
+export const forgetSlots = (queryClient: QueryClient) => queryClient.removeQueries({ queryKey: SLOTS_KEY });

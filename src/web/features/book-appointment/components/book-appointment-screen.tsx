@@ -6,6 +6,7 @@ import { toast } from '../../../components/ui/use-toast';
 import { ApiError } from '../../../lib/api-client';
 import { useAuth } from '../../../lib/auth';
 import { useProviders } from '../api/get-providers';
+import { forgetSlots } from '../api/get-slots';
 import { bookAppointment, type BookingParams } from '../api/post-webhook';
 import { announceBooked, announcePending, announceSubmitted } from '../lib/announce';
 import { newReference, serverText } from '../lib/booking';
@@ -35,7 +36,7 @@ function bookingParams(form: BookingForm, providerName: string | undefined): Boo
 }
 
 /** Book by hand for a found or new patient (part 2, section 2). */
-export function BookAppointmentScreen() {
+export function BookAppointmentScreen({ onBooked }: { onBooked: () => Promise<unknown> }) {
   const [form, setForm] = useState<BookingForm>(EMPTY_FORM);
   const [submitting, setSubmitting] = useState(false);
   const providers = useProviders().data?.providers ?? [];
@@ -63,9 +64,8 @@ export function BookAppointmentScreen() {
       if (result.success) announceBooked(result, params.patient_info.name);
       else announcePending(result);
       setForm(EMPTY_FORM);
-      // A booked time must never be offered again from the cache.
-      queryClient.removeQueries({ queryKey: ['/api/slots'] });
-      void queryClient.invalidateQueries({ queryKey: ['/api/appointments'] });
+      forgetSlots(queryClient);
+      void onBooked();
     } catch (error) {
       if (error instanceof ApiError) {
         toast({

@@ -1,12 +1,11 @@
 import { format } from 'date-fns';
 import { getSolutionLabel } from '#shared/marketing';
 import type { DemoRequest } from '#shared/schemas/demo-requests';
-import { Alert } from '../../../components/ui/alert';
 import { Badge } from '../../../components/ui/badge';
-import { Card, CardContent } from '../../../components/ui/card';
+import { Card } from '../../../components/ui/card';
 import { Checkbox } from '../../../components/ui/checkbox';
-import { Spinner } from '../../../components/ui/spinner';
-import { toast } from '../../../components/ui/use-toast';
+import { ListStates } from '../../../components/list-states';
+import { toastError } from '../../../components/mutation-toasts';
 import { useDemoRequests } from '../api/get-demo-requests';
 import { useMarkDemoRequestContacted } from '../api/update-demo-request';
 import { PageHeader } from '../../../components/page-header';
@@ -26,8 +25,7 @@ function ContactedMark({ request }: { request: DemoRequest }) {
           mark.mutate(
             { id: request.id, contacted: checked === true },
             {
-              onError: (error) =>
-                toast({ variant: 'destructive', title: 'Error', description: error.message }),
+              onError: (error) => toastError(error.message),
             },
           )
         }
@@ -47,58 +45,58 @@ function ContactedMark({ request }: { request: DemoRequest }) {
 const COLUMNS = ['Received', 'Name', 'Contact', 'Solution', 'Page', 'Contacted'] as const;
 
 export function DemoRequestsScreen() {
-  const { data, isLoading, error } = useDemoRequests();
-  const requests = data?.demoRequests ?? [];
+  const query = useDemoRequests();
+  const requests = query.data?.demoRequests ?? [];
   return (
     <div className="space-y-6">
       <PageHeader
         title="Demo Requests"
         description="Practices that asked for a demo on the public site, newest first."
       />
-      {isLoading ? (
-        <Spinner label="Loading demo requests" />
-      ) : error ? (
-        <Alert variant="destructive">Could not load demo requests. {error.message}</Alert>
-      ) : requests.length === 0 ? (
-        <Card>
-          <CardContent className="p-8 text-center text-slate-600">No demo requests yet.</CardContent>
-        </Card>
-      ) : (
-        <Card className="overflow-x-auto">
-          <table className="w-full min-w-[720px] text-left text-sm">
-            <thead className="border-b border-slate-200 bg-slate-50 text-slate-700">
-              <tr>
-                {COLUMNS.map((column) => (
-                  <th key={column} scope="col" className="px-4 py-3 font-semibold">
-                    {column}
-                  </th>
-                ))}
-              </tr>
-            </thead>
-            <tbody className="divide-y divide-slate-100">
-              {requests.map((request) => (
-                <tr key={request.id} data-testid="demo-request-row">
-                  <td className="px-4 py-3 whitespace-nowrap text-slate-700">{when(request.createdAt)}</td>
-                  <td className="px-4 py-3 font-medium text-slate-900">{request.name}</td>
-                  <td className="px-4 py-3">
-                    <a className="block text-blue-700 hover:underline" href={`mailto:${request.email}`}>
-                      {request.email}
-                    </a>
-                    <a className="block text-slate-700 hover:underline" href={`tel:${request.mobile}`}>
-                      {request.mobile}
-                    </a>
-                  </td>
-                  <td className="px-4 py-3 text-slate-700">{getSolutionLabel(request.solution)}</td>
-                  <td className="px-4 py-3 text-slate-700">{request.sourcePage ?? '—'}</td>
-                  <td className="px-4 py-3">
-                    <ContactedMark request={request} />
-                  </td>
+      <ListStates
+        query={query}
+        isEmpty={requests.length === 0}
+        empty="No demo requests yet."
+        loadingLabel="Loading demo requests"
+        errorPrefix="Could not load demo requests. "
+      >
+        {() => (
+          <Card className="overflow-x-auto">
+            <table className="w-full min-w-[720px] text-left text-sm">
+              <thead className="border-b border-slate-200 bg-slate-50 text-slate-700">
+                <tr>
+                  {COLUMNS.map((column) => (
+                    <th key={column} scope="col" className="px-4 py-3 font-semibold">
+                      {column}
+                    </th>
+                  ))}
                 </tr>
-              ))}
-            </tbody>
-          </table>
-        </Card>
-      )}
+              </thead>
+              <tbody className="divide-y divide-slate-100">
+                {requests.map((request) => (
+                  <tr key={request.id} data-testid="demo-request-row">
+                    <td className="px-4 py-3 whitespace-nowrap text-slate-700">{when(request.createdAt)}</td>
+                    <td className="px-4 py-3 font-medium text-slate-900">{request.name}</td>
+                    <td className="px-4 py-3">
+                      <a className="block text-blue-700 hover:underline" href={`mailto:${request.email}`}>
+                        {request.email}
+                      </a>
+                      <a className="block text-slate-700 hover:underline" href={`tel:${request.mobile}`}>
+                        {request.mobile}
+                      </a>
+                    </td>
+                    <td className="px-4 py-3 text-slate-700">{getSolutionLabel(request.solution)}</td>
+                    <td className="px-4 py-3 text-slate-700">{request.sourcePage ?? '—'}</td>
+                    <td className="px-4 py-3">
+                      <ContactedMark request={request} />
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </Card>
+        )}
+      </ListStates>
     </div>
   );
 }

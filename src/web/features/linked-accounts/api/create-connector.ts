@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { ConnectorInput, ConnectorResponse } from '#shared/schemas/connectors';
 import { apiRequest } from '../../../lib/api-client';
-import { connectorsQueryOptions } from './get-connectors';
+import { CONNECTORS_KEY } from './get-connectors';
 
 export const createConnector = (input: ConnectorInput) =>
   apiRequest<ConnectorResponse>('POST', '/api/connectors', input);
@@ -10,6 +10,6 @@ export function useCreateConnector() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: createConnector,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: connectorsQueryOptions.queryKey }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: CONNECTORS_KEY }),
   });
 }

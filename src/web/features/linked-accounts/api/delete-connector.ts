@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
-import { connectorsQueryOptions } from './get-connectors';
+import { CONNECTORS_KEY } from './get-connectors';
 
 export const deleteConnector = (id: string) =>
   apiRequest<{ success: true }>('DELETE', `/api/connectors/${id}`);
@@ -9,6 +9,6 @@ export function useDeleteConnector() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: deleteConnector,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: connectorsQueryOptions.queryKey }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: CONNECTORS_KEY }),
   });
 }

@@ -10,7 +10,7 @@ import {
   DialogHeader,
   DialogTitle,
 } from '../../../components/ui/dialog';
-import { toast } from '../../../components/ui/use-toast';
+import { toastError, toastSuccess } from '../../../components/mutation-toasts';
 import { validate, type FieldErrors } from '../../../lib/form';
 import { useCreateConnector } from '../api/create-connector';
 import { useUpdateConnector } from '../api/update-connector';
@@ -71,29 +71,19 @@ function ConnectorForm({ connector, onDone }: { connector?: Connector; onDone():
         { id: connector.id, input },
         {
           onSuccess: () => {
-            toast({ title: 'Success', description: 'Connector updated successfully' });
+            toastSuccess('Connector updated successfully');
             onDone();
           },
-          onError: (error) =>
-            toast({
-              title: 'Error',
-              description: `Failed to update connector: ${error.message}`,
-              variant: 'destructive',
-            }),
+          onError: (error) => toastError(`Failed to update connector: ${error.message}`),
         },
       );
     } else {
       create.mutate(input, {
         onSuccess: () => {
-          toast({ title: 'Success', description: 'Connector created successfully' });
+          toastSuccess('Connector created successfully');
           onDone();
         },
-        onError: (error) =>
-          toast({
-            title: 'Error',
-            description: `Failed to create connector: ${error.message}`,
-            variant: 'destructive',
-          }),
+        onError: (error) => toastError(`Failed to create connector: ${error.message}`),
       });
     }
   }

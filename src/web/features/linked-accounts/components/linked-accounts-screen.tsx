@@ -3,13 +3,12 @@ import { Eye, Plus } from 'lucide-react';
 import { useState } from 'react';
 import type { Connector } from '#shared/schemas/connectors';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
-import { Alert } from '../../../components/ui/alert';
 import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card';
-import { Spinner } from '../../../components/ui/spinner';
 import { Switch } from '../../../components/ui/switch';
-import { toast } from '../../../components/ui/use-toast';
+import { ListStates } from '../../../components/list-states';
+import { toastError, toastSuccess } from '../../../components/mutation-toasts';
 import { useDeleteConnector } from '../api/delete-connector';
 import { useConnectors } from '../api/get-connectors';
 import { useToggleConnector } from '../api/toggle-connector';
@@ -19,26 +18,30 @@ import { PageHeader } from '../../../components/page-header';
 
 type Editing = { open: false } | { open: true; connector?: Connector };
 
-export function LinkedAccountsScreen({ isAdmin }: { isAdmin: boolean }) {
-  const { data, isLoading, error } = useConnectors();
+export function LinkedAccountsScreen({
+  isAdmin,
+  onScheduleSourceChanged,
+}: {
+  isAdmin: boolean;
+  /** Refreshes the schedule data of other screens after the active connector changes. */
+  onScheduleSourceChanged: () => Promise<unknown>;
+}) {
+  const query = useConnectors();
   const [editing, setEditing] = useState<Editing>({ open: false });
   const [viewing, setViewing] = useState<Connector>();
   const [deleting, setDeleting] = useState<Connector>();
   const remove = useDeleteConnector();
-  const toggle = useToggleConnector();
+  const toggle = useToggleConnector(onScheduleSourceChanged);
 
-  const connectors = [...(data?.connectors ?? [])].sort((a, b) => a.createdAt.localeCompare(b.createdAt));
+  const connectors = [...(query.data?.connectors ?? [])].sort((a, b) =>
+    a.createdAt.localeCompare(b.createdAt),
+  );
 
   function confirmDelete() {
     if (!deleting) return;
     remove.mutate(deleting.id, {
-      onSuccess: () => toast({ title: 'Success', description: 'Connector deleted successfully' }),
-      onError: (e) =>
-        toast({
-          title: 'Error',
-          description: `Failed to delete connector: ${e.message}`,
-          variant: 'destructive',
-        }),
+      onSuccess: () => toastSuccess('Connector deleted successfully'),
+      onError: (e) => toastError(`Failed to delete connector: ${e.message}`),
       onSettled: () => setDeleting(undefined),
     });
   }
@@ -47,13 +50,8 @@ export function LinkedAccountsScreen({ isAdmin }: { isAdmin: boolean }) {
     toggle.mutate(
       { id: connector.id, isActive },
       {
-        onSuccess: () => toast({ title: 'Success', description: 'Connector status updated successfully' }),
-        onError: (e) =>
-          toast({
-            title: 'Error',
-            description: `Failed to update connector status: ${e.message}`,
-            variant: 'destructive',
-          }),
+        onSuccess: () => toastSuccess('Connector status updated successfully'),
+        onError: (e) => toastError(`Failed to update connector status: ${e.message}`),
       },
     );
   }
@@ -73,61 +71,57 @@ export function LinkedAccountsScreen({ isAdmin }: { isAdmin: boolean }) {
         }
       />
 
-      {isLoading ? (
-        <Spinner />
-      ) : error ? (
-        <Alert variant="destructive">{error.message}</Alert>
-      ) : connectors.length === 0 ? (
-        <Card>
-          <CardContent className="p-10 text-center text-slate-600">
-            {isAdmin ? 'No connectors configured' : 'No assigned connectors'}
-          </CardContent>
-        </Card>
-      ) : (
-        <ul className="grid gap-4 md:grid-cols-2 xl:grid-cols-3" aria-label="Connectors">
-          {connectors.map((connector) => (
-            <li key={connector.id}>
-              <Card>
-                <CardHeader>
-                  <div className="flex items-start justify-between gap-2">
-                    <CardTitle>{connector.name}</CardTitle>
-                    <Badge variant={connector.isActive ? 'success' : 'secondary'}>
-                      {connector.isActive ? 'Active' : 'Inactive'}
-                    </Badge>
-                  </div>
-                  <CardDescription>Connector ID: {connector.connectorId}</CardDescription>
-                  <CardDescription>Consumer ID: {connector.consumerId}</CardDescription>
-                </CardHeader>
-                <CardContent className="flex items-center justify-between gap-2">
-                  {isAdmin ? (
-                    <>
-                      <label className="flex items-center gap-2 text-sm text-slate-700">
-                        <Switch
-                          checked={connector.isActive}
-                          disabled={toggle.isPending}
-                          onCheckedChange={(checked) => setActive(connector, checked)}
-                          aria-label={`Active: ${connector.name}`}
+      <ListStates
+        query={query}
+        isEmpty={connectors.length === 0}
+        empty={isAdmin ? 'No connectors configured' : 'No assigned connectors'}
+      >
+        {() => (
+          <ul className="grid gap-4 md:grid-cols-2 xl:grid-cols-3" aria-label="Connectors">
+            {connectors.map((connector) => (
+              <li key={connector.id}>
+                <Card>
+                  <CardHeader>
+                    <div className="flex items-start justify-between gap-2">
+                      <CardTitle>{connector.name}</CardTitle>
+                      <Badge variant={connector.isActive ? 'success' : 'secondary'}>
+                        {connector.isActive ? 'Active' : 'Inactive'}
+                      </Badge>
+                    </div>
+                    <CardDescription>Connector ID: {connector.connectorId}</CardDescription>
+                    <CardDescription>Consumer ID: {connector.consumerId}</CardDescription>
+                  </CardHeader>
+                  <CardContent className="flex items-center justify-between gap-2">
+                    {isAdmin ? (
+                      <>
+                        <label className="flex items-center gap-2 text-sm text-slate-700">
+                          <Switch
+                            checked={connector.isActive}
+                            disabled={toggle.isPending}
+                            onCheckedChange={(checked) => setActive(connector, checked)}
+                            aria-label={`Active: ${connector.name}`}
+                          />
+                          Active
+                        </label>
+                        <RowActions
+                          name={connector.name}
+                          onEdit={() => setEditing({ open: true, connector })}
+                          onDelete={() => setDeleting(connector)}
                         />
-                        Active
-                      </label>
-                      <RowActions
-                        name={connector.name}
-                        onEdit={() => setEditing({ open: true, connector })}
-                        onDelete={() => setDeleting(connector)}
-                      />
-                    </>
-                  ) : (
-                    <Button variant="outline" size="sm" onClick={() => setViewing(connector)}>
-                      <Eye aria-hidden="true" />
-                      View Details
-                    </Button>
-                  )}
-                </CardContent>
-              </Card>
-            </li>
-          ))}
-        </ul>
-      )}
+                      </>
+                    ) : (
+                      <Button variant="outline" size="sm" onClick={() => setViewing(connector)}>
+                        <Eye aria-hidden="true" />
+                        View Details
+                      </Button>
+                    )}
+                  </CardContent>
+                </Card>
+              </li>
+            ))}
+          </ul>
+        )}
+      </ListStates>
 
       {isAdmin && (
         <>

@@ -30,9 +30,10 @@ export const callsQueryOptions = queryOptions({
 
 /** The four lists the Overview counts; it waits for all of them. */
 export function useOverviewLists() {
-  const [assistants, workflows, phoneNumbers, calls] = useQueries({
+  const queries = useQueries({
     queries: [assistantsQueryOptions, workflowsQueryOptions, phoneNumbersQueryOptions, callsQueryOptions],
   });
+  const [assistants, workflows, phoneNumbers, calls] = queries;
   return {
     isLoading: assistants.isLoading || workflows.isLoading || phoneNumbers.isLoading || calls.isLoading,
     error: assistants.error ?? workflows.error ?? phoneNumbers.error ?? calls.error,
@@ -40,5 +41,7 @@ export function useOverviewLists() {
     workflows: workflows.data?.workflows ?? [],
     phoneNumbers: phoneNumbers.data?.phoneNumbers ?? [],
     calls: calls.data?.calls ?? [],
+    /** Asks again for the lists that failed. */
+    refetch: () => Promise.all(queries.filter((query) => query.isError).map((query) => query.refetch())),
   };
 }

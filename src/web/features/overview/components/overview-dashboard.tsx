@@ -2,11 +2,10 @@ import { Bot, CalendarPlus, GitBranch, Phone, PhoneCall, Workflow } from 'lucide
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { formatDuration } from '#shared/format';
-import { Alert } from '../../../components/ui/alert';
 import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card';
-import { Spinner } from '../../../components/ui/spinner';
+import { ListError, ListLoading } from '../../../components/list-states';
 import { useOverviewLists } from '../api/get-overview-lists';
 import { PageHeader } from '../../../components/page-header';
 
@@ -110,12 +109,12 @@ function RecentCard({
 
 export function OverviewDashboard({ showProcessor }: { showProcessor: boolean }) {
   const lists = useOverviewLists();
-  if (lists.isLoading) return <Spinner label="Loading overview" />;
+  if (lists.isLoading) return <ListLoading label="Loading overview" />;
 
   return (
     <div className="grid gap-6">
       <PageHeader title="Overview" description="Your AI receptionist at a glance." />
-      {lists.error && <Alert variant="destructive">{lists.error.message}</Alert>}
+      {lists.error && <ListError error={lists.error} onRetry={lists.refetch} />}
       <section aria-label="Totals" className="grid gap-4 sm:grid-cols-2 xl:grid-cols-4">
         <CountCard label="Assistants" value={lists.assistants.length} icon={<Bot />} />
         <CountCard label="Workflows" value={lists.workflows.length} icon={<GitBranch />} />

@@ -21,7 +21,7 @@ import {
 import { Label } from '../../../components/ui/label';
 import { Spinner } from '../../../components/ui/spinner';
 import { Switch } from '../../../components/ui/switch';
-import { toast } from '../../../components/ui/use-toast';
+import { toastError, toastSuccess } from '../../../components/mutation-toasts';
 import { validate, type FieldErrors } from '../../../lib/form';
 import { useCreateUser } from '../api/create-user';
 import { useUserAssistants } from '../api/get-user-assistants';
@@ -175,29 +175,19 @@ function UserForm({
         { id: userId, input: { ...result.data, user: password ? { ...user, password } : user } },
         {
           onSuccess: () => {
-            toast({ title: 'Success', description: 'User updated successfully' });
+            toastSuccess('User updated successfully');
             onDone();
           },
-          onError: (error) =>
-            toast({
-              title: 'Error',
-              description: error.message || 'Failed to update user',
-              variant: 'destructive',
-            }),
+          onError: (error) => toastError(error.message || 'Failed to update user'),
         },
       );
     } else {
       create.mutate(result.data as CreateUserInput, {
         onSuccess: () => {
-          toast({ title: 'Success', description: 'User created successfully' });
+          toastSuccess('User created successfully');
           onDone();
         },
-        onError: (error) =>
-          toast({
-            title: 'Error',
-            description: error.message || 'Failed to create user',
-            variant: 'destructive',
-          }),
+        onError: (error) => toastError(error.message || 'Failed to create user'),
       });
     }
   }

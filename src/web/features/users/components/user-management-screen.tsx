@@ -3,12 +3,11 @@ import { Plus } from 'lucide-react';
 import { useState } from 'react';
 import type { ManagedUser } from '#shared/schemas/users';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
-import { Alert } from '../../../components/ui/alert';
 import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card';
-import { Spinner } from '../../../components/ui/spinner';
-import { toast } from '../../../components/ui/use-toast';
+import { ListStates } from '../../../components/list-states';
+import { toastError, toastSuccess } from '../../../components/mutation-toasts';
 import { useDeleteUser } from '../api/delete-user';
 import { useUsers } from '../api/get-users';
 import { UserFormDialog, type AssignmentOptions } from './user-form-dialog';
@@ -17,7 +16,8 @@ import { PageHeader } from '../../../components/page-header';
 type Editing = { open: false } | { open: true; user?: ManagedUser };
 
 export function UserManagementScreen({ options, isAdmin }: { options: AssignmentOptions; isAdmin: boolean }) {
-  const { data, isLoading, error } = useUsers(isAdmin);
+  const query = useUsers(isAdmin);
+  const users = query.data?.users ?? [];
   const [editing, setEditing] = useState<Editing>({ open: false });
   const [deleting, setDeleting] = useState<ManagedUser>();
   const remove = useDeleteUser();
@@ -25,8 +25,8 @@ export function UserManagementScreen({ options, isAdmin }: { options: Assignment
   function confirmDelete() {
     if (!deleting) return;
     remove.mutate(deleting.id, {
-      onSuccess: () => toast({ title: 'Success', description: 'User deleted successfully' }),
-      onError: (e) => toast({ title: 'Error', description: e.message, variant: 'destructive' }),
+      onSuccess: () => toastSuccess('User deleted successfully'),
+      onError: (e) => toastError(e.message),
       onSettled: () => setDeleting(undefined),
     });
   }
@@ -44,42 +44,40 @@ export function UserManagementScreen({ options, isAdmin }: { options: Assignment
         }
       />
 
-      {isLoading ? (
-        <Spinner />
-      ) : error ? (
-        <Alert variant="destructive">{error.message}</Alert>
-      ) : (
-        <ul className="grid gap-4 md:grid-cols-2 xl:grid-cols-3" aria-label="Users">
-          {(data?.users ?? []).map((user) => (
-            <li key={user.id}>
-              <Card>
-                <CardHeader>
-                  <div className="flex flex-wrap items-center gap-2">
-                    <CardTitle>{user.name}</CardTitle>
-                    <Badge variant={user.role === 'admin' ? 'default' : 'secondary'}>
-                      {user.role === 'admin' ? 'Admin' : 'Sub User'}
-                    </Badge>
-                    {!user.isActive && <Badge variant="destructive">Inactive</Badge>}
-                  </div>
-                  <CardDescription>{user.email}</CardDescription>
-                  <CardDescription>@{user.username}</CardDescription>
-                </CardHeader>
-                <CardContent className="flex items-center justify-between">
-                  <span className="text-xs text-slate-600">
-                    Created {new Date(user.createdAt).toLocaleDateString()}
-                  </span>
-                  <RowActions
-                    name={user.name}
-                    onEdit={() => setEditing({ open: true, user })}
-                    onDelete={() => setDeleting(user)}
-                    deleteDisabled={user.role === 'admin'}
-                  />
-                </CardContent>
-              </Card>
-            </li>
-          ))}
-        </ul>
-      )}
+      <ListStates query={query} isEmpty={users.length === 0} empty="No users yet">
+        {() => (
+          <ul className="grid gap-4 md:grid-cols-2 xl:grid-cols-3" aria-label="Users">
+            {users.map((user) => (
+              <li key={user.id}>
+                <Card>
+                  <CardHeader>
+                    <div className="flex flex-wrap items-center gap-2">
+                      <CardTitle>{user.name}</CardTitle>
+                      <Badge variant={user.role === 'admin' ? 'default' : 'secondary'}>
+                        {user.role === 'admin' ? 'Admin' : 'Sub User'}
+                      </Badge>
+                      {!user.isActive && <Badge variant="destructive">Inactive</Badge>}
+                    </div>
+                    <CardDescription>{user.email}</CardDescription>
+                    <CardDescription>@{user.username}</CardDescription>
+                  </CardHeader>
+                  <CardContent className="flex items-center justify-between">
+                    <span className="text-xs text-slate-600">
+                      Created {new Date(user.createdAt).toLocaleDateString()}
+                    </span>
+                    <RowActions
+                      name={user.name}
+                      onEdit={() => setEditing({ open: true, user })}
+                      onDelete={() => setDeleting(user)}
+                      deleteDisabled={user.role === 'admin'}
+                    />
+                  </CardContent>
+                </Card>
+              </li>
+            ))}
+          </ul>
+        )}
+      </ListStates>
 
       <UserFormDialog
         open={editing.open}

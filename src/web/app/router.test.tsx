@@ -1,0 +1,93 @@
+import { screen } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import type { Principal } from '#shared/permissions';
+import { mockApi, pending } from '../test/mock-api';
+import { renderRoutes, TEST_ADMIN, TEST_FRONT_DESK } from '../test/render';
+import { routes } from './router';
+
+const NOTHING_GRANTED: Principal = {
+  role: 'sub',
+  permissions: {
+    canCallLogs: false,
+    canAssistants: false,
+    canWorkflows: false,
+    canBookAppointment: false,
+    canAppointmentCalendar: false,
+    canOutboundCalls: false,
+  },
+  assignedPhoneNumbers: [],
+  assignedConnectors: [],
+  assignedAssistants: [],
+};
+const ADMIN: Principal = { ...NOTHING_GRANTED, role: 'admin' };
+const permissions = (principal: Principal) => ({ body: { success: true, data: principal } });
+/** The first visit loads the lazy console chunks, which takes longer than a findBy's default second. */
+const LAZY = { timeout: 5000 };
+
+/** jsdom lacks what the shell and Radix call: window.scrollTo and ResizeObserver. */
+function stubBrowser() {
+  vi.stubGlobal('scrollTo', vi.fn());
+  vi.stubGlobal(
+    'ResizeObserver',
+    class {
+      observe() {}
+      unobserve() {}
+      disconnect() {}
+    },
+  );
+}
+
+function renderApp(route: string, user = TEST_FRONT_DESK, principal = NOTHING_GRANTED) {
+  stubBrowser();
+  mockApi({ 'GET /api/user-permissions': permissions(principal) });
+  return renderRoutes(routes, { route, user });
+}
+
+describe('console route guards', () => {
+  it.each([
+    '/book-appointment',
+    '/appointments-calendar',
+    '/linked-accounts',
+    '/audit-log',
+    '/demo-requests',
+    '/outbound-calls',
+    '/appointment-processor',
+  ])('%s shows Access Denied to a user the policy does not allow', async (route) => {
+    renderApp(route);
+    expect(await screen.findByRole('heading', { name: 'Access Denied' }, LAZY)).toBeTruthy();
+    expect(screen.getByText('You do not have permission to view this page.')).toBeTruthy();
+  });
+
+  it('User Management tells a sub user it needs admin privileges', async () => {
+    renderApp('/user-management');
+    expect(await screen.findByRole('heading', { name: 'Access Denied' }, LAZY)).toBeTruthy();
+    expect(screen.getByText('You need admin privileges to access user management.')).toBeTruthy();
+  });
+
+  it('waits for the permissions before it decides', async () => {
+    stubBrowser();
+    mockApi({ 'GET /api/user-permissions': pending });
+    renderRoutes(routes, { route: '/audit-log', user: TEST_FRONT_DESK });
+    expect((await screen.findAllByRole('status')).length).toBeGreaterThan(0);
+    expect(screen.queryByRole('heading', { name: 'Access Denied' })).toBeNull();
+  });
+
+  it('sends a signed-out visitor to the sign-in page', async () => {
+    stubBrowser();
+    mockApi({});
+    const { router } = renderRoutes(routes, { route: '/user-management', user: null });
+    expect(await screen.findByRole('button', { name: 'Sign In' }, LAZY)).toBeTruthy();
+    expect(router.state.location.pathname).toBe('/signin');
+  });
+});
+
+describe('screens that are not built yet', () => {
+  it.each([
+    ['/outbound-calls', 'Outbound Calls'],
+    ['/appointment-processor', 'Appointment Processor'],
+  ])('%s tells an allowed user it is not available yet', async (route, title) => {
+    renderApp(route, TEST_ADMIN, ADMIN);
+    expect(await screen.findByRole('heading', { name: title, level: 1 }, LAZY)).toBeTruthy();
+    expect(screen.getByText('This screen is not available yet.')).toBeTruthy();
+  });
+});

@@ -1,0 +1,2 @@
+// The auth feature's public surface: other features and app/ import only from here.
+export { SignInForm } from './components/sign-in-form';

@@ -1,0 +1,4 @@
+// The book-appointment feature's public surface: other features and app/ import only from here.
+export { invalidateBookingOptions } from './api/invalidate-booking-options';
+export { BookAppointmentScreen } from './components/book-appointment-screen';
+export { OutboxDelivery } from './components/outbox-delivery';

@@ -1,0 +1,74 @@
+import { screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import type { DemoRequest } from '#shared/schemas/demo-requests';
+import { mockApi, pending } from '../../../test/mock-api';
+import { renderWithApp } from '../../../test/render';
+import { DemoRequestsScreen } from './demo-requests-screen';
+
+const REQUEST: DemoRequest = {
+  id: 'd-1',
+  name: 'Dr. Lee Park',
+  email: 'lee@parkvet.example',
+  mobile: '+15550100142',
+  solution: 'veterinary-clinics',
+  sourcePage: '/pricing',
+  createdAt: '2026-03-02T15:30:00.000Z',
+  contactedAt: null,
+};
+
+describe('DemoRequestsScreen', () => {
+  it('shows a spinner while the requests load', async () => {
+    mockApi({ 'GET /api/demo-requests': pending });
+    renderWithApp(<DemoRequestsScreen />);
+    expect((await screen.findByRole('status')).textContent).toBe('Loading demo requests');
+  });
+
+  it('says when there are none yet', async () => {
+    mockApi({ 'GET /api/demo-requests': { body: { demoRequests: [] } } });
+    renderWithApp(<DemoRequestsScreen />);
+    expect(await screen.findByText('No demo requests yet.')).toBeTruthy();
+  });
+
+  it('shows a failed load and loads again on Try again', async () => {
+    let attempts = 0;
+    mockApi({
+      'GET /api/demo-requests': () =>
+        ++attempts === 1
+          ? { status: 500, body: { message: 'Something went wrong' } }
+          : { body: { demoRequests: [REQUEST] } },
+    });
+    renderWithApp(<DemoRequestsScreen />);
+    expect((await screen.findByRole('alert')).textContent).toContain(
+      'Could not load demo requests. 500: Something went wrong',
+    );
+    await userEvent.click(screen.getByRole('button', { name: 'Try again' }));
+    expect(await screen.findByText('Dr. Lee Park')).toBeTruthy();
+  });
+
+  it('lists each request and marks one contacted', async () => {
+    const { calls } = mockApi({
+      'GET /api/demo-requests': { body: { demoRequests: [REQUEST] } },
+      'PATCH /api/demo-requests/d-1': {
+        body: { demoRequest: { ...REQUEST, contactedAt: '2026-03-03T09:00:00.000Z' } },
+      },
+    });
+    renderWithApp(<DemoRequestsScreen />);
+    const row = await screen.findByTestId('demo-request-row');
+    expect(row.textContent).toContain('lee@parkvet.example');
+    expect(row.textContent).toContain('Veterinary Clinics');
+    expect(row.textContent).toContain('New');
+    await userEvent.click(screen.getByRole('checkbox', { name: 'Contacted: Dr. Lee Park' }));
+    expect(calls.find((call) => call.method === 'PATCH')?.body).toEqual({ contacted: true });
+  });
+
+  it('a failed mark shows the error toast with the message', async () => {
+    mockApi({
+      'GET /api/demo-requests': { body: { demoRequests: [REQUEST] } },
+      'PATCH /api/demo-requests/d-1': { status: 404, body: { message: 'Unknown demo request.' } },
+    });
+    renderWithApp(<DemoRequestsScreen />);
+    await userEvent.click(await screen.findByRole('checkbox', { name: 'Contacted: Dr. Lee Park' }));
+    expect(await screen.findByText('404: Unknown demo request.')).toBeTruthy();
+  });
+});

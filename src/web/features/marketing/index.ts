@@ -1,0 +1,4 @@
+// The marketing feature's public surface: other features and app/ import only from here.
+export { PublicLayout } from './components/public-layout';
+export { publicPageComponents } from './public-page-components';
+export { getPublicPage, publicPages, type PublicPagePath } from './public-routes';

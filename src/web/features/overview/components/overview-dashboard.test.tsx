@@ -1,0 +1,65 @@
+import { screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { mockApi, pending } from '../../../test/mock-api';
+import { renderWithApp } from '../../../test/render';
+import { OverviewDashboard } from './overview-dashboard';
+
+const LISTS = {
+  'GET /api/assistants': { body: { assistants: [{ id: 'a-1', name: 'Front Desk Assistant' }] } },
+  'GET /api/workflows': { body: { workflows: [{ id: 'w-1' }, { id: 'w-2' }] } },
+  'GET /api/phone-numbers': { body: { phoneNumbers: [] } },
+  'GET /api/calls': { body: { calls: [{ id: 'call-0000abc123', duration: 95, status: 'completed' }] } },
+};
+const EMPTY = {
+  'GET /api/assistants': { body: { assistants: [] } },
+  'GET /api/workflows': { body: { workflows: [] } },
+  'GET /api/phone-numbers': { body: { phoneNumbers: [] } },
+  'GET /api/calls': { body: { calls: [] } },
+};
+const count = (label: string) => screen.getByTestId(`count-${label}`).textContent;
+
+describe('OverviewDashboard', () => {
+  it('shows a spinner until every list is in', async () => {
+    mockApi({ ...LISTS, 'GET /api/calls': pending });
+    renderWithApp(<OverviewDashboard showProcessor />);
+    expect((await screen.findByRole('status')).textContent).toBe('Loading overview');
+  });
+
+  it('counts zero and says so when nothing is configured', async () => {
+    mockApi(EMPTY);
+    renderWithApp(<OverviewDashboard showProcessor={false} />);
+    expect(await screen.findByText('No assistants configured')).toBeTruthy();
+    expect(screen.getByText('No recent calls')).toBeTruthy();
+    expect(count('Assistants')).toBe('0');
+    expect(screen.queryByRole('link', { name: /Appointment Processor/ })).toBeNull();
+  });
+
+  it('shows a failed list with its message and asks again on Try again', async () => {
+    let attempts = 0;
+    mockApi({
+      ...LISTS,
+      'GET /api/workflows': () =>
+        ++attempts === 1
+          ? { status: 500, body: { message: 'Something went wrong' } }
+          : LISTS['GET /api/workflows'],
+    });
+    renderWithApp(<OverviewDashboard showProcessor />);
+    expect((await screen.findByRole('alert')).textContent).toContain('500: Something went wrong');
+    await userEvent.click(screen.getByRole('button', { name: 'Try again' }));
+    expect(await screen.findByText('2')).toBeTruthy();
+    expect(screen.queryByRole('alert')).toBeNull();
+  });
+
+  it('counts each list and shows the recent assistants and calls', async () => {
+    mockApi(LISTS);
+    renderWithApp(<OverviewDashboard showProcessor />);
+    expect(await screen.findByText('Front Desk Assistant')).toBeTruthy();
+    expect(count('Assistants')).toBe('1');
+    expect(count('Workflows')).toBe('2');
+    expect(count('Phone Numbers')).toBe('0');
+    expect(count('Total Calls')).toBe('1');
+    expect(screen.getByText('Call #abc123')).toBeTruthy();
+    expect(screen.getByRole('link', { name: /Appointment Processor/ })).toBeTruthy();
+  });
+});

@@ -1,0 +1,81 @@
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import type { ManagedUser } from '#shared/schemas/users';
+import { mockApi, pending } from '../../../test/mock-api';
+import { renderWithApp } from '../../../test/render';
+import { UserManagementScreen } from './user-management-screen';
+
+const OPTIONS = { phoneNumbers: [], assistants: [], connectors: [] };
+const ADMIN: ManagedUser = {
+  id: 'u-admin',
+  name: 'Dr. Maya Patel',
+  email: 'admin@brightsmile.example',
+  username: 'admin',
+  role: 'admin',
+  isActive: true,
+  createdAt: '2026-01-05T10:00:00.000Z',
+};
+const STAFF: ManagedUser = {
+  ...ADMIN,
+  id: 'u-staff',
+  name: 'Jordan Reyes',
+  email: 'frontdesk@brightsmile.example',
+  username: 'frontdesk',
+  role: 'sub',
+  isActive: false,
+};
+const renderScreen = () => renderWithApp(<UserManagementScreen options={OPTIONS} isAdmin />);
+
+describe('UserManagementScreen', () => {
+  it('shows a spinner while the users load', async () => {
+    mockApi({ 'GET /api/users': pending });
+    renderScreen();
+    expect((await screen.findByRole('status')).textContent).toBe('Loading');
+  });
+
+  it('says when there are no users', async () => {
+    mockApi({ 'GET /api/users': { body: { users: [] } } });
+    renderScreen();
+    expect(await screen.findByText('No users yet')).toBeTruthy();
+  });
+
+  it('shows a failed load and loads again on Try again', async () => {
+    let attempts = 0;
+    mockApi({
+      'GET /api/users': () =>
+        ++attempts === 1 ? { status: 503, body: { message: 'Try later' } } : { body: { users: [ADMIN] } },
+    });
+    renderScreen();
+    expect((await screen.findByRole('alert')).textContent).toContain('503: Try later');
+    await userEvent.click(screen.getByRole('button', { name: 'Try again' }));
+    expect(await screen.findByRole('heading', { name: 'Dr. Maya Patel' })).toBeTruthy();
+  });
+
+  it('lists each user with role, state and actions; an admin cannot be deleted', async () => {
+    mockApi({ 'GET /api/users': { body: { users: [ADMIN, STAFF] } } });
+    renderScreen();
+    const staff = (await screen.findByRole('heading', { name: 'Jordan Reyes' })).closest('li')!;
+    expect(within(staff).getByText('Sub User')).toBeTruthy();
+    expect(within(staff).getByText('Inactive')).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Delete Dr. Maya Patel' }).hasAttribute('disabled')).toBe(true);
+    expect(screen.getByRole('button', { name: 'Delete Jordan Reyes' }).hasAttribute('disabled')).toBe(false);
+  });
+
+  it('deletes after confirmation and says so; a refusal shows the message', async () => {
+    let deletes = 0;
+    mockApi({
+      'GET /api/users': { body: { users: [ADMIN, STAFF] } },
+      'DELETE /api/users/u-staff': () =>
+        ++deletes === 1 ? { body: { success: true } } : { status: 404, body: { message: 'User not found' } },
+    });
+    renderScreen();
+    await userEvent.click(await screen.findByRole('button', { name: 'Delete Jordan Reyes' }));
+    await userEvent.click(within(screen.getByRole('alertdialog')).getByRole('button', { name: 'Delete' }));
+    expect(await screen.findByText('User deleted successfully')).toBeTruthy();
+
+    await userEvent.click(screen.getByRole('button', { name: 'Delete Jordan Reyes' }));
+    await userEvent.click(within(screen.getByRole('alertdialog')).getByRole('button', { name: 'Delete' }));
+    expect(await screen.findByText('404: User not found')).toBeTruthy();
+  });
+});
