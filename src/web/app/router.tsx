@@ -27,6 +27,9 @@ const AppointmentsCalendarRoute = lazyNamed(
   'AppointmentsCalendarRoute',
 );
 const BookAppointmentRoute = lazyNamed(() => import('./routes/book-appointment'), 'BookAppointmentRoute');
+const AssistantsRoute = lazyNamed(() => import('./routes/assistants'), 'AssistantsRoute');
+const WorkflowsRoute = lazyNamed(() => import('./routes/workflows'), 'WorkflowsRoute');
+const PhoneNumbersRoute = lazyNamed(() => import('./routes/phone-numbers'), 'PhoneNumbersRoute');
 const DemoRequestsScreen = lazyNamed(
   () => import('../features/demo-requests/components/demo-requests-screen'),
   'DemoRequestsScreen',
@@ -64,6 +67,9 @@ function HomeRoute() {
 
 /** Built console screens by path; every other menu path shows that it is not available yet. */
 const SCREENS: Record<string, ReactNode> = {
+  '/assistants': <AssistantsRoute />,
+  '/workflows': <WorkflowsRoute />,
+  '/phone-numbers': <PhoneNumbersRoute />,
   '/appointments-calendar': <AppointmentsCalendarRoute />,
   '/book-appointment': <BookAppointmentRoute />,
   '/linked-accounts': <LinkedAccountsRoute />,
