@@ -24,6 +24,7 @@ function toAssistant(row: Row): Assistant {
     stopSpeakingPlan: row.stopSpeakingPlan,
     clientMessages: row.clientMessages,
     serverMessages: row.serverMessages,
+    knowledgeBaseFileName: row.knowledgeBaseFileName,
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
   };
