@@ -49,9 +49,11 @@ async function send(method: string, url: string, body?: unknown, headers: Record
       ...headers,
     },
     body:
-      body === undefined || isForm ? (body as FormData | undefined)
-      : typeof body === 'string' ? body
-      : JSON.stringify(body),
+      body === undefined || isForm
+        ? (body as FormData | undefined)
+        : typeof body === 'string'
+          ? body
+          : JSON.stringify(body),
   });
   if (!response.ok) {
     const { text, body: errorBody } = await errorText(response);

@@ -1,9 +1,11 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { AssistantResponse } from '#shared/schemas/assistants';
 import { apiRequest } from '../../../lib/api-client';
 import { assistantsQueryOptions } from './get-assistants';
 
 /** A multipart form (spec section 7): the knowledge-base file travels with the assistant. */
-export const createAssistant = (form: FormData) => apiRequest<unknown>('POST', '/api/assistants', form);
+export const createAssistant = (form: FormData) =>
+  apiRequest<AssistantResponse>('POST', '/api/assistants', form);
 
 export function useCreateAssistant() {
   const queryClient = useQueryClient();

@@ -1,10 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { VoicePlatformResponse } from '#shared/schemas/voice-platform';
 import { apiGet } from '../../../lib/api-client';
 import { FIVE_MINUTES } from '../../../lib/query-client';
-
-export interface VoicePlatformResponse {
-  provider: 'sandbox' | 'vapi';
-}
 
 /** Which voice platform the server runs: sandbox-only actions (Simulate a call) and the Vapi import ask it. */
 export const voicePlatformQueryOptions = queryOptions({

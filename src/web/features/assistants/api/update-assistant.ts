@@ -1,9 +1,9 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
-import type { AssistantUpdate } from '../lib/assistant-form';
+import type { UpdateAssistantInput } from '#shared/schemas/assistants';
 import { assistantsQueryOptions } from './get-assistants';
 
-export const updateAssistant = ({ id, body }: { id: string; body: AssistantUpdate }) =>
+export const updateAssistant = ({ id, body }: { id: string; body: UpdateAssistantInput }) =>
   apiRequest<unknown>('PATCH', `/api/assistants/${encodeURIComponent(id)}`, body);
 
 export function useUpdateAssistant() {

@@ -1,5 +1,5 @@
 import { useId, useState, type FormEvent } from 'react';
-import type { Assistant } from '#shared/schemas/assistants';
+import { ASSISTANT_MESSAGES as M, type Assistant } from '#shared/schemas/assistants';
 import { FormField } from '../../../components/form-field';
 import { Button } from '../../../components/ui/button';
 import {
@@ -152,17 +152,13 @@ function AssistantForm({ assistant, onDone }: { assistant?: Assistant; onDone():
         { id: assistant.id, body: toUpdateBody(assistant, values) },
         {
           onSuccess: () => {
-            toast({
-              title: 'Assistant updated successfully',
-              description:
-                "Changes saved to the voice provider's API. External dashboard may take time to refresh.",
-            });
+            toast({ title: M.updated, description: M.updatedDetail });
             onDone();
           },
           onError: (error) => {
             showErrors(serverFieldErrors(error));
             toast({
-              title: 'Failed to update assistant',
+              title: M.updateFailed,
               description: serverMessage(error),
               variant: 'destructive',
             });
@@ -172,16 +168,13 @@ function AssistantForm({ assistant, onDone }: { assistant?: Assistant; onDone():
     } else {
       create.mutate(toCreateForm(values, file), {
         onSuccess: () => {
-          toast({
-            title: 'Assistant created successfully',
-            description: 'New assistant has been added to your account.',
-          });
+          toast({ title: M.created, description: M.createdDetail });
           onDone();
         },
         onError: (error) => {
           showErrors(serverFieldErrors(error));
           toast({
-            title: 'Failed to create assistant',
+            title: M.createFailed,
             description: serverMessage(error),
             variant: 'destructive',
           });
@@ -238,7 +231,7 @@ function AssistantForm({ assistant, onDone }: { assistant?: Assistant; onDone():
                       className="text-sm text-slate-700 file:mr-3 file:rounded-md file:border file:border-slate-300 file:bg-white file:px-3 file:py-1.5 file:text-sm"
                     />
                     <p id={`${fileId}-hint`} className="text-xs text-slate-500">
-                      PDF, TXT, DOC, DOCX or MD, up to {KNOWLEDGE_BASE_LIMIT_TEXT}.
+                      {KNOWLEDGE_BASE_LIMIT_TEXT}. The assistant answers from it.
                     </p>
                     {errors.knowledgeBaseFile && (
                       <p id={`${fileId}-error`} className="text-sm text-red-700">
@@ -266,9 +259,7 @@ function AssistantForm({ assistant, onDone }: { assistant?: Assistant; onDone():
                 <TextareaField
                   label="System Prompt"
                   rows={6}
-                  hint={
-                    assistant ? undefined : 'Leave empty to use the receptionist prompt that books appointments.'
-                  }
+                  hint="Tells the model when to use findPatient, checkAvailability and bookAppointment."
                   {...text('systemPrompt')}
                 />
               </>

@@ -1,6 +1,7 @@
 import { Download, Plus } from 'lucide-react';
 import { useState } from 'react';
-import type { Assistant } from '#shared/schemas/assistants';
+import { ASSISTANT_MESSAGES as M, type Assistant } from '#shared/schemas/assistants';
+import { VOICE_PLATFORM_MESSAGES } from '#shared/schemas/voice-platform';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { PageHeader } from '../../../components/page-header';
 import { RowActions } from '../../../components/row-actions';
@@ -34,17 +35,25 @@ export function AssistantsScreen({ isAdmin }: { isAdmin: boolean }) {
   function confirmDelete() {
     if (!deleting) return;
     remove.mutate(deleting.id, {
-      onSuccess: () => toast({ title: 'Assistant deleted successfully' }),
-      onError: (e) =>
-        toast({ title: 'Failed to delete assistant', description: serverMessage(e), variant: 'destructive' }),
+      onSuccess: () => toast({ title: M.deleted }),
+      onError: (e) => toast({ title: M.deleteFailed, description: serverMessage(e), variant: 'destructive' }),
       onSettled: () => setDeleting(undefined),
     });
   }
 
   function importAccount() {
     importing.mutate(undefined, {
-      onSuccess: () => toast({ title: 'Import finished', description: 'Assistants and numbers from Vapi are here.' }),
-      onError: (e) => toast({ title: 'Import failed', description: serverMessage(e), variant: 'destructive' }),
+      onSuccess: ({ imported }) =>
+        toast({
+          title: VOICE_PLATFORM_MESSAGES.imported,
+          description: `${imported.assistants} assistants and ${imported.phoneNumbers} phone numbers imported.`,
+        }),
+      onError: (e) =>
+        toast({
+          title: VOICE_PLATFORM_MESSAGES.importFailed,
+          description: serverMessage(e),
+          variant: 'destructive',
+        }),
     });
   }
 
@@ -83,7 +92,7 @@ export function AssistantsScreen({ isAdmin }: { isAdmin: boolean }) {
       ) : assistants.length === 0 ? (
         <Card>
           <CardContent className="p-10 text-center">
-            <p className="font-medium text-slate-900">No assistants yet</p>
+            <p className="font-medium text-slate-900">{M.empty}</p>
             <p className="text-sm text-slate-600">
               {isAdmin
                 ? 'Create an assistant to answer your calls.'
@@ -151,7 +160,9 @@ function AssistantCard({
           <Badge variant="outline">Model: {assistant.model.provider}</Badge>
           <Badge variant="outline">Transcriber: {assistant.transcriber.provider}</Badge>
         </div>
-        <p className="text-sm text-slate-600">Background sound: {backgroundLabel(assistant.backgroundSound)}</p>
+        <p className="text-sm text-slate-600">
+          Background sound: {backgroundLabel(assistant.backgroundSound)}
+        </p>
       </CardContent>
     </Card>
   );

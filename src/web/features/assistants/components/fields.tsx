@@ -23,7 +23,8 @@ export function SelectField({
 }) {
   const id = useId();
   // A stored value outside the list (e.g. an imported assistant's voice) stays selectable.
-  const shown = props.value && !options.includes(String(props.value)) ? [String(props.value), ...options] : options;
+  const shown =
+    props.value && !options.includes(String(props.value)) ? [String(props.value), ...options] : options;
   return (
     <div className="grid gap-1.5">
       <Label htmlFor={id}>{label}</Label>

@@ -1,115 +1,104 @@
 import { z } from 'zod';
-import { FIRST_MESSAGE_MODES, type Assistant } from '#shared/schemas/assistants';
+import {
+  ASSISTANT_DEFAULTS,
+  maxDurationField,
+  ASSISTANT_LIMITS,
+  ASSISTANT_MESSAGES,
+  BACKGROUND_SOUNDS,
+  DEFAULT_SYSTEM_PROMPT,
+  FIRST_MESSAGE_MODES,
+  KNOWLEDGE_BASE_EXTENSIONS,
+  KNOWLEDGE_BASE_LIMIT_TEXT,
+  KNOWLEDGE_BASE_MAX_BYTES,
+  LANGUAGES,
+  MODEL_PROVIDERS,
+  MODELS,
+  systemPromptOf,
+  TRANSCRIBER_MODELS,
+  TRANSCRIBER_PROVIDERS,
+  VOICE_PROVIDERS,
+  VOICES,
+  type Assistant,
+  type FirstMessageMode,
+  type UpdateAssistantInput,
+} from '#shared/schemas/assistants';
 
-/** Spec section 9: option lists, in the order the dialog offers them. */
-export const VOICE_PROVIDERS = ['vapi', '11labs', 'openai', 'playht', 'deepgram'] as const;
-export const VOICES = ['Elliot', 'Sarah', 'Mike', 'Emma', 'Kylie', 'nova', 'alloy'] as const;
-export const MODEL_PROVIDERS = ['openai', 'anthropic', 'deepseek', 'groq'] as const;
-export const MODELS = ['gpt-4o', 'gpt-4', 'gpt-3.5-turbo', 'claude-3-haiku-20240307'] as const;
-export const TRANSCRIBER_PROVIDERS = ['deepgram', 'assemblyai', 'gladia'] as const;
-export const TRANSCRIBER_MODELS = ['nova-2', 'nova-3', 'whisper'] as const;
-export const LANGUAGES = ['en', 'es', 'fr', 'de', 'it'] as const;
-/** Only these two are offered; a stored nature or cafe shows as off (spec section 5). */
-export const BACKGROUND_SOUNDS = ['off', 'office'] as const;
-export { FIRST_MESSAGE_MODES };
+export {
+  BACKGROUND_SOUNDS,
+  FIRST_MESSAGE_MODES,
+  KNOWLEDGE_BASE_EXTENSIONS,
+  KNOWLEDGE_BASE_LIMIT_TEXT,
+  LANGUAGES,
+  MODEL_PROVIDERS,
+  MODELS,
+  TRANSCRIBER_MODELS,
+  TRANSCRIBER_PROVIDERS,
+  VOICE_PROVIDERS,
+  VOICES,
+};
 
-export const FIRST_MESSAGE_MODE_LABELS: Record<(typeof FIRST_MESSAGE_MODES)[number], string> = {
+export const FIRST_MESSAGE_MODE_LABELS: Record<FirstMessageMode, string> = {
   'assistant-speaks-first': 'Assistant speaks first',
   'assistant-waits-for-user': 'Assistant waits for the caller',
   'assistant-speaks-first-with-model-generated-message': 'Assistant speaks first (model-generated message)',
 };
 
-export const KNOWLEDGE_BASE_EXTENSIONS = ['.pdf', '.txt', '.doc', '.docx', '.md'] as const;
-export const KNOWLEDGE_BASE_MAX_BYTES = 10 * 1024 * 1024;
-export const KNOWLEDGE_BASE_LIMIT_TEXT = '10 MB';
-
-export const DURATION = { min: 10, max: 43200, fallback: 600 } as const;
-
-/** Spec section 9: what a new assistant sends besides the fields on the form. */
-export const DEFAULT_START_SPEAKING_PLAN = {
-  waitSeconds: 0.4,
-  transcriptionEndpointingPlan: { onPunctuationSeconds: 0.1, onNoPunctuationSeconds: 1.5, onNumberSeconds: 0.5 },
-};
-export const DEFAULT_STOP_SPEAKING_PLAN = { numWords: 0, voiceSeconds: 0.4, backoffSeconds: 1 };
-export const DEFAULT_CLIENT_MESSAGES = [
-  'conversation-update',
-  'function-call',
-  'hang',
-  'model-output',
-  'speech-update',
-  'status-update',
-  'transfer-update',
-  'transcript',
-  'tool-calls',
-  'user-interrupted',
-  'voice-input',
-];
-export const DEFAULT_SERVER_MESSAGES = [
-  'conversation-update',
-  'end-of-call-report',
-  'function-call',
-  'hang',
-  'speech-update',
-  'status-update',
-  'tool-calls',
-  'transfer-destination-request',
-  'handoff-destination-request',
-  'user-interrupted',
-];
-
-export const ASSISTANT_FORM_MESSAGES = {
-  nameRequired: 'Name is required',
-  nameTooLong: 'Name must be 40 characters or fewer',
-  voicemailTooLong: 'Voicemail message must be 1000 characters or fewer',
-  endCallTooLong: 'End call message must be 1000 characters or fewer',
-  durationRange: 'Max duration must be between 10 and 43200 seconds',
-  fileType: 'Choose a .pdf, .txt, .doc, .docx or .md file',
-  fileSize: `The file must be ${KNOWLEDGE_BASE_LIMIT_TEXT} or smaller`,
+export const DURATION = {
+  min: ASSISTANT_LIMITS.maxDurationMin,
+  max: ASSISTANT_LIMITS.maxDurationMax,
+  fallback: ASSISTANT_LIMITS.maxDurationDefault,
 } as const;
+
+const M = ASSISTANT_MESSAGES;
 
 /** What the dialog edits; numbers the person types stay text until submit. */
 export interface AssistantFormValues {
   name: string;
   firstMessage: string;
-  firstMessageMode: (typeof FIRST_MESSAGE_MODES)[number];
+  firstMessageMode: FirstMessageMode;
   systemPrompt: string;
   voicemailMessage: string;
   endCallMessage: string;
   maxDurationSeconds: string;
   backgroundSound: (typeof BACKGROUND_SOUNDS)[number];
-  voiceProvider: string;
+  voiceProvider: VoiceProvider;
   voiceId: string;
-  modelProvider: string;
+  modelProvider: ModelProvider;
   model: string;
   temperature: number;
-  transcriberProvider: string;
+  transcriberProvider: TranscriberProvider;
   transcriberModel: string;
   language: string;
   waitSeconds: number;
 }
 
+type VoiceProvider = (typeof VOICE_PROVIDERS)[number];
+type ModelProvider = (typeof MODEL_PROVIDERS)[number];
+type TranscriberProvider = (typeof TRANSCRIBER_PROVIDERS)[number];
+type ModelMessage = NonNullable<UpdateAssistantInput['model']>['messages'][number];
+
+const D = ASSISTANT_DEFAULTS;
+
+/** Section 9 defaults; the receptionist prompt is shown so the person sees what the model is told. */
 export const NEW_ASSISTANT: AssistantFormValues = {
   name: '',
-  firstMessage: '',
-  firstMessageMode: 'assistant-speaks-first',
-  systemPrompt: '',
-  voicemailMessage: '',
-  endCallMessage: '',
-  maxDurationSeconds: String(DURATION.fallback),
-  backgroundSound: 'off',
-  voiceProvider: VOICE_PROVIDERS[0],
-  voiceId: 'Elliot',
-  modelProvider: 'openai',
-  model: 'gpt-4o',
-  temperature: 0.5,
-  transcriberProvider: 'deepgram',
-  transcriberModel: 'nova-2',
-  language: 'en',
-  waitSeconds: DEFAULT_START_SPEAKING_PLAN.waitSeconds,
+  firstMessage: D.firstMessage,
+  firstMessageMode: D.firstMessageMode,
+  systemPrompt: DEFAULT_SYSTEM_PROMPT,
+  voicemailMessage: D.voicemailMessage,
+  endCallMessage: D.endCallMessage,
+  maxDurationSeconds: String(D.maxDurationSeconds),
+  backgroundSound: D.backgroundSound,
+  voiceProvider: D.voice.provider,
+  voiceId: D.voice.voiceId,
+  modelProvider: D.model.provider,
+  model: D.model.model,
+  temperature: D.model.temperature,
+  transcriberProvider: D.transcriber.provider,
+  transcriberModel: D.transcriber.model,
+  language: D.transcriber.language,
+  waitSeconds: D.startSpeakingPlan.waitSeconds,
 };
-
-export const systemPromptOf = (assistant: Pick<Assistant, 'model'>) =>
-  assistant.model.messages.find((message) => message.role === 'system')?.content ?? '';
 
 export function formValuesOf(assistant: Assistant): AssistantFormValues {
   return {
@@ -121,12 +110,13 @@ export function formValuesOf(assistant: Assistant): AssistantFormValues {
     endCallMessage: assistant.endCallMessage,
     maxDurationSeconds: String(assistant.maxDurationSeconds),
     backgroundSound: assistant.backgroundSound === 'office' ? 'office' : 'off',
-    voiceProvider: assistant.voice.provider,
+    // An imported assistant may use a provider outside the lists: it is shown, and the server says so on save.
+    voiceProvider: assistant.voice.provider as VoiceProvider,
     voiceId: assistant.voice.voiceId,
-    modelProvider: assistant.model.provider,
+    modelProvider: assistant.model.provider as ModelProvider,
     model: assistant.model.model,
     temperature: assistant.model.temperature,
-    transcriberProvider: assistant.transcriber.provider,
+    transcriberProvider: assistant.transcriber.provider as TranscriberProvider,
     transcriberModel: assistant.transcriber.model,
     language: assistant.transcriber.language,
     waitSeconds: assistant.startSpeakingPlan.waitSeconds,
@@ -139,31 +129,30 @@ export function parseMaxDuration(text: string): number {
   return text.trim() === '' || !Number.isFinite(value) ? DURATION.fallback : value;
 }
 
+/** The fields the person types freely; the selects and sliders cannot hold a bad value. */
 const FormSchema = z.object({
-  name: z
-    .string()
-    .trim()
-    .min(1, ASSISTANT_FORM_MESSAGES.nameRequired)
-    .max(40, ASSISTANT_FORM_MESSAGES.nameTooLong),
-  voicemailMessage: z.string().max(1000, ASSISTANT_FORM_MESSAGES.voicemailTooLong),
-  endCallMessage: z.string().max(1000, ASSISTANT_FORM_MESSAGES.endCallTooLong),
-  maxDurationSeconds: z
-    .string()
-    .transform(parseMaxDuration)
-    .pipe(z.number().min(DURATION.min, ASSISTANT_FORM_MESSAGES.durationRange).max(DURATION.max, ASSISTANT_FORM_MESSAGES.durationRange)),
+  name: z.string().trim().min(1, M.nameRequired).max(ASSISTANT_LIMITS.nameMax, M.nameTooLong),
+  firstMessage: z.string().max(ASSISTANT_LIMITS.firstMessageMax, M.messageTooLong),
+  voicemailMessage: z.string().max(ASSISTANT_LIMITS.messageMax, M.messageTooLong),
+  endCallMessage: z.string().max(ASSISTANT_LIMITS.messageMax, M.messageTooLong),
+  maxDurationSeconds: z.string().transform(parseMaxDuration).pipe(maxDurationField),
 });
 
 /** First message per field, or none; the file is checked by name and size (the server checks its content). */
-export function validateAssistantForm(values: AssistantFormValues, file?: File | null): Record<string, string> {
+export function validateAssistantForm(
+  values: AssistantFormValues,
+  file?: File | null,
+): Record<string, string> {
   const errors: Record<string, string> = {};
   const result = FormSchema.safeParse(values);
-  if (!result.success) for (const issue of result.error.issues) errors[issue.path.join('.')] ??= issue.message;
+  if (!result.success)
+    for (const issue of result.error.issues) errors[issue.path.join('.')] ??= issue.message;
   if (file) {
     const lower = file.name.toLowerCase();
     if (!KNOWLEDGE_BASE_EXTENSIONS.some((extension) => lower.endsWith(extension))) {
-      errors.knowledgeBaseFile = ASSISTANT_FORM_MESSAGES.fileType;
+      errors.knowledgeBaseFile = M.fileType;
     } else if (file.size > KNOWLEDGE_BASE_MAX_BYTES) {
-      errors.knowledgeBaseFile = ASSISTANT_FORM_MESSAGES.fileSize;
+      errors.knowledgeBaseFile = M.fileTooLarge;
     }
   }
   return errors;
@@ -179,7 +168,11 @@ export function toCreateForm(values: AssistantFormValues, file?: File | null): F
   form.set('systemPrompt', values.systemPrompt);
   form.set(
     'model',
-    JSON.stringify({ provider: values.modelProvider, model: values.model, temperature: round1(values.temperature) }),
+    JSON.stringify({
+      provider: values.modelProvider,
+      model: values.model,
+      temperature: round1(values.temperature),
+    }),
   );
   form.set('voice', JSON.stringify({ provider: values.voiceProvider, voiceId: values.voiceId }));
   form.set(
@@ -197,21 +190,30 @@ export function toCreateForm(values: AssistantFormValues, file?: File | null): F
   form.set('backgroundSound', 'off');
   form.set(
     'startSpeakingPlan',
-    JSON.stringify({ ...DEFAULT_START_SPEAKING_PLAN, waitSeconds: round1(values.waitSeconds) }),
+    JSON.stringify({ ...D.startSpeakingPlan, waitSeconds: round1(values.waitSeconds) }),
   );
-  form.set('stopSpeakingPlan', JSON.stringify(DEFAULT_STOP_SPEAKING_PLAN));
-  form.set('clientMessages', JSON.stringify(DEFAULT_CLIENT_MESSAGES));
-  form.set('serverMessages', JSON.stringify(DEFAULT_SERVER_MESSAGES));
+  form.set('stopSpeakingPlan', JSON.stringify(D.stopSpeakingPlan));
+  form.set('clientMessages', JSON.stringify(D.clientMessages));
+  form.set('serverMessages', JSON.stringify(D.serverMessages));
   if (file) form.set('knowledgeBaseFile', file);
   return form;
 }
 
-export type AssistantUpdate = Omit<Assistant, 'id' | 'createdAt' | 'updatedAt'>;
+export type AssistantUpdate = UpdateAssistantInput;
 
 /** PATCH /api/assistants/{id}: the whole assistant without id, createdAt and updatedAt, edits applied. */
 export function toUpdateBody(assistant: Assistant, values: AssistantFormValues): AssistantUpdate {
-  const { id: _id, createdAt: _createdAt, updatedAt: _updatedAt, ...rest } = assistant;
-  const others = assistant.model.messages.filter((message) => message.role !== 'system');
+  // Without id, createdAt and updatedAt (spec section 7); the knowledge-base file name is the server's.
+  const {
+    id: _id,
+    createdAt: _createdAt,
+    updatedAt: _updatedAt,
+    knowledgeBaseFileName: _file,
+    ...rest
+  } = assistant;
+  const others = assistant.model.messages.filter(
+    (message): message is ModelMessage => message.role === 'user' || message.role === 'assistant',
+  );
   return {
     ...rest,
     name: values.name.trim(),

@@ -1,8 +1,10 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { CreateWorkflowInput, WorkflowResponse } from '#shared/schemas/workflows';
 import { apiRequest } from '../../../lib/api-client';
 import { workflowsQueryOptions } from './get-workflows';
 
-export const createWorkflow = (input: { name: string }) => apiRequest<unknown>('POST', '/api/workflows', input);
+export const createWorkflow = (input: CreateWorkflowInput) =>
+  apiRequest<WorkflowResponse>('POST', '/api/workflows', input);
 
 export function useCreateWorkflow() {
   const queryClient = useQueryClient();

@@ -12,8 +12,15 @@ import {
 import { toast } from '../../../components/ui/use-toast';
 import { ApiError, serverMessage } from '../../../lib/api-client';
 import { useCreateWorkflow } from '../api/create-workflow';
+import { WORKFLOW_MESSAGES as M } from '#shared/schemas/workflows';
 
-export function CreateWorkflowDialog({ open, onOpenChange }: { open: boolean; onOpenChange(open: boolean): void }) {
+export function CreateWorkflowDialog({
+  open,
+  onOpenChange,
+}: {
+  open: boolean;
+  onOpenChange(open: boolean): void;
+}) {
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
       <DialogContent className="max-w-md">
@@ -36,13 +43,14 @@ function CreateWorkflowForm({ onDone }: { onDone(): void }) {
       { name: name.trim() },
       {
         onSuccess: () => {
-          toast({ title: 'Workflow created successfully' });
+          toast({ title: M.created });
           onDone();
         },
         onError: (e) => {
-          const fields = e instanceof ApiError ? (e.body as { fields?: Record<string, string> })?.fields : undefined;
+          const fields =
+            e instanceof ApiError ? (e.body as { fields?: Record<string, string> })?.fields : undefined;
           setError(fields?.name);
-          toast({ title: 'Failed to create workflow', description: serverMessage(e), variant: 'destructive' });
+          toast({ title: M.createFailed, description: serverMessage(e), variant: 'destructive' });
         },
       },
     );
@@ -54,7 +62,13 @@ function CreateWorkflowForm({ onDone }: { onDone(): void }) {
         <DialogTitle>Create Workflow</DialogTitle>
         <DialogDescription>Name the flow; its steps start empty.</DialogDescription>
       </DialogHeader>
-      <FormField label="Name" required value={name} error={error} onChange={(event) => setName(event.target.value)} />
+      <FormField
+        label="Name"
+        required
+        value={name}
+        error={error}
+        onChange={(event) => setName(event.target.value)}
+      />
       <DialogFooter>
         <Button type="button" variant="outline" onClick={onDone}>
           Cancel

@@ -1,6 +1,6 @@
 import { Plus, Trash2 } from 'lucide-react';
 import { useState } from 'react';
-import type { Workflow } from '#shared/schemas/workflows';
+import { WORKFLOW_MESSAGES as M, type Workflow } from '#shared/schemas/workflows';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { PageHeader } from '../../../components/page-header';
 import { Alert } from '../../../components/ui/alert';
@@ -26,9 +26,8 @@ export function WorkflowsScreen() {
   function confirmDelete() {
     if (!deleting) return;
     remove.mutate(deleting.id, {
-      onSuccess: () => toast({ title: 'Workflow deleted successfully' }),
-      onError: (e) =>
-        toast({ title: 'Failed to delete workflow', description: serverMessage(e), variant: 'destructive' }),
+      onSuccess: () => toast({ title: M.deleted }),
+      onError: (e) => toast({ title: M.deleteFailed, description: serverMessage(e), variant: 'destructive' }),
       onSettled: () => setDeleting(undefined),
     });
   }
