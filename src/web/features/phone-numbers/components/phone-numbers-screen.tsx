@@ -151,10 +151,14 @@ export function PhoneNumbersScreen({
                       Created {new Date(phoneNumber.createdAt).toLocaleDateString()}
                     </p>
                     <div className="flex flex-wrap items-center gap-2">
-                      <Button variant="outline" size="sm" onClick={() => setViewing(phoneNumber)}>
+                      <Button
+                        variant="outline"
+                        size="sm"
+                        aria-label={`View Details of ${title}`}
+                        onClick={() => setViewing(phoneNumber)}
+                      >
                         <Eye aria-hidden="true" />
                         View Details
-                        <span className="sr-only"> of {title}</span>
                       </Button>
                       {/* SLOT: "Simulate a call" from the calls feature (sandbox mode only). */}
                       {cardAction?.(phoneNumber)}
