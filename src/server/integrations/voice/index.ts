@@ -38,3 +38,10 @@ export function createVoiceIntegration(config: VoiceConfig): VoicePort {
     secret: config.webhookSecret,
   });
 }
+
+/**
+ * An assistant in the platform's shape with our tools and webhook, for an assistant-request answered with
+ * the whole assistant (one that lives only in our database).
+ */
+export { toVapiAssistant as transientAssistant } from './vapi/mapper';
+export type { WebhookTarget } from './tools';
