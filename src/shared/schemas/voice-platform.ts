@@ -20,3 +20,11 @@ export const VoicePlatformImportResponseSchema = z.object({
   imported: z.object({ assistants: z.number().int(), phoneNumbers: z.number().int() }),
 });
 export type VoicePlatformImportResponse = z.infer<typeof VoicePlatformImportResponseSchema>;
+
+/** POST /webhook answer to an `assistant-request`: the platform's id, the whole assistant, or a spoken error. */
+export const AssistantRequestReplySchema = z.union([
+  z.strictObject({ assistantId: z.string() }),
+  z.strictObject({ assistant: z.record(z.string(), z.unknown()) }),
+  z.strictObject({ error: z.string() }),
+]);
+export type AssistantRequestReply = z.infer<typeof AssistantRequestReplySchema>;
