@@ -4,6 +4,10 @@ import { usePrincipal } from '../../lib/permissions';
 
 export function AssistantsRoute() {
   const { principal } = usePrincipal();
-  // Creating is for admins (spec section 6); sub users manage the assistants assigned to them.
-  return <AssistantsScreen isAdmin={principal?.role === 'admin' && can(principal, 'assistants:manage')} />;
+  return (
+    <AssistantsScreen
+      canCreate={can(principal, 'assistants:create')}
+      canImport={can(principal, 'voicePlatform:import')}
+    />
+  );
 }

@@ -36,13 +36,13 @@ async function openCreate() {
 describe('AssistantsScreen', () => {
   it('shows a spinner while the list loads', () => {
     mockApi({ 'GET /api/assistants': pending, 'GET /api/voice-platform': sandbox });
-    renderWithApp(<AssistantsScreen isAdmin />);
+    renderWithApp(<AssistantsScreen canCreate canImport />);
     expect(screen.getByRole('status').textContent).toContain('Loading assistants');
   });
 
   it('says there are none yet and offers Create Assistant to an admin', async () => {
     mockApi({ 'GET /api/assistants': list(), 'GET /api/voice-platform': sandbox });
-    renderWithApp(<AssistantsScreen isAdmin />);
+    renderWithApp(<AssistantsScreen canCreate canImport />);
     expect(await screen.findByText('No assistants yet')).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Create Assistant' })).toBeTruthy();
     // The Vapi import is only for a real Vapi account.
@@ -58,7 +58,7 @@ describe('AssistantsScreen', () => {
           : list(ASSISTANT),
       'GET /api/voice-platform': sandbox,
     });
-    renderWithApp(<AssistantsScreen isAdmin />);
+    renderWithApp(<AssistantsScreen canCreate canImport />);
     expect((await screen.findByRole('alert')).textContent).toContain('Database unavailable');
     await userEvent.click(screen.getByRole('button', { name: 'Retry' }));
     expect(await screen.findByText('Front Desk')).toBeTruthy();
@@ -66,7 +66,7 @@ describe('AssistantsScreen', () => {
 
   it('shows each card with voice, model, first message, providers and background sound', async () => {
     mockApi({ 'GET /api/assistants': list(ASSISTANT), 'GET /api/voice-platform': sandbox });
-    renderWithApp(<AssistantsScreen isAdmin />);
+    renderWithApp(<AssistantsScreen canCreate canImport />);
     const card = (await screen.findByText('Front Desk')).closest('li') as HTMLElement;
     const inCard = within(card);
     expect(inCard.getByText('Elliot · claude-3-haiku-20240307')).toBeTruthy();
@@ -80,7 +80,7 @@ describe('AssistantsScreen', () => {
 
   it('hides Create Assistant from a sub user but keeps edit and delete', async () => {
     mockApi({ 'GET /api/assistants': list(ASSISTANT) });
-    renderWithApp(<AssistantsScreen isAdmin={false} />, { user: TEST_FRONT_DESK });
+    renderWithApp(<AssistantsScreen canCreate={false} canImport={false} />, { user: TEST_FRONT_DESK });
     expect(await screen.findByText('Front Desk')).toBeTruthy();
     expect(screen.queryByRole('button', { name: 'Create Assistant' })).toBeNull();
     expect(screen.getByRole('button', { name: 'Edit Front Desk' })).toBeTruthy();
@@ -95,7 +95,7 @@ describe('AssistantsScreen', () => {
         body: { success: true, imported: { assistants: 2, phoneNumbers: 1 } },
       },
     });
-    renderWithApp(<AssistantsScreen isAdmin />);
+    renderWithApp(<AssistantsScreen canCreate canImport />);
     await userEvent.click(await screen.findByRole('button', { name: 'Import from Vapi' }));
     expect(await screen.findByText('2 assistants and 1 phone numbers imported.')).toBeTruthy();
     expect(calls.filter((c) => c.path === '/api/assistants')).toHaveLength(2);
@@ -104,7 +104,7 @@ describe('AssistantsScreen', () => {
   describe('Create Assistant', () => {
     it('starts from the section 9 defaults and keeps Create disabled while the name is empty', async () => {
       mockApi({ 'GET /api/assistants': list(), 'GET /api/voice-platform': sandbox });
-      renderWithApp(<AssistantsScreen isAdmin />);
+      renderWithApp(<AssistantsScreen canCreate canImport />);
       const dialog = await openCreate();
       const d = within(dialog);
       expect(d.getAllByRole('tab').map((tab) => tab.textContent)).toEqual([
@@ -141,7 +141,7 @@ describe('AssistantsScreen', () => {
 
     it('rejects a 41-character name, a long voicemail and a duration out of range, and sends nothing', async () => {
       const { calls } = mockApi({ 'GET /api/assistants': list(), 'GET /api/voice-platform': sandbox });
-      renderWithApp(<AssistantsScreen isAdmin />);
+      renderWithApp(<AssistantsScreen canCreate canImport />);
       const d = within(await openCreate());
       fireEvent.change(d.getByLabelText('Name'), { target: { value: 'x'.repeat(41) } });
       await userEvent.click(d.getByRole('tab', { name: 'Advanced' }));
@@ -158,7 +158,7 @@ describe('AssistantsScreen', () => {
 
     it('refuses a knowledge-base file of another type', async () => {
       const { calls } = mockApi({ 'GET /api/assistants': list(), 'GET /api/voice-platform': sandbox });
-      renderWithApp(<AssistantsScreen isAdmin />);
+      renderWithApp(<AssistantsScreen canCreate canImport />);
       const d = within(await openCreate());
       await userEvent.type(d.getByLabelText('Name'), 'Reception');
       const file = new File(['MZ'], 'setup.exe', { type: 'application/octet-stream' });
@@ -176,7 +176,7 @@ describe('AssistantsScreen', () => {
         'GET /api/voice-platform': sandbox,
         'POST /api/assistants': { status: 201, body: { success: true, assistant: ASSISTANT } },
       });
-      renderWithApp(<AssistantsScreen isAdmin />);
+      renderWithApp(<AssistantsScreen canCreate canImport />);
       const dialog = await openCreate();
       const d = within(dialog);
       await userEvent.type(d.getByLabelText('Name'), 'Reception');
@@ -202,6 +202,7 @@ describe('AssistantsScreen', () => {
         provider: 'openai',
         model: 'gpt-4o',
         temperature: 0.5,
+        messages: [],
       });
       expect(JSON.parse(String(form.get('voice')))).toEqual({ provider: 'vapi', voiceId: 'Elliot' });
       expect(JSON.parse(String(form.get('startSpeakingPlan')))).toEqual(ASSISTANT_DEFAULTS.startSpeakingPlan);
@@ -225,7 +226,7 @@ describe('AssistantsScreen', () => {
           },
         },
       });
-      renderWithApp(<AssistantsScreen isAdmin />);
+      renderWithApp(<AssistantsScreen canCreate canImport />);
       const d = within(await openCreate());
       await userEvent.type(d.getByLabelText('Name'), 'Reception');
       await userEvent.click(d.getByRole('button', { name: 'Create Assistant' }));
@@ -236,7 +237,7 @@ describe('AssistantsScreen', () => {
 
     it('moves between tabs with the arrow keys', async () => {
       mockApi({ 'GET /api/assistants': list(), 'GET /api/voice-platform': sandbox });
-      renderWithApp(<AssistantsScreen isAdmin />);
+      renderWithApp(<AssistantsScreen canCreate canImport />);
       const d = within(await openCreate());
       d.getByRole('tab', { name: 'Basic' }).focus();
       await userEvent.keyboard('{ArrowRight}');
@@ -256,7 +257,7 @@ describe('AssistantsScreen', () => {
           body: { success: true, assistant: ASSISTANT },
         },
       });
-      renderWithApp(<AssistantsScreen isAdmin />);
+      renderWithApp(<AssistantsScreen canCreate canImport />);
       await userEvent.click(await screen.findByRole('button', { name: 'Edit Front Desk' }));
       const d = within(await screen.findByRole('dialog'));
       expect(d.getByRole('heading', { name: 'Edit Assistant' })).toBeTruthy();
@@ -293,7 +294,7 @@ describe('AssistantsScreen', () => {
 
     it('disables Update while the name is empty', async () => {
       mockApi({ 'GET /api/assistants': list(ASSISTANT), 'GET /api/voice-platform': sandbox });
-      renderWithApp(<AssistantsScreen isAdmin />);
+      renderWithApp(<AssistantsScreen canCreate canImport />);
       await userEvent.click(await screen.findByRole('button', { name: 'Edit Front Desk' }));
       const d = within(await screen.findByRole('dialog'));
       await userEvent.clear(d.getByLabelText('Name'));
@@ -309,7 +310,7 @@ describe('AssistantsScreen', () => {
           body: { message: 'Vapi: voice not available', code: 'unavailable', requestId: 'r' },
         },
       });
-      renderWithApp(<AssistantsScreen isAdmin />);
+      renderWithApp(<AssistantsScreen canCreate canImport />);
       await userEvent.click(await screen.findByRole('button', { name: 'Edit Front Desk' }));
       const d = within(await screen.findByRole('dialog'));
       await userEvent.click(d.getByRole('button', { name: 'Update Assistant' }));
@@ -324,7 +325,7 @@ describe('AssistantsScreen', () => {
       'GET /api/voice-platform': sandbox,
       'DELETE /api/assistants/a1b2c3d4-0000-4000-8000-000000000001': { body: { success: true } },
     });
-    renderWithApp(<AssistantsScreen isAdmin />);
+    renderWithApp(<AssistantsScreen canCreate canImport />);
     await userEvent.click(await screen.findByRole('button', { name: 'Delete Front Desk' }));
     const confirm = await screen.findByRole('alertdialog');
     expect(calls.some((c) => c.method === 'DELETE')).toBe(false);

@@ -23,9 +23,10 @@ type Editing = { open: false } | { open: true; assistant?: Assistant };
 /** Spec section 5: only off and office are offered, so a stored nature or cafe reads as off. */
 const backgroundLabel = (sound: string) => (sound === 'office' ? 'Office' : 'Off');
 
-export function AssistantsScreen({ isAdmin }: { isAdmin: boolean }) {
+/** `canCreate`: admins only (spec section 6); `canImport`: admins, shown only on a real Vapi account. */
+export function AssistantsScreen({ canCreate, canImport }: { canCreate: boolean; canImport: boolean }) {
   const { data, isLoading, error, refetch, isRefetching } = useAssistants();
-  const platform = useVoicePlatform(isAdmin).data?.provider;
+  const platform = useVoicePlatform(canImport).data?.provider;
   const [editing, setEditing] = useState<Editing>({ open: false });
   const [deleting, setDeleting] = useState<Assistant>();
   const remove = useDeleteAssistant();
@@ -63,18 +64,20 @@ export function AssistantsScreen({ isAdmin }: { isAdmin: boolean }) {
         title="Assistants"
         description="The voice assistants that answer the practice's calls."
         action={
-          isAdmin && (
+          (canCreate || canImport) && (
             <div className="flex flex-wrap gap-2">
-              {platform === 'vapi' && (
+              {canImport && platform === 'vapi' && (
                 <Button variant="outline" disabled={importing.isPending} onClick={importAccount}>
                   <Download aria-hidden="true" />
                   Import from Vapi
                 </Button>
               )}
-              <Button onClick={() => setEditing({ open: true })}>
-                <Plus aria-hidden="true" />
-                Create Assistant
-              </Button>
+              {canCreate && (
+                <Button onClick={() => setEditing({ open: true })}>
+                  <Plus aria-hidden="true" />
+                  Create Assistant
+                </Button>
+              )}
             </div>
           )
         }
@@ -94,7 +97,7 @@ export function AssistantsScreen({ isAdmin }: { isAdmin: boolean }) {
           <CardContent className="p-10 text-center">
             <p className="font-medium text-slate-900">{M.empty}</p>
             <p className="text-sm text-slate-600">
-              {isAdmin
+              {canCreate
                 ? 'Create an assistant to answer your calls.'
                 : 'Ask an admin to assign an assistant to you.'}
             </p>

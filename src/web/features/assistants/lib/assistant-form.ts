@@ -168,10 +168,12 @@ export function toCreateForm(values: AssistantFormValues, file?: File | null): F
   form.set('systemPrompt', values.systemPrompt);
   form.set(
     'model',
+    // The prompt travels as systemPrompt; the server makes it the model's system message.
     JSON.stringify({
       provider: values.modelProvider,
       model: values.model,
       temperature: round1(values.temperature),
+      messages: [],
     }),
   );
   form.set('voice', JSON.stringify({ provider: values.voiceProvider, voiceId: values.voiceId }));
