@@ -45,7 +45,7 @@ test('an admin creates, edits and deletes an assistant', async ({ page }) => {
     buffer: Buffer.from('# Opening hours\nMonday to Friday, 8am to 6pm.\n'),
   });
   await create.getByRole('tab', { name: 'Voice' }).click();
-  await create.getByLabel('Voice', { exact: true }).selectOption('Emma');
+  await create.getByRole('combobox', { name: 'Voice', exact: true }).selectOption('Emma');
   await create.getByRole('button', { name: 'Create Assistant' }).click();
   await expect(toast(page, 'Assistant created successfully')).toBeVisible();
   await expect(create).toBeHidden();
