@@ -35,6 +35,8 @@ export function PhoneNumbersRoute() {
             ? `Connectors could not be loaded: ${serverMessage(connectors.error)}`
             : undefined,
       }}
+      // SLOT: the lead passes the calls feature's "Simulate a call" here as `cardAction`, shown only when
+      // useVoicePlatform().data?.provider === 'sandbox' (from features/assistants).
     />
   );
 }
