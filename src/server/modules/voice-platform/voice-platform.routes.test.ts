@@ -87,6 +87,29 @@ describe('the built-in sandbox', () => {
     await t.database.db.delete(phoneNumbers).where(eq(phoneNumbers.id, number!.id));
   });
 
+  it('runs the tools under their snake_case names too', async () => {
+    const toolCall = (name: string) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/webhook',
+        headers: { 'x-vapi-secret': TEST_WEBHOOK_SECRET },
+        payload: {
+          message: {
+            type: 'tool-calls',
+            phoneNumber: { number: DEMO_PHONE_NUMBERS[0].number },
+            toolCallList: [{ id: 'call-1', function: { name, arguments: { phone_number: '+12125550100' } } }],
+          },
+        },
+      });
+    for (const name of ['find_patient', 'findPatient']) {
+      const result = JSON.parse((await toolCall(name)).json().results[0].result);
+      expect(result.error ?? '', name).not.toMatch(/Unknown function/);
+      expect(result).toHaveProperty('success');
+    }
+    const unknown = JSON.parse((await toolCall('find_patients')).json().results[0].result);
+    expect(unknown.error).toMatch(/Unknown function "find_patients"/);
+  });
+
   it('refuses an assistant-request without the webhook secret', async () => {
     const response = await t.app.inject({
       method: 'POST',
@@ -377,6 +400,24 @@ describe('a Vapi account (fake Vapi server)', () => {
     expect(await t.database.db.select().from(assistants).where(eq(assistants.id, assistant.id))).toHaveLength(
       1,
     );
+  });
+
+  it('imports the account at boot when our tables are empty', async () => {
+    const empty = await createTestApp({
+      seed: false,
+      voice: createVoiceIntegration({
+        apiKey: fake.state.apiKey,
+        baseUrl: fake.url,
+        publicBaseUrl: 'https://practice.example',
+        backoffMs: 1,
+      }),
+    });
+    try {
+      expect(await empty.database.db.$count(assistants)).toBe(3);
+      expect(await empty.database.db.$count(phoneNumbers)).toBe(sampleAccount().phoneNumbers.length);
+    } finally {
+      await empty.close();
+    }
   });
 
   it('imports the account’s assistants (with our tools) and numbers once, then routes a real assistant-request', async () => {
