@@ -90,6 +90,7 @@ export function createAssistantsService({ repo, voice, now = () => new Date() }:
   return {
     /** Admins see every assistant; a sub user only those assigned to them (their prompts included). */
     list: (viewer: Viewer) => repo.list(scopeOf(viewer)),
+    count: () => repo.count(),
 
     get: async (viewer: Viewer, id: string): Promise<Assistant> => toAssistant(await found(viewer, id)),
 

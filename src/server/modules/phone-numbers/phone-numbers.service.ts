@@ -19,6 +19,7 @@ export function createPhoneNumbersService({ repo, voice }: { repo: PhoneNumbersR
   return {
     /** Admins see every number; a sub user those assigned to them (possibly none). */
     list: (viewer: Viewer) => repo.list(scopeOf(viewer)),
+    count: () => repo.count(),
 
     /** One of our numbers the viewer may see, by E.164. */
     async visibleNumber(viewer: Viewer, e164: string): Promise<PhoneNumber | undefined> {

@@ -209,7 +209,7 @@ export function createToolFunctions(schedule: ScheduleService) {
       // Integrators often name the tools in snake_case (find_patient).
       const name = rawName.replace(/_([a-z])/g, (_, letter: string) => letter.toUpperCase());
       if (!(TOOL_FUNCTIONS as readonly string[]).includes(name))
-        throw badRequest(unknownFunctionMessage(name));
+        throw badRequest(unknownFunctionMessage(rawName));
       return functions[name as ToolFunction](params, ctx);
     },
   };

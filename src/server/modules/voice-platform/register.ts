@@ -54,5 +54,17 @@ export async function registerVoiceModules(app: App, deps: VoiceModulesDeps) {
     }),
   );
   registerVoicePlatformRoutes(app, platform);
+  app.addHook('onReady', async () => {
+    // A failed import must not stop the console from starting; an admin can run it again.
+    try {
+      const imported = await platform.importWhenEmpty();
+      if (imported) app.log.info({ imported }, 'voice platform account imported');
+    } catch (error) {
+      app.log.error(
+        { err: { type: (error as Error).name, message: (error as Error).message } },
+        'voice platform import failed',
+      );
+    }
+  });
   return platform;
 }

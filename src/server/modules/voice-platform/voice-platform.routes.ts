@@ -3,7 +3,6 @@ import {
   VoicePlatformImportResponseSchema,
   VoicePlatformResponseSchema,
 } from '#shared/schemas/voice-platform';
-import { z } from 'zod';
 import type { App } from '../../app-types';
 import { badRequest } from '../../errors';
 import type { VoicePlatformService } from './voice-platform.service';
@@ -22,7 +21,8 @@ export function registerVoicePlatformRoutes(app: App, platform: VoicePlatformSer
         access: 'voicePlatform:import',
         audit: { action: 'voice_platform.import', resourceType: 'voice_platform' },
       },
-      schema: { body: z.object({}).optional(), response: { 200: VoicePlatformImportResponseSchema } },
+      // No body.
+      schema: { response: { 200: VoicePlatformImportResponseSchema } },
     },
     async (request) => {
       if (platform.provider() === 'sandbox') throw badRequest(VOICE_PLATFORM_MESSAGES.sandboxImport);

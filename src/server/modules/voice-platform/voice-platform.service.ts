@@ -28,6 +28,13 @@ export function createVoicePlatformService({ voice, assistants, phoneNumbers, we
       return { assistants: importedAssistants, phoneNumbers: importedNumbers };
     },
 
+    /** At boot: a practice that already uses Vapi starts with its account's assistants and numbers. */
+    async importWhenEmpty() {
+      if (voice.kind !== 'vapi') return null;
+      if ((await assistants.count()) > 0 || (await phoneNumbers.count()) > 0) return null;
+      return this.importFromPlatform();
+    },
+
     /**
      * assistant-request: which assistant takes a call to one of our numbers. One indexed read, well inside
      * the platform's 7.5 s. A platform assistant goes by its id; one that lives only here goes whole.
