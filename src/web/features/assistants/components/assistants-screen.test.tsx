@@ -170,6 +170,18 @@ describe('AssistantsScreen', () => {
       expect(calls.some((c) => c.method === 'POST')).toBe(false);
     });
 
+    it('refuses a knowledge-base file over the stated 10 MB', async () => {
+      const { calls } = mockApi({ 'GET /api/assistants': list(), 'GET /api/voice-platform': sandbox });
+      renderWithApp(<AssistantsScreen canCreate canImport />);
+      const d = within(await openCreate());
+      await userEvent.type(d.getByLabelText('Name'), 'Reception');
+      const big = new File([new Uint8Array(10 * 1024 * 1024 + 1)], 'manual.pdf', { type: 'application/pdf' });
+      fireEvent.change(d.getByLabelText('Knowledge Base File (optional)'), { target: { files: [big] } });
+      await userEvent.click(d.getByRole('button', { name: 'Create Assistant' }));
+      expect(d.getByText('The knowledge base file must be at most 10 MB')).toBeTruthy();
+      expect(calls.some((c) => c.method === 'POST')).toBe(false);
+    });
+
     it('posts a multipart form with JSON parts, background off and the file, then says so', async () => {
       const { calls } = mockApi({
         'GET /api/assistants': list(),
