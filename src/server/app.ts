@@ -4,7 +4,6 @@ import { validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-z
 import type { App } from './app-types';
 import type { Db } from './db/client';
 import { DEFAULT_PUBLIC_BASE_URL } from './env';
-import { registerAssistantRoutes } from './modules/assistants/assistants.routes';
 import { createAuditRepo } from './modules/audit/audit.repo';
 import { registerAuditRoutes } from './modules/audit/audit.routes';
 import { createAuditService, type AuditService } from './modules/audit/audit.service';
@@ -19,14 +18,14 @@ import { createDemoRequestsRepo } from './modules/demo-requests/demo-requests.re
 import { registerDemoRequestRoutes } from './modules/demo-requests/demo-requests.routes';
 import { createDemoRequestsService } from './modules/demo-requests/demo-requests.service';
 import { registerHealthRoutes } from './modules/health/health.routes';
-import { registerPhoneNumberRoutes } from './modules/phone-numbers/phone-numbers.routes';
 import { createUsersRepo } from './modules/users/users.repo';
 import { registerUserRoutes } from './modules/users/users.routes';
 import { createUsersService } from './modules/users/users.service';
 import { registerScheduleRoutes } from './modules/schedule/schedule.routes';
 import { createScheduleService, type KollaConfig } from './modules/schedule/schedule.service';
 import { registerWebhookRoutes } from './modules/schedule/webhook.routes';
-import { registerWorkflowRoutes } from './modules/workflows/workflows.routes';
+import { registerVoiceModules } from './modules/voice-platform/register';
+import { createVoiceIntegration, type VoicePort } from './integrations/voice/index';
 import type { TableChanges } from './db/changes';
 import { installAudit } from './plugins/audit';
 import { installAuth } from './plugins/auth';
@@ -50,6 +49,8 @@ export interface AppDeps {
   webhookSecret?: string;
   /** Table changes for the read caches (ADR 022); without them every read goes to the database. */
   changes?: TableChanges;
+  /** The voice platform (built-in sandbox when omitted). */
+  voice?: VoicePort;
   /** Fastify's `trustProxy`: whose X-Forwarded-For gives the client address (TRUST_PROXY). */
   trustProxy?: boolean | string;
 }
@@ -158,12 +159,19 @@ export async function buildApp(deps: AppDeps): Promise<App> {
 
   registerHealthRoutes(app, deps.db);
   registerAuthRoutes(app, auth);
-  registerAssistantRoutes(app, deps.db);
-  registerWorkflowRoutes(app, deps.db);
-  registerPhoneNumberRoutes(app, deps.db);
   registerCallRoutes(app, deps.db, deps.changes);
   const connectors = createConnectorsService(createConnectorsRepo(deps.db, deps.changes));
   registerConnectorRoutes(app, connectors);
+  const publicBaseUrl = (deps.publicBaseUrl ?? DEFAULT_PUBLIC_BASE_URL).replace(/\/+$/, '');
+  const webhook = { url: `${publicBaseUrl}/webhook`, secret: deps.webhookSecret };
+  const voice = deps.voice ?? createVoiceIntegration({ publicBaseUrl, webhookSecret: deps.webhookSecret });
+  const voicePlatform = await registerVoiceModules(app, {
+    db: deps.db,
+    voice,
+    connectors,
+    webhook,
+    now: deps.now,
+  });
   registerUserRoutes(app, createUsersService(createUsersRepo(deps.db), auth));
   registerAuditRoutes(app, audit);
   registerDemoRequestRoutes(app, createDemoRequestsService(createDemoRequestsRepo(deps.db), deps.now));
@@ -175,7 +183,12 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     now: deps.now,
   });
   registerScheduleRoutes(app, schedule, deps.changes);
-  registerWebhookRoutes(app, { auth, schedule, secret: deps.webhookSecret });
+  registerWebhookRoutes(app, {
+    auth,
+    schedule,
+    secret: deps.webhookSecret,
+    assistantRequest: voicePlatform.answerAssistantRequest,
+  });
 
   await installWebApp(app, deps.webDir, deps.publicBaseUrl ?? DEFAULT_PUBLIC_BASE_URL);
 

@@ -1,5 +1,18 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { assistants, connectors, demoRequests, phoneNumbers, userConnectors, users } from './db/schema/index';
+import {
+  assistants,
+  connectors,
+  demoRequests,
+  phoneMappings,
+  phoneNumbers,
+  userAssistants,
+  userConnectors,
+  userPhoneNumbers,
+  users,
+  workflows,
+} from './db/schema/index';
+import { ASSISTANT_DEFAULTS } from '#shared/schemas/assistants';
+import { multipart } from './test/multipart';
 import { eq } from 'drizzle-orm';
 import { bearer, createTestApp, type TestApp } from './test/test-app';
 
@@ -13,13 +26,23 @@ interface Ids {
   demoConnector: string;
   otherConnector: string;
   user: string;
+  /** Assigned to the sub user with every flag; the "other" ones are not. */
+  assistant: string;
+  otherAssistant: string;
+  phoneNumber: string;
+  otherPhoneNumber: string;
+  newAssistant(): Promise<string>;
+  newWorkflow(): Promise<string>;
+  /** A new number assigned to the sub user with every flag: its id and E.164, optionally mapped. */
+  newPhoneNumber(mapped?: boolean): Promise<{ id: string; number: string }>;
   newUser(): Promise<string>;
   newConnector(): Promise<string>;
   newDemoRequest(): Promise<string>;
 }
 interface Target {
   url: string;
-  payload?: object;
+  payload?: object | Buffer;
+  headers?: Record<string, string>;
 }
 interface Row {
   target(ids: Ids): Target | Promise<Target>;
@@ -52,6 +75,11 @@ const userBody = (n: number) => ({
   },
 });
 let serial = 0;
+let numberSerial = 0;
+
+function multipartTarget(url: string, fields: Record<string, string>): Target {
+  return { url, ...multipart(fields) };
+}
 
 const TABLE: Record<string, Row> = {
   'GET /api/health': { ...ANYONE, public: true, target: () => ({ url: '/api/health' }) },
@@ -66,10 +94,80 @@ const TABLE: Record<string, Row> = {
   'POST /api/auth/logout': { ...ANYONE, target: () => ({ url: '/api/auth/logout' }) },
   'GET /api/auth/me': { ...ANYONE, target: () => ({ url: '/api/auth/me' }) },
   'GET /api/user-permissions': { ...ANYONE, target: () => ({ url: '/api/user-permissions' }) },
-  // Lists answer everyone, filtered to what is assigned (see lists.routes.test.ts).
-  'GET /api/assistants': { ...ANYONE, target: () => ({ url: '/api/assistants' }) },
-  'GET /api/workflows': { ...ANYONE, target: () => ({ url: '/api/workflows' }) },
+  // Lists are filtered to what is assigned (see lists.routes.test.ts).
+  'GET /api/assistants': { ...WITH_FLAG, target: () => ({ url: '/api/assistants' }) },
+  'GET /api/assistants/:id': {
+    ...WITH_FLAG,
+    target: (ids) => ({ url: `/api/assistants/${ids.assistant}` }),
+    othersResource: (ids) => ({ url: `/api/assistants/${ids.otherAssistant}` }),
+  },
+  'POST /api/assistants': {
+    ...ADMIN_ONLY,
+    target: () => multipartTarget('/api/assistants', { name: 'Table Assistant' }),
+  },
+  'PATCH /api/assistants/:id': {
+    ...WITH_FLAG,
+    target: (ids) => ({ url: `/api/assistants/${ids.assistant}`, payload: { firstMessage: 'Hello' } }),
+    othersResource: (ids) => ({
+      url: `/api/assistants/${ids.otherAssistant}`,
+      payload: { firstMessage: 'Hi' },
+    }),
+  },
+  'DELETE /api/assistants/:id': {
+    ...WITH_FLAG,
+    target: async (ids) => ({ url: `/api/assistants/${await ids.newAssistant()}` }),
+    othersResource: (ids) => ({ url: `/api/assistants/${ids.otherAssistant}` }),
+  },
+  'GET /api/workflows': { ...WITH_FLAG, target: () => ({ url: '/api/workflows' }) },
+  'POST /api/workflows': {
+    ...WITH_FLAG,
+    target: () => ({ url: '/api/workflows', payload: { name: 'Table' } }),
+  },
+  'DELETE /api/workflows/:id': {
+    ...WITH_FLAG,
+    target: async (ids) => ({ url: `/api/workflows/${await ids.newWorkflow()}` }),
+  },
+  // Everyone: a sub user without numbers sees the empty state. Writes need an assigned number (section 6).
   'GET /api/phone-numbers': { ...ANYONE, target: () => ({ url: '/api/phone-numbers' }) },
+  'PATCH /api/phone-numbers/:id': {
+    ...WITH_FLAG,
+    target: (ids) => ({ url: `/api/phone-numbers/${ids.phoneNumber}`, payload: { name: 'Main Line' } }),
+    othersResource: (ids) => ({ url: `/api/phone-numbers/${ids.otherPhoneNumber}`, payload: { name: 'x' } }),
+  },
+  'DELETE /api/phone-numbers/:id': {
+    ...WITH_FLAG,
+    target: async (ids) => ({ url: `/api/phone-numbers/${(await ids.newPhoneNumber()).id}` }),
+    othersResource: (ids) => ({ url: `/api/phone-numbers/${ids.otherPhoneNumber}` }),
+  },
+  'GET /api/phone-mappings': { ...ANYONE, target: () => ({ url: '/api/phone-mappings' }) },
+  'POST /api/phone-mappings': {
+    ...WITH_FLAG,
+    target: async (ids) => ({
+      url: '/api/phone-mappings',
+      payload: { phoneNumber: (await ids.newPhoneNumber()).number, connectorId: 'sandbox', name: 'Table' },
+    }),
+  },
+  'PUT /api/phone-mappings/:phoneNumber': {
+    ...WITH_FLAG,
+    target: async (ids) => ({
+      url: `/api/phone-mappings/${encodeURIComponent((await ids.newPhoneNumber(true)).number)}`,
+      payload: { connectorId: 'sandbox', name: 'Table' },
+    }),
+  },
+  'DELETE /api/phone-mappings/:phoneNumber': {
+    ...WITH_FLAG,
+    target: async (ids) => ({
+      url: `/api/phone-mappings/${encodeURIComponent((await ids.newPhoneNumber(true)).number)}`,
+    }),
+  },
+  'GET /api/voice-platform': { ...ANYONE, target: () => ({ url: '/api/voice-platform' }) },
+  // Admins only; the sandbox has no account to import from (400).
+  'POST /api/voice-platform/import': {
+    subWithout: 403,
+    subWith: 403,
+    admin: 400,
+    target: () => ({ url: '/api/voice-platform/import' }),
+  },
   'GET /api/calls': { ...ANYONE, target: () => ({ url: '/api/calls' }) },
   'GET /api/active-connector': { ...ANYONE, target: () => ({ url: '/api/active-connector' }) },
   'GET /api/connectors': { ...WITH_FLAG, target: () => ({ url: '/api/connectors' }) },
@@ -201,10 +299,45 @@ beforeAll(async () => {
       assistantIds: everything ? [assistant!.id] : [],
     });
   }
+  const [subWith] = await t.database.db.select().from(users).where(eq(users.email, SUB_WITH.email));
+  const insertAssistant = async (name: string) => {
+    const [row] = await t.database.db
+      .insert(assistants)
+      .values({
+        ...structuredClone(ASSISTANT_DEFAULTS),
+        model: structuredClone(ASSISTANT_DEFAULTS.model),
+        name,
+      })
+      .returning();
+    return row!.id;
+  };
+  const otherAssistant = await insertAssistant('Not theirs');
+  const [, otherNumber] = await t.database.db.select().from(phoneNumbers).orderBy(phoneNumbers.createdAt);
   ids = {
     demoConnector: demo!.id,
     otherConnector: other.id,
     user: frontDesk!.id,
+    assistant: assistant!.id,
+    otherAssistant,
+    phoneNumber: number!.id,
+    otherPhoneNumber: otherNumber!.id,
+    newAssistant: async () => {
+      const id = await insertAssistant('Table Assistant');
+      await t.database.db.insert(userAssistants).values({ userId: subWith!.id, assistantId: id });
+      return id;
+    },
+    newWorkflow: async () => {
+      const [row] = await t.database.db.insert(workflows).values({ name: 'Table' }).returning();
+      return row!.id;
+    },
+    newPhoneNumber: async (mapped = false) => {
+      const e164 = `+1212555${String(3000 + ++numberSerial)}`;
+      const [row] = await t.database.db.insert(phoneNumbers).values({ number: e164 }).returning();
+      await t.database.db.insert(userPhoneNumbers).values({ userId: subWith!.id, phoneNumberId: row!.id });
+      if (mapped)
+        await t.database.db.insert(phoneMappings).values({ phoneNumber: e164, connectorId: 'sandbox' });
+      return { id: row!.id, number: e164 };
+    },
     newUser: async () => (await post('/api/users/atomic', userBody(++serial))).user.id,
     newConnector: async () => (await post('/api/connectors', connectorBody)).connector.id,
     newDemoRequest: async () => {
@@ -223,7 +356,7 @@ async function send(method: string, target: Target, sessionId?: string) {
     method: method as 'GET',
     url: target.url,
     payload: target.payload,
-    headers: sessionId ? bearer(sessionId) : {},
+    headers: { ...target.headers, ...(sessionId ? bearer(sessionId) : {}) },
   });
 }
 

@@ -39,6 +39,9 @@ const EnvSchema = z
       .default(DEFAULT_PUBLIC_BASE_URL),
     KOLLA_API_KEY: z.string().min(1).optional(),
     KOLLA_BASE_URL: z.url('must be a URL').optional(),
+    /** The Vapi private API key; without it the built-in voice sandbox runs. */
+    VAPI_API_KEY: z.string().min(1).optional(),
+    VAPI_BASE_URL: z.url({ protocol: /^https?$/, error: 'must be an http:// or https:// URL' }).optional(),
     VAPI_WEBHOOK_SECRET: z.string().min(16, 'must be at least 16 characters').optional(),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
     /**

@@ -4,6 +4,7 @@ import { openDatabase } from './db/open';
 import { ensureAdmin } from './db/seed/bootstrap-admin';
 import { DEMO_ADMIN, DEMO_FRONT_DESK, seedDemoPractice } from './db/seed/demo-practice';
 import { ConfigError, loadEnv, type Env } from './env';
+import { createVoiceIntegration } from './integrations/voice/index';
 import { runHousekeeping, scheduleHousekeeping } from './modules/housekeeping/housekeeping';
 import { webDistDir } from './paths';
 import { safeErrorSummary } from './plugins/error-handler';
@@ -30,6 +31,12 @@ async function main(env: Env) {
     ...(env.KOLLA_API_KEY && { kolla: { apiKey: env.KOLLA_API_KEY, baseUrl: env.KOLLA_BASE_URL } }),
     webhookSecret: env.VAPI_WEBHOOK_SECRET,
     trustProxy: env.TRUST_PROXY,
+    voice: createVoiceIntegration({
+      apiKey: env.VAPI_API_KEY,
+      baseUrl: env.VAPI_BASE_URL,
+      publicBaseUrl: env.PUBLIC_BASE_URL,
+      webhookSecret: env.VAPI_WEBHOOK_SECRET,
+    }),
   });
 
   const stopHousekeeping = scheduleHousekeeping(

@@ -26,6 +26,8 @@ export const ACTIONS = [
   'callLogs:view',
   'assistants:view',
   'assistants:manage',
+  /** Create Assistant is shown to admins only (part-2 section 6). */
+  'assistants:create',
   'workflows:view',
   'workflows:manage',
   'phoneNumbers:view',
@@ -42,6 +44,8 @@ export const ACTIONS = [
   'users:manage',
   'audit:view',
   'demoRequests:manage',
+  /** Pull the assistants and numbers of the practice's voice-platform account into ours. */
+  'voicePlatform:import',
 ] as const;
 export type Action = (typeof ACTIONS)[number];
 
@@ -68,6 +72,8 @@ const ADMIN_ONLY: ReadonlySet<Action> = new Set([
   'users:manage',
   'audit:view',
   'demoRequests:manage',
+  'assistants:create',
+  'voicePlatform:import',
 ]);
 
 /** The one policy: the menu, the buttons and every server route ask this function. */

@@ -40,8 +40,20 @@ describe('the four Overview lists', () => {
 
   it('give a sub user only what is assigned to them', async () => {
     const permissions = (await get('/api/user-permissions', frontDesk)).data;
+    // Assistants need canAssistants, and then only the assigned ones show (with their prompts).
+    const refused = await t.app.inject({ method: 'GET', url: '/api/assistants', headers: bearer(frontDesk) });
+    expect(refused.statusCode).toBe(403);
+    const [user] = await t.database.db.select().from(users).where(eq(users.email, DEMO_FRONT_DESK.email));
+    await t.database.db
+      .update(userPermissions)
+      .set({ canAssistants: true })
+      .where(eq(userPermissions.userId, user!.id));
     const assistants = (await get('/api/assistants', frontDesk)).assistants;
     expect(assistants.map((a: { id: string }) => a.id)).toEqual(permissions.assignedAssistants);
+    await t.database.db
+      .update(userPermissions)
+      .set({ canAssistants: false })
+      .where(eq(userPermissions.userId, user!.id));
     const numbers = (await get('/api/phone-numbers', frontDesk)).phoneNumbers;
     expect(numbers.map((n: { id: string }) => n.id)).toEqual(permissions.assignedPhoneNumbers);
 
@@ -62,7 +74,8 @@ describe('the four Overview lists', () => {
   });
 
   it('hide workflows from a sub user without canWorkflows, and show them with it', async () => {
-    expect((await get('/api/workflows', frontDesk)).workflows).toEqual([]);
+    const refused = await t.app.inject({ method: 'GET', url: '/api/workflows', headers: bearer(frontDesk) });
+    expect(refused.statusCode).toBe(403);
     const [user] = await t.database.db.select().from(users).where(eq(users.email, DEMO_FRONT_DESK.email));
     await t.database.db
       .update(userPermissions)

@@ -44,6 +44,7 @@ export async function createTestApp(
     publicBaseUrl?: string;
     kolla?: AppDeps['kolla'];
     trustProxy?: AppDeps['trustProxy'];
+    voice?: AppDeps['voice'];
   } = {},
 ): Promise<TestApp> {
   const baseUrl = inject('databaseUrl');
@@ -69,6 +70,7 @@ export async function createTestApp(
     webhookSecret: TEST_WEBHOOK_SECRET,
     ...(options.kolla && { kolla: options.kolla }),
     trustProxy: options.trustProxy,
+    ...(options.voice && { voice: options.voice }),
   });
   await app.ready();
 

@@ -5,13 +5,147 @@ export const FIRST_MESSAGE_MODES = [
   'assistant-waits-for-user',
   'assistant-speaks-first-with-model-generated-message',
 ] as const;
+export type FirstMessageMode = (typeof FIRST_MESSAGE_MODES)[number];
+
+/** Section 9 option lists. `vapi` is the voice platform's own voice provider. */
+export const VOICE_PROVIDERS = ['vapi', '11labs', 'openai', 'playht', 'deepgram'] as const;
+export const VOICES = ['Elliot', 'Sarah', 'Mike', 'Emma', 'Kylie', 'nova', 'alloy'] as const;
+export const MODEL_PROVIDERS = ['openai', 'anthropic', 'deepseek', 'groq'] as const;
+export const MODELS = ['gpt-4o', 'gpt-4', 'gpt-3.5-turbo', 'claude-3-haiku-20240307'] as const;
+export const TRANSCRIBER_PROVIDERS = ['deepgram', 'assemblyai', 'gladia'] as const;
+export const TRANSCRIBER_MODELS = ['nova-2', 'nova-3', 'whisper'] as const;
+export const LANGUAGES = ['en', 'es', 'fr', 'de', 'it'] as const;
+/** What the dialog offers; a stored `nature` or `cafe` shows as `off` in edit. */
+export const BACKGROUND_SOUNDS = ['off', 'office'] as const;
+
+export const ASSISTANT_LIMITS = {
+  nameMax: 40,
+  messageMax: 1000,
+  firstMessageMax: 1000,
+  systemPromptMax: 20_000,
+  maxDurationMin: 10,
+  maxDurationMax: 43_200,
+  maxDurationDefault: 600,
+  temperatureMin: 0,
+  temperatureMax: 2,
+  waitSecondsMin: 0,
+  waitSecondsMax: 2,
+} as const;
+
+/** Knowledge-base upload: checked by name and by content on the server. */
+export const KNOWLEDGE_BASE_EXTENSIONS = ['.pdf', '.txt', '.doc', '.docx', '.md'] as const;
+export const KNOWLEDGE_BASE_MAX_BYTES = 10 * 1024 * 1024;
+export const KNOWLEDGE_BASE_LIMIT_TEXT = 'PDF, TXT, DOC, DOCX or MD, up to 10 MB';
+
+export const DEFAULT_CLIENT_MESSAGES = [
+  'conversation-update',
+  'function-call',
+  'hang',
+  'model-output',
+  'speech-update',
+  'status-update',
+  'transfer-update',
+  'transcript',
+  'tool-calls',
+  'user-interrupted',
+  'voice-input',
+] as const;
+
+export const DEFAULT_SERVER_MESSAGES = [
+  'conversation-update',
+  'end-of-call-report',
+  'function-call',
+  'hang',
+  'speech-update',
+  'status-update',
+  'tool-calls',
+  'transfer-destination-request',
+  'handoff-destination-request',
+  'user-interrupted',
+] as const;
+
+/** The receptionist's tools; the webhook also accepts the snake_case names. */
+export const RECEPTIONIST_TOOLS = ['findPatient', 'checkAvailability', 'bookAppointment'] as const;
+
+export const DEFAULT_SYSTEM_PROMPT =
+  'You are the friendly receptionist of a dental practice. Keep answers short and never give medical advice. ' +
+  'When a caller gives a phone number or wants to book, call findPatient with their phone number first. ' +
+  'When they ask for a time, call checkAvailability with the appointment type, the preferred date ' +
+  '(YYYY-MM-DD) and the time of day (morning, afternoon or evening). When they choose a time, call ' +
+  'bookAppointment with the type, date, time and the patient id from findPatient, or their name and phone ' +
+  'number when findPatient found nobody, then read back the confirmation number.';
+
+/** Section 9 defaults of the Create Assistant dialog (the name and messages are the user's). */
+export const ASSISTANT_DEFAULTS = {
+  firstMessage: '',
+  firstMessageMode: 'assistant-speaks-first',
+  voicemailMessage: '',
+  endCallMessage: '',
+  maxDurationSeconds: 600,
+  backgroundSound: 'off',
+  voice: { provider: 'vapi', voiceId: 'Elliot' },
+  model: {
+    provider: 'openai',
+    model: 'gpt-4o',
+    temperature: 0.5,
+    messages: [{ role: 'system', content: DEFAULT_SYSTEM_PROMPT }],
+  },
+  transcriber: { provider: 'deepgram', model: 'nova-2', language: 'en' },
+  startSpeakingPlan: {
+    waitSeconds: 0.4,
+    transcriptionEndpointingPlan: {
+      onPunctuationSeconds: 0.1,
+      onNoPunctuationSeconds: 1.5,
+      onNumberSeconds: 0.5,
+    },
+  },
+  stopSpeakingPlan: { numWords: 0, voiceSeconds: 0.4, backoffSeconds: 1 },
+  clientMessages: [...DEFAULT_CLIENT_MESSAGES],
+  serverMessages: [...DEFAULT_SERVER_MESSAGES],
+} as const satisfies Omit<AssistantInput, 'name'>;
+
+/** Section 8 toasts, word for word, and the validation messages. */
+export const ASSISTANT_MESSAGES = {
+  created: 'Assistant created successfully',
+  createdDetail: 'New assistant has been added to your account.',
+  updated: 'Assistant updated successfully',
+  updatedDetail: "Changes saved to the voice provider's API. External dashboard may take time to refresh.",
+  updateFailed: 'Failed to update assistant',
+  deleted: 'Assistant deleted successfully',
+  createFailed: 'Failed to create assistant',
+  deleteFailed: 'Failed to delete assistant',
+  empty: 'No assistants yet',
+  nameRequired: 'Name is required',
+  nameTooLong: 'Name must be at most 40 characters',
+  messageTooLong: 'Must be at most 1000 characters',
+  maxDuration: 'Max duration must be a number from 10 to 43200',
+  temperature: 'Temperature must be from 0 to 2',
+  waitSeconds: 'Wait must be from 0 to 2 seconds',
+  unknownVoiceProvider: 'Unknown voice provider',
+  unknownModelProvider: 'Unknown model provider',
+  unknownTranscriberProvider: 'Unknown transcriber provider',
+  unknownFirstMessageMode: 'Unknown first message mode',
+  unknownBackgroundSound: 'Background sound must be off or office',
+  invalidJson: 'Must be valid JSON',
+  fileType: 'The knowledge base file must be a .pdf, .txt, .doc, .docx or .md file',
+  fileContent: 'The file content does not match its type',
+  fileTooLarge: 'The knowledge base file must be at most 10 MB',
+  notFound: 'Assistant not found',
+  adminOnly: 'Only admins can create assistants.',
+} as const;
+
+const M = ASSISTANT_MESSAGES;
+const L = ASSISTANT_LIMITS;
+
+const shortText = (max: number, message: string) => z.string().max(max, message);
 
 export const VoiceSchema = z.object({ provider: z.string(), voiceId: z.string() });
+export const ModelMessageSchema = z.object({ role: z.string(), content: z.string() });
 export const ModelSchema = z.object({
   provider: z.string(),
   model: z.string(),
   temperature: z.number(),
-  messages: z.array(z.object({ role: z.string(), content: z.string() })),
+  messages: z.array(ModelMessageSchema),
 });
 export const TranscriberSchema = z.object({ provider: z.string(), model: z.string(), language: z.string() });
 export const StartSpeakingPlanSchema = z.object({
@@ -27,6 +161,107 @@ export const StopSpeakingPlanSchema = z.object({
   voiceSeconds: z.number(),
   backoffSeconds: z.number(),
 });
+
+/** Input: the option lists are enforced, unknown keys are dropped. */
+export const VoiceInputSchema = z.object({
+  provider: z.enum(VOICE_PROVIDERS, { error: M.unknownVoiceProvider }),
+  voiceId: z.string().trim().min(1).max(100),
+});
+export const ModelInputSchema = z.object({
+  provider: z.enum(MODEL_PROVIDERS, { error: M.unknownModelProvider }),
+  model: z.string().trim().min(1).max(100),
+  temperature: z
+    .number({ error: M.temperature })
+    .min(L.temperatureMin, M.temperature)
+    .max(L.temperatureMax, M.temperature),
+  messages: z
+    .array(
+      z.object({ role: z.enum(['system', 'user', 'assistant']), content: z.string().max(L.systemPromptMax) }),
+    )
+    .max(50),
+});
+export const TranscriberInputSchema = z.object({
+  provider: z.enum(TRANSCRIBER_PROVIDERS, { error: M.unknownTranscriberProvider }),
+  model: z.string().trim().min(1).max(100),
+  language: z.string().trim().min(2).max(20),
+});
+const seconds = (max: number) => z.number().min(0).max(max);
+export const StartSpeakingPlanInputSchema = z.object({
+  waitSeconds: z
+    .number({ error: M.waitSeconds })
+    .min(L.waitSecondsMin, M.waitSeconds)
+    .max(L.waitSecondsMax, M.waitSeconds),
+  transcriptionEndpointingPlan: z.object({
+    onPunctuationSeconds: seconds(3),
+    onNoPunctuationSeconds: seconds(3),
+    onNumberSeconds: seconds(3),
+  }),
+});
+export const StopSpeakingPlanInputSchema = z.object({
+  numWords: z.number().int().min(0).max(10),
+  voiceSeconds: seconds(0.5),
+  backoffSeconds: seconds(10),
+});
+
+export const maxDurationField = z
+  .number({ error: M.maxDuration })
+  .int(M.maxDuration)
+  .min(L.maxDurationMin, M.maxDuration)
+  .max(L.maxDurationMax, M.maxDuration);
+
+/** The assistant as the dialogs send it: PATCH /api/assistants/{id} (JSON, every field optional). */
+export const AssistantInputSchema = z.object({
+  name: z.string({ error: M.nameRequired }).trim().min(1, M.nameRequired).max(L.nameMax, M.nameTooLong),
+  firstMessage: shortText(L.firstMessageMax, M.messageTooLong),
+  firstMessageMode: z.enum(FIRST_MESSAGE_MODES, { error: M.unknownFirstMessageMode }),
+  voicemailMessage: shortText(L.messageMax, M.messageTooLong),
+  endCallMessage: shortText(L.messageMax, M.messageTooLong),
+  maxDurationSeconds: maxDurationField,
+  backgroundSound: z.enum(BACKGROUND_SOUNDS, { error: M.unknownBackgroundSound }),
+  voice: VoiceInputSchema,
+  model: ModelInputSchema,
+  transcriber: TranscriberInputSchema,
+  startSpeakingPlan: StartSpeakingPlanInputSchema,
+  stopSpeakingPlan: StopSpeakingPlanInputSchema,
+  clientMessages: z.array(z.string().max(100)).max(50),
+  serverMessages: z.array(z.string().max(100)).max(50),
+});
+export type AssistantInput = z.infer<typeof AssistantInputSchema>;
+
+export const UpdateAssistantInputSchema = AssistantInputSchema.partial();
+export type UpdateAssistantInput = z.infer<typeof UpdateAssistantInputSchema>;
+
+/**
+ * POST /api/assistants, after the multipart text fields are read (JSON fields parsed, numbers converted).
+ * `systemPrompt` becomes the model's system message. The file travels as `knowledgeBaseFile`.
+ */
+export const CreateAssistantInputSchema = AssistantInputSchema.partial()
+  .required({ name: true })
+  .extend({ systemPrompt: z.string().max(L.systemPromptMax).optional() });
+export type CreateAssistantInput = z.infer<typeof CreateAssistantInputSchema>;
+
+/** Multipart text fields whose value is JSON. */
+export const ASSISTANT_JSON_FIELDS = [
+  'model',
+  'voice',
+  'transcriber',
+  'startSpeakingPlan',
+  'stopSpeakingPlan',
+  'clientMessages',
+  'serverMessages',
+] as const;
+
+/** The multipart text fields of POST /api/assistants (the web appends the file as `knowledgeBaseFile`). */
+export function assistantFormFields(input: CreateAssistantInput): Record<string, string> {
+  const fields: Record<string, string> = {};
+  for (const [key, value] of Object.entries(input)) {
+    if (value === undefined) continue;
+    fields[key] = typeof value === 'string' ? value : JSON.stringify(value);
+  }
+  return fields;
+}
+
+export const AssistantIdParamsSchema = z.object({ id: z.uuid({ error: M.notFound }) });
 
 export const AssistantSchema = z.object({
   id: z.string(),
@@ -44,6 +279,8 @@ export const AssistantSchema = z.object({
   stopSpeakingPlan: StopSpeakingPlanSchema,
   clientMessages: z.array(z.string()),
   serverMessages: z.array(z.string()),
+  /** Original name of the knowledge-base file, when one was uploaded. */
+  knowledgeBaseFileName: z.string().nullable(),
   createdAt: z.iso.datetime(),
   updatedAt: z.iso.datetime(),
 });
@@ -51,3 +288,10 @@ export type Assistant = z.infer<typeof AssistantSchema>;
 
 export const AssistantListResponseSchema = z.object({ assistants: z.array(AssistantSchema) });
 export type AssistantListResponse = z.infer<typeof AssistantListResponseSchema>;
+
+export const AssistantResponseSchema = z.object({ success: z.literal(true), assistant: AssistantSchema });
+export type AssistantResponse = z.infer<typeof AssistantResponseSchema>;
+
+/** The system prompt is the model's first system message. */
+export const systemPromptOf = (assistant: Pick<Assistant, 'model'>): string =>
+  assistant.model.messages.find((m) => m.role === 'system')?.content ?? '';

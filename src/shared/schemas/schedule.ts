@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { AssistantRequestReplySchema } from './voice-platform';
 
 /** The spec's appointment types (part 2, section 9), in the order the booking screen offers them. */
 export const APPOINTMENT_TYPES = [
@@ -205,6 +206,8 @@ const ToolCallSchema = z.object({
 export type ToolCall = z.infer<typeof ToolCallSchema>;
 
 const PhoneRefSchema = z.object({ number: z.string().nullish() }).nullish();
+/** The called number: its E.164 and the voice platform's id for it. */
+const CalledNumberSchema = z.object({ number: z.string().nullish(), id: z.string().nullish() }).nullish();
 
 /** The voice platform's server message; types other than function-call and tool-calls are acknowledged. */
 export const VoiceWebhookSchema = z.object({
@@ -212,10 +215,15 @@ export const VoiceWebhookSchema = z.object({
     type: z.string(),
     functionCall: FunctionCallSchema.optional(),
     toolCallList: z.array(ToolCallSchema).optional(),
-    phoneNumber: PhoneRefSchema,
+    phoneNumber: CalledNumberSchema,
     customer: PhoneRefSchema,
     call: z
-      .object({ id: z.string().optional(), phoneNumber: PhoneRefSchema, customer: PhoneRefSchema })
+      .object({
+        id: z.string().optional(),
+        phoneNumber: CalledNumberSchema,
+        phoneNumberId: z.string().nullish(),
+        customer: PhoneRefSchema,
+      })
       .nullish(),
   }),
 });
@@ -228,5 +236,6 @@ export const WebhookResponseSchema = z.union([
   z.strictObject({ result: ToolResultSchema }),
   z.strictObject({ results: z.array(z.object({ toolCallId: z.string(), result: z.string() })) }),
   z.strictObject({}),
+  AssistantRequestReplySchema,
 ]);
 export type WebhookResponse = z.infer<typeof WebhookResponseSchema>;

@@ -28,6 +28,9 @@ const AppointmentsCalendarRoute = lazyNamed(
 );
 const BookAppointmentRoute = lazyNamed(() => import('./routes/book-appointment'), 'BookAppointmentRoute');
 const DemoRequestsScreen = lazyNamed(() => import('../features/demo-requests'), 'DemoRequestsScreen');
+const AssistantsRoute = lazyNamed(() => import('./routes/assistants'), 'AssistantsRoute');
+const WorkflowsRoute = lazyNamed(() => import('./routes/workflows'), 'WorkflowsRoute');
+const PhoneNumbersRoute = lazyNamed(() => import('./routes/phone-numbers'), 'PhoneNumbersRoute');
 
 /** Every page: scroll to the top on navigation, and go to /signin when the API says the session is gone. */
 function RootLayout() {
@@ -61,6 +64,9 @@ function HomeRoute() {
 
 /** Built console screens by path; every other menu path shows that it is not available yet. */
 const SCREENS: Record<string, ReactNode> = {
+  '/assistants': <AssistantsRoute />,
+  '/workflows': <WorkflowsRoute />,
+  '/phone-numbers': <PhoneNumbersRoute />,
   '/appointments-calendar': <AppointmentsCalendarRoute />,
   '/book-appointment': <BookAppointmentRoute />,
   '/linked-accounts': <LinkedAccountsRoute />,

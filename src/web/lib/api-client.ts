@@ -38,15 +38,22 @@ async function errorText(response: Response): Promise<{ text: string; body: unkn
 
 async function send(method: string, url: string, body?: unknown, headers: Record<string, string> = {}) {
   const sessionId = readSessionId();
+  // A multipart body goes as it is: the browser writes its Content-Type with the boundary.
+  const isForm = body instanceof FormData;
   const response = await fetch(url, {
     method,
     credentials: 'include',
     headers: {
-      ...(body !== undefined && { 'Content-Type': 'application/json' }),
+      ...(body !== undefined && !isForm && { 'Content-Type': 'application/json' }),
       ...(sessionId && { Authorization: `Bearer ${sessionId}` }),
       ...headers,
     },
-    body: body === undefined ? undefined : typeof body === 'string' ? body : JSON.stringify(body),
+    body:
+      body === undefined || isForm
+        ? (body as FormData | undefined)
+        : typeof body === 'string'
+          ? body
+          : JSON.stringify(body),
   });
   if (!response.ok) {
     const { text, body: errorBody } = await errorText(response);
@@ -78,4 +85,16 @@ export async function apiDownload(url: string): Promise<Blob> {
 /** The default query: GET the URL made by joining the query key with '/'. */
 export function apiGet<T>(queryKey: readonly unknown[]): Promise<T> {
   return apiRequest<T>('GET', queryKey.join('/'));
+}
+
+/** The server's (or vendor's) own words for a failure, without the status prefix, for a toast. */
+export function serverMessage(error: unknown): string {
+  if (error instanceof ApiError) {
+    const body = error.body;
+    if (body && typeof body === 'object' && 'message' in body && typeof body.message === 'string') {
+      return body.message;
+    }
+    return error.message.replace(/^\d+: /, '');
+  }
+  return error instanceof Error ? error.message : String(error);
 }

@@ -11,6 +11,7 @@ import {
   varchar,
 } from 'drizzle-orm/pg-core';
 import type { CostBreakdown } from '#shared/schemas/calls';
+import type { WorkflowEdge, WorkflowNode } from '#shared/schemas/workflows';
 
 export const assistants = pgTable('assistants', {
   id: uuid().primaryKey().defaultRandom(),
@@ -47,6 +48,9 @@ export const assistants = pgTable('assistants', {
     .notNull(),
   clientMessages: jsonb().$type<string[]>().notNull(),
   serverMessages: jsonb().$type<string[]>().notNull(),
+  /** The voice platform's id of the uploaded knowledge-base file (null in the sandbox). */
+  knowledgeBaseFileId: text(),
+  knowledgeBaseFileName: text(),
   createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
 });
@@ -55,11 +59,11 @@ export const workflows = pgTable('workflows', {
   id: uuid().primaryKey().defaultRandom(),
   name: text().notNull(),
   nodes: jsonb()
-    .$type<unknown[]>()
+    .$type<WorkflowNode[]>()
     .notNull()
     .default(sql`'[]'::jsonb`),
   edges: jsonb()
-    .$type<unknown[]>()
+    .$type<WorkflowEdge[]>()
     .notNull()
     .default(sql`'[]'::jsonb`),
   createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),

@@ -1,13 +1,16 @@
-import { asc } from 'drizzle-orm';
+import { and, asc, eq, inArray } from 'drizzle-orm';
 import type { Assistant } from '#shared/schemas/assistants';
 import type { Db } from '../../db/client';
 import { assistants } from '../../db/schema/index';
 import { inScope } from '../../db/scope-filter';
+import type { AssistantSpec } from '../../integrations/voice/port';
 import type { Scope } from '../scope';
 
-type Row = typeof assistants.$inferSelect;
+export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+type Executor = Db | Tx;
+export type AssistantRow = typeof assistants.$inferSelect;
 
-function toAssistant(row: Row): Assistant {
+export function toAssistant(row: AssistantRow): Assistant {
   return {
     id: row.id,
     name: row.name,
@@ -24,13 +27,30 @@ function toAssistant(row: Row): Assistant {
     stopSpeakingPlan: row.stopSpeakingPlan,
     clientMessages: row.clientMessages,
     serverMessages: row.serverMessages,
+    knowledgeBaseFileName: row.knowledgeBaseFileName,
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
   };
 }
 
+/** The stored settings, as the voice port takes them. */
+export function specOf(row: AssistantRow): AssistantSpec {
+  const { id: _id, createdAt: _c, updatedAt: _u, knowledgeBaseFileName: _k, ...spec } = toAssistant(row);
+  return spec;
+}
+
+export interface NewAssistant extends AssistantSpec {
+  providerId: string | null;
+  createdAt?: Date;
+  updatedAt?: Date;
+  knowledgeBaseFileId?: string | null;
+  knowledgeBaseFileName?: string | null;
+}
+
 export function createAssistantsRepo(db: Db) {
   return {
+    transaction: <T>(work: (tx: Tx) => Promise<T>) => db.transaction(work),
+
     async list(scope: Scope): Promise<Assistant[]> {
       const rows = await db
         .select()
@@ -39,5 +59,53 @@ export function createAssistantsRepo(db: Db) {
         .orderBy(asc(assistants.createdAt), asc(assistants.name));
       return rows.map(toAssistant);
     },
+
+    /** Locks the row when read inside a transaction that is about to change it. */
+    async find(id: string, scope: Scope, executor: Executor = db): Promise<AssistantRow | undefined> {
+      const query = executor
+        .select()
+        .from(assistants)
+        .where(and(eq(assistants.id, id), inScope(assistants.id, scope)));
+      const [row] = executor === db ? await query : await query.for('update');
+      return row;
+    },
+
+    async providerIds(): Promise<Set<string>> {
+      const rows = await db.select({ providerId: assistants.providerId }).from(assistants);
+      return new Set(rows.flatMap((r) => (r.providerId ? [r.providerId] : [])));
+    },
+
+    async byProviderIds(providerIds: string[]): Promise<Map<string, string>> {
+      if (!providerIds.length) return new Map();
+      const rows = await db
+        .select({ id: assistants.id, providerId: assistants.providerId })
+        .from(assistants)
+        .where(inArray(assistants.providerId, providerIds));
+      return new Map(rows.map((r) => [r.providerId!, r.id]));
+    },
+
+    async insert(values: NewAssistant, executor: Executor = db): Promise<AssistantRow> {
+      const [row] = await executor.insert(assistants).values(values).returning();
+      return row!;
+    },
+
+    async update(tx: Tx, id: string, values: Partial<AssistantSpec>, now: Date): Promise<AssistantRow> {
+      const [row] = await tx
+        .update(assistants)
+        .set({ ...values, updatedAt: now })
+        .where(eq(assistants.id, id))
+        .returning();
+      return row!;
+    },
+
+    async remove(tx: Tx, id: string): Promise<void> {
+      await tx.delete(assistants).where(eq(assistants.id, id));
+    },
+
+    async count(): Promise<number> {
+      return await db.$count(assistants);
+    },
   };
 }
+
+export type AssistantsRepo = ReturnType<typeof createAssistantsRepo>;

@@ -1,32 +1,52 @@
-import { asc } from 'drizzle-orm';
-import { PhoneNumberListResponseSchema } from '#shared/schemas/phone-numbers';
+import type { AuditAction } from '#shared/schemas/audit';
+import { SuccessResponseSchema } from '#shared/schemas/common';
+import {
+  PhoneNumberIdParamsSchema,
+  PhoneNumberListResponseSchema,
+  PhoneNumberResponseSchema,
+  UpdatePhoneNumberInputSchema,
+} from '#shared/schemas/phone-numbers';
 import type { App } from '../../app-types';
-import type { Db } from '../../db/client';
-import { phoneNumbers } from '../../db/schema/index';
-import { inScope } from '../../db/scope-filter';
-import { requireAuth } from '../../plugins/auth';
-import { assignedPhoneNumbers } from '../scope';
+import { viewer } from '../../plugins/auth';
+import type { PhoneNumbersService } from './phone-numbers.service';
 
-export function registerPhoneNumberRoutes(app: App, db: Db): void {
+/** `phoneNumbers:view` = an admin, or a sub user with at least one assigned number (section 6). */
+const write = (action: AuditAction) =>
+  ({ access: 'phoneNumbers:view', audit: { action, resourceType: 'phone_number' } }) as const;
+
+export function registerPhoneNumberRoutes(app: App, phoneNumbers: PhoneNumbersService): void {
+  // Everyone signed in: a sub user without numbers gets an empty list (the screen's empty state).
   app.get(
     '/api/phone-numbers',
     { schema: { response: { 200: PhoneNumberListResponseSchema } } },
+    async (request) => ({ phoneNumbers: await phoneNumbers.list(viewer(request)) }),
+  );
+
+  app.patch(
+    '/api/phone-numbers/:id',
+    {
+      config: write('phone_number.update'),
+      schema: {
+        params: PhoneNumberIdParamsSchema,
+        body: UpdatePhoneNumberInputSchema,
+        response: { 200: PhoneNumberResponseSchema },
+      },
+    },
+    async (request) => ({
+      success: true as const,
+      phoneNumber: await phoneNumbers.update(viewer(request), request.params.id, request.body),
+    }),
+  );
+
+  app.delete(
+    '/api/phone-numbers/:id',
+    {
+      config: write('phone_number.delete'),
+      schema: { params: PhoneNumberIdParamsSchema, response: { 200: SuccessResponseSchema } },
+    },
     async (request) => {
-      const rows = await db
-        .select()
-        .from(phoneNumbers)
-        .where(inScope(phoneNumbers.id, assignedPhoneNumbers(requireAuth(request).principal)))
-        .orderBy(asc(phoneNumbers.createdAt));
-      return {
-        phoneNumbers: rows.map((row) => ({
-          id: row.id,
-          name: row.name,
-          number: row.number,
-          assistantId: row.assistantId,
-          cost: row.monthlyCost,
-          createdAt: row.createdAt.toISOString(),
-        })),
-      };
+      await phoneNumbers.remove(viewer(request), request.params.id);
+      return { success: true as const };
     },
   );
 }

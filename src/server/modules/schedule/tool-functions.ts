@@ -205,9 +205,11 @@ export function createToolFunctions(schedule: ScheduleService) {
 
   return {
     /** Throws an AppError (or PmsError) when the call cannot be answered. */
-    async run(name: string, params: unknown, ctx: ToolContext): Promise<ToolResult> {
+    async run(rawName: string, params: unknown, ctx: ToolContext): Promise<ToolResult> {
+      // Integrators often name the tools in snake_case (find_patient).
+      const name = rawName.replace(/_([a-z])/g, (_, letter: string) => letter.toUpperCase());
       if (!(TOOL_FUNCTIONS as readonly string[]).includes(name))
-        throw badRequest(unknownFunctionMessage(name));
+        throw badRequest(unknownFunctionMessage(rawName));
       return functions[name as ToolFunction](params, ctx);
     },
   };

@@ -17,12 +17,15 @@ import { authenticate, bearerToken, requireAuth, viewer } from '../../plugins/au
 import { safeErrorSummary } from '../../plugins/error-handler';
 import type { ScheduleService } from './schedule.service';
 import { createToolFunctions, type ToolContext } from './tool-functions';
+import type { VoicePlatformService } from '../voice-platform/voice-platform.service';
 
 export interface WebhookDeps {
   auth: AuthService;
   schedule: ScheduleService;
   /** The voice platform's shared secret; unset refuses every voice-platform request. */
   secret?: string;
+  /** Answers `assistant-request` (modules/voice-platform). */
+  assistantRequest?: VoicePlatformService['answerAssistantRequest'];
 }
 
 const MAX_KEY_LENGTH = 200;
@@ -45,7 +48,10 @@ const fromVoicePlatform = (body: unknown): boolean =>
  * POST /webhook: the receptionist's functions for the console (bearer session, the result itself) and for
  * the voice platform (shared secret; legacy function-call → { result }, tool-calls → { results }).
  */
-export function registerWebhookRoutes(app: App, { auth, schedule, secret }: WebhookDeps): void {
+export function registerWebhookRoutes(
+  app: App,
+  { auth, schedule, secret, assistantRequest }: WebhookDeps,
+): void {
   const tools = createToolFunctions(schedule);
 
   /** What the voice model can read out for a failure; unexpected ones are logged (type and stack only). */
@@ -72,6 +78,13 @@ export function registerWebhookRoutes(app: App, { auth, schedule, secret }: Webh
   }
 
   async function voice({ message }: VoiceWebhook, request: FastifyRequest): Promise<WebhookResponse> {
+    if (message.type === 'assistant-request' && assistantRequest) {
+      const phone = message.phoneNumber ?? message.call?.phoneNumber;
+      return assistantRequest({
+        number: phone?.number,
+        providerId: phone?.id ?? message.call?.phoneNumberId,
+      });
+    }
     if (message.type !== 'function-call' && message.type !== 'tool-calls') return {};
     const calledNumber = message.phoneNumber?.number ?? message.call?.phoneNumber?.number ?? undefined;
     const callerNumber = message.customer?.number ?? message.call?.customer?.number ?? undefined;

@@ -1,23 +1,47 @@
-import { asc } from 'drizzle-orm';
-import { WorkflowListResponseSchema } from '#shared/schemas/workflows';
+import type { AuditAction } from '#shared/schemas/audit';
+import { SuccessResponseSchema } from '#shared/schemas/common';
+import {
+  CreateWorkflowInputSchema,
+  WorkflowIdParamsSchema,
+  WorkflowListResponseSchema,
+  WorkflowResponseSchema,
+} from '#shared/schemas/workflows';
 import type { App } from '../../app-types';
-import type { Db } from '../../db/client';
-import { workflows } from '../../db/schema/index';
-import { inScope } from '../../db/scope-filter';
-import { requireAuth } from '../../plugins/auth';
-import { visibleWorkflows } from '../scope';
+import { viewer } from '../../plugins/auth';
+import type { WorkflowsService } from './workflows.service';
 
-export function registerWorkflowRoutes(app: App, db: Db): void {
+const manage = (action: AuditAction) =>
+  ({ access: 'workflows:manage', audit: { action, resourceType: 'workflow' } }) as const;
+
+export function registerWorkflowRoutes(app: App, workflows: WorkflowsService): void {
   app.get(
     '/api/workflows',
-    { schema: { response: { 200: WorkflowListResponseSchema } } },
+    { config: { access: 'workflows:view' }, schema: { response: { 200: WorkflowListResponseSchema } } },
+    async (request) => ({ workflows: await workflows.list(viewer(request)) }),
+  );
+
+  app.post(
+    '/api/workflows',
+    {
+      config: manage('workflow.create'),
+      schema: { body: CreateWorkflowInputSchema, response: { 200: WorkflowResponseSchema } },
+    },
     async (request) => {
-      const rows = await db
-        .select()
-        .from(workflows)
-        .where(inScope(workflows.id, visibleWorkflows(requireAuth(request).principal)))
-        .orderBy(asc(workflows.createdAt));
-      return { workflows: rows.map((row) => ({ ...row, createdAt: row.createdAt.toISOString() })) };
+      const workflow = await workflows.create(request.body);
+      request.auditResourceId = workflow.id;
+      return { success: true as const, workflow };
+    },
+  );
+
+  app.delete(
+    '/api/workflows/:id',
+    {
+      config: manage('workflow.delete'),
+      schema: { params: WorkflowIdParamsSchema, response: { 200: SuccessResponseSchema } },
+    },
+    async (request) => {
+      await workflows.remove(request.params.id);
+      return { success: true as const };
     },
   );
 }

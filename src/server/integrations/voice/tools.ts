@@ -1,0 +1,65 @@
+import { DEFAULT_SYSTEM_PROMPT, RECEPTIONIST_TOOLS } from '#shared/schemas/assistants';
+
+/** Where the platform sends tool calls and assistant-requests, and how it proves who it is. */
+export interface WebhookTarget {
+  /** PUBLIC_BASE_URL + /webhook */
+  url: string;
+  /** Sent as X-Vapi-Secret, which POST /webhook checks. */
+  secret?: string;
+}
+
+const DESCRIPTIONS: Record<(typeof RECEPTIONIST_TOOLS)[number], string> = {
+  findPatient: 'Look up the caller in the practice system by phone number.',
+  checkAvailability: 'Find open appointment times for a type of visit on a preferred date.',
+  bookAppointment: 'Book an appointment at a chosen date and time for a known or a new patient.',
+};
+
+const PARAMETERS = {
+  findPatient: {
+    type: 'object',
+    properties: { phone_number: { type: 'string', description: "The caller's phone number" } },
+    required: ['phone_number'],
+  },
+  checkAvailability: {
+    type: 'object',
+    properties: {
+      appointment_type: { type: 'string', description: 'e.g. dental_cleaning, emergency_dental' },
+      preferred_date: { type: 'string', description: 'YYYY-MM-DD, or words like "next Tuesday"' },
+      time_preference: { type: 'string', enum: ['morning', 'afternoon', 'evening', 'any'] },
+    },
+    required: ['appointment_type', 'preferred_date'],
+  },
+  bookAppointment: {
+    type: 'object',
+    properties: {
+      appointment_type: { type: 'string' },
+      date: { type: 'string', description: 'YYYY-MM-DD' },
+      time: { type: 'string', description: 'HH:mm, 24-hour' },
+      notes: { type: 'string' },
+      provider_name: { type: 'string', description: 'Omit for the first available doctor' },
+      provider_id: { type: 'string', description: 'Omit for the first available doctor' },
+      patient_id: { type: 'string', description: 'From findPatient' },
+      patient_info: {
+        type: 'object',
+        properties: { name: { type: 'string' }, phone_number: { type: 'string' }, email: { type: 'string' } },
+      },
+    },
+    required: ['appointment_type', 'date', 'time'],
+  },
+} as const;
+
+/** The three function tools every assistant carries, in the platform's transient-tool shape. */
+export function receptionistTools(target: WebhookTarget) {
+  return RECEPTIONIST_TOOLS.map((name) => ({
+    type: 'function' as const,
+    function: { name, description: DESCRIPTIONS[name], parameters: PARAMETERS[name] },
+    server: {
+      url: target.url,
+      ...(target.secret && { headers: { 'X-Vapi-Secret': target.secret } }),
+    },
+  }));
+}
+
+export type ReceptionistTool = ReturnType<typeof receptionistTools>[number];
+
+export { DEFAULT_SYSTEM_PROMPT };

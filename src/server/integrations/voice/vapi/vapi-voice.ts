@@ -1,0 +1,116 @@
+import type { VoicePort } from '../port';
+import type { WebhookTarget } from '../tools';
+import type { VapiClient } from './client';
+import { fromVapiAssistant, fromVapiPhoneNumber, toVapiAssistant, webhookServer } from './mapper';
+
+/** Vapi's v1 lists are bare arrays without cursors; this is the documented maximum page. */
+export const VAPI_LIST_LIMIT = 1000;
+
+const path = (base: string, id: string) => `${base}/${encodeURIComponent(id)}`;
+
+function asArray(value: unknown): unknown[] {
+  return Array.isArray(value) ? value : [];
+}
+
+/** The Vapi adapter: our assistants, files, numbers and calls on the practice's Vapi account. */
+export function createVapiVoice(client: VapiClient, target: WebhookTarget): VoicePort {
+  return {
+    kind: 'vapi',
+
+    async listAssistants() {
+      const list = await client.request('GET', '/assistant', { query: { limit: VAPI_LIST_LIMIT } });
+      return asArray(list).map(fromVapiAssistant);
+    },
+
+    async getAssistant(id) {
+      return fromVapiAssistant(await client.request('GET', path('/assistant', id)));
+    },
+
+    async createAssistant(spec, knowledgeBaseFileId) {
+      const created = await client.request<{ id?: unknown }>('POST', '/assistant', {
+        body: toVapiAssistant(spec, target, { knowledgeBaseFileId }),
+      });
+      return fromVapiAssistant(created).id;
+    },
+
+    async updateAssistant(id, changes) {
+      // Nested objects are replaced by a PATCH, so they are merged over what Vapi holds.
+      const existing = await client.request('GET', path('/assistant', id));
+      const knowledgeBaseFileId = knowledgeBaseFileOf(existing);
+      await client.request('PATCH', path('/assistant', id), {
+        body: toVapiAssistant(changes, target, { existing, knowledgeBaseFileId }),
+      });
+    },
+
+    async deleteAssistant(id) {
+      await client.request('DELETE', path('/assistant', id));
+    },
+
+    async uploadKnowledgeBaseFile(file) {
+      const form = new FormData();
+      form.append('file', new Blob([new Uint8Array(file.content)], { type: file.mimeType }), file.fileName);
+      const uploaded = await client.request<{ id?: unknown }>('POST', '/file', { form });
+      if (typeof uploaded?.id !== 'string') throw new Error('Vapi returned a file without an id');
+      return uploaded.id;
+    },
+
+    async deleteKnowledgeBaseFile(id) {
+      await client.request('DELETE', path('/file', id));
+    },
+
+    async listPhoneNumbers() {
+      const list = await client.request('GET', '/phone-number', { query: { limit: VAPI_LIST_LIMIT } });
+      return asArray(list).map(fromVapiPhoneNumber);
+    },
+
+    async updatePhoneNumber(id, changes) {
+      // The number's server URL is ours, so a call to it with no assistant asks us (assistant-request).
+      await client.request('PATCH', path('/phone-number', id), {
+        body: {
+          ...(changes.name !== undefined && { name: changes.name ?? '' }),
+          ...(changes.assistantId !== undefined && { assistantId: changes.assistantId }),
+          server: webhookServer(target),
+        },
+      });
+    },
+
+    async deletePhoneNumber(id) {
+      await client.request('DELETE', path('/phone-number', id));
+    },
+
+    async createOutboundCall(request) {
+      const call = await client.request<{ id?: unknown; status?: unknown }>('POST', '/call', {
+        body: {
+          assistantId: request.assistantId,
+          phoneNumberId: request.phoneNumberId,
+          customer: request.customer,
+        },
+      });
+      return {
+        id: String(call?.id ?? ''),
+        status: typeof call?.status === 'string' ? call.status : 'queued',
+      };
+    },
+
+    async getCall(id) {
+      const call = await client.request<{ id?: unknown; status?: unknown }>('GET', path('/call', id));
+      return {
+        id: String(call?.id ?? id),
+        status: typeof call?.status === 'string' ? call.status : 'unknown',
+      };
+    },
+  };
+}
+
+/** The file id of the knowledge-base query tool we attach, if the assistant has one. */
+function knowledgeBaseFileOf(assistant: unknown): string | null {
+  const tools = (assistant as { model?: { tools?: unknown } } | null)?.model?.tools;
+  for (const tool of asArray(tools)) {
+    const kb = (tool as { function?: { name?: unknown }; knowledgeBases?: { fileIds?: unknown[] }[] }) ?? {};
+    if (kb.function?.name === 'practice_knowledge') {
+      const id = kb.knowledgeBases?.[0]?.fileIds?.[0];
+      if (typeof id === 'string') return id;
+    }
+  }
+  return null;
+}

@@ -1,0 +1,173 @@
+import {
+  ASSISTANT_DEFAULTS,
+  ASSISTANT_MESSAGES,
+  BACKGROUND_SOUNDS,
+  MODEL_PROVIDERS,
+  TRANSCRIBER_PROVIDERS,
+  VOICE_PROVIDERS,
+  type Assistant,
+  type CreateAssistantInput,
+  type UpdateAssistantInput,
+} from '#shared/schemas/assistants';
+import { badRequest, forbidden, notFound } from '../../errors';
+import type { AssistantSpec, VoicePort } from '../../integrations/voice/port';
+import type { Viewer } from '../../plugins/auth';
+import { assignedAssistants } from '../scope';
+import { deleteOnPlatform, onPlatform } from '../voice-platform/voice-errors';
+import { specOf, toAssistant, type AssistantsRepo } from './assistants.repo';
+import type { KnowledgeBaseFile } from './knowledge-base-file';
+
+const scopeOf = (viewer: Viewer) => assignedAssistants(viewer.principal);
+
+/** The stored system prompt is the model's first system message; a create may send it on its own. */
+function withSystemPrompt(input: CreateAssistantInput): AssistantSpec {
+  const { systemPrompt, ...fields } = input;
+  const spec: AssistantSpec = { ...structuredClone(ASSISTANT_DEFAULTS), ...fields };
+  if (systemPrompt !== undefined) {
+    const others = spec.model.messages.filter((m) => m.role !== 'system');
+    spec.model = {
+      ...spec.model,
+      messages: systemPrompt.trim() ? [{ role: 'system', content: systemPrompt }, ...others] : others,
+    };
+  }
+  return spec;
+}
+
+/**
+ * The option lists apply to what the dialog sends; a value the platform gave an imported assistant may stay
+ * as it is (editing its name must not force a new voice).
+ */
+function checkOptions(changes: Partial<AssistantSpec>, current?: AssistantSpec): void {
+  const checks = [
+    [
+      'voice.provider',
+      changes.voice?.provider,
+      current?.voice.provider,
+      VOICE_PROVIDERS,
+      ASSISTANT_MESSAGES.unknownVoiceProvider,
+    ],
+    [
+      'model.provider',
+      changes.model?.provider,
+      current?.model.provider,
+      MODEL_PROVIDERS,
+      ASSISTANT_MESSAGES.unknownModelProvider,
+    ],
+    [
+      'transcriber.provider',
+      changes.transcriber?.provider,
+      current?.transcriber.provider,
+      TRANSCRIBER_PROVIDERS,
+      ASSISTANT_MESSAGES.unknownTranscriberProvider,
+    ],
+    [
+      'backgroundSound',
+      changes.backgroundSound,
+      current?.backgroundSound,
+      BACKGROUND_SOUNDS,
+      ASSISTANT_MESSAGES.unknownBackgroundSound,
+    ],
+  ] as const;
+  for (const [field, value, stored, allowed, message] of checks) {
+    if (value === undefined || value === stored) continue;
+    if (!(allowed as readonly string[]).includes(value)) throw badRequest(message, { [field]: message });
+  }
+}
+
+export interface AssistantsDeps {
+  repo: AssistantsRepo;
+  voice: VoicePort;
+  now?: () => Date;
+}
+
+export function createAssistantsService({ repo, voice, now = () => new Date() }: AssistantsDeps) {
+  async function found(viewer: Viewer, id: string) {
+    const row = await repo.find(id, scopeOf(viewer));
+    if (!row) throw notFound(ASSISTANT_MESSAGES.notFound);
+    return row;
+  }
+
+  return {
+    /** Admins see every assistant; a sub user only those assigned to them (their prompts included). */
+    list: (viewer: Viewer) => repo.list(scopeOf(viewer)),
+    count: () => repo.count(),
+
+    get: async (viewer: Viewer, id: string): Promise<Assistant> => toAssistant(await found(viewer, id)),
+
+    /**
+     * The platform first (file, then assistant), then our row. A failure on the platform writes nothing here
+     * and removes what the platform already took; a failure here removes the platform's copies.
+     */
+    async create(viewer: Viewer, input: CreateAssistantInput, file?: KnowledgeBaseFile): Promise<Assistant> {
+      if (viewer.principal.role !== 'admin') throw forbidden(ASSISTANT_MESSAGES.adminOnly);
+      const spec = withSystemPrompt(input);
+      checkOptions(spec);
+      const fileId = file ? await onPlatform(() => voice.uploadKnowledgeBaseFile(file)) : null;
+      let providerId: string | null = null;
+      try {
+        providerId = await onPlatform(() => voice.createAssistant(spec, fileId));
+        const row = await repo.insert({
+          ...spec,
+          providerId,
+          knowledgeBaseFileId: fileId,
+          knowledgeBaseFileName: file?.fileName ?? null,
+        });
+        return toAssistant(row);
+      } catch (error) {
+        if (providerId) await voice.deleteAssistant(providerId).catch(() => undefined);
+        if (fileId) await voice.deleteKnowledgeBaseFile(fileId).catch(() => undefined);
+        throw error;
+      }
+    },
+
+    /**
+     * Assistants on the platform account that we do not have yet. Each gets the receptionist's tools and our
+     * webhook on the platform before it is stored here.
+     */
+    async importFromPlatform(): Promise<number> {
+      const remote = await onPlatform(() => voice.listAssistants());
+      const known = await repo.providerIds();
+      let imported = 0;
+      for (const assistant of remote.filter((a) => a.id && !known.has(a.id))) {
+        await onPlatform(() => voice.updateAssistant(assistant.id, {}));
+        const { id, createdAt, updatedAt, ...spec } = assistant;
+        await repo.insert({
+          ...spec,
+          providerId: id,
+          createdAt: new Date(createdAt),
+          updatedAt: new Date(updatedAt),
+        });
+        imported++;
+      }
+      return imported;
+    },
+
+    /** Our row is changed in a transaction that commits only after the platform took the change. */
+    async update(viewer: Viewer, id: string, changes: UpdateAssistantInput): Promise<Assistant> {
+      return repo.transaction(async (tx) => {
+        const current = await repo.find(id, scopeOf(viewer), tx);
+        if (!current) throw notFound(ASSISTANT_MESSAGES.notFound);
+        checkOptions(changes, specOf(current));
+        const row = await repo.update(tx, id, changes, now());
+        if (current.providerId) {
+          await onPlatform(() => voice.updateAssistant(current.providerId!, changes));
+        }
+        return toAssistant(row);
+      });
+    },
+
+    async remove(viewer: Viewer, id: string): Promise<void> {
+      await repo.transaction(async (tx) => {
+        const current = await repo.find(id, scopeOf(viewer), tx);
+        if (!current) throw notFound(ASSISTANT_MESSAGES.notFound);
+        await repo.remove(tx, id);
+        if (current.providerId) await deleteOnPlatform(() => voice.deleteAssistant(current.providerId!));
+        if (current.knowledgeBaseFileId) {
+          await voice.deleteKnowledgeBaseFile(current.knowledgeBaseFileId).catch(() => undefined);
+        }
+      });
+    },
+  };
+}
+
+export type AssistantsService = ReturnType<typeof createAssistantsService>;

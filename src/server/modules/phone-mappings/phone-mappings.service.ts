@@ -1,0 +1,66 @@
+import { PHONE_MAPPING_MESSAGES as M, type PhoneMapping } from '#shared/schemas/phone-mappings';
+import { badRequest, conflict, notFound } from '../../errors';
+import { toE164 } from '../../integrations/practice-management/phone';
+import type { Viewer } from '../../plugins/auth';
+import type { ConnectorsService } from '../connectors/connectors.service';
+import type { PhoneNumbersService } from '../phone-numbers/phone-numbers.service';
+import type { PhoneMappingsRepo } from './phone-mappings.repo';
+
+export interface PhoneMappingsDeps {
+  repo: PhoneMappingsRepo;
+  phoneNumbers: PhoneNumbersService;
+  connectors: ConnectorsService;
+}
+
+/** Which practice-management connector answers the voice webhook for each of our numbers (section 4). */
+export function createPhoneMappingsService({ repo, phoneNumbers, connectors }: PhoneMappingsDeps) {
+  /** The number as E.164, and only when it is one of ours the viewer may see. */
+  async function ownNumber(viewer: Viewer, raw: string): Promise<string> {
+    const e164 = toE164(raw);
+    if (!e164) throw badRequest(M.invalidNumber, { phoneNumber: M.invalidNumber });
+    if (!(await phoneNumbers.visibleNumber(viewer, e164))) {
+      throw badRequest(M.unknownNumber, { phoneNumber: M.unknownNumber });
+    }
+    return e164;
+  }
+
+  /** A connector (by its connectorId) the viewer may see. */
+  async function knownConnector(viewer: Viewer, connectorId: string): Promise<void> {
+    const visible = await connectors.list(viewer);
+    if (!visible.some((c) => c.connectorId === connectorId)) {
+      throw badRequest(M.unknownConnector, { connectorId: M.unknownConnector });
+    }
+  }
+
+  return {
+    /** Admins see every mapping; a sub user those of their assigned numbers. */
+    async list(viewer: Viewer): Promise<PhoneMapping[]> {
+      if (viewer.principal.role === 'admin') return repo.list(null);
+      const numbers = await phoneNumbers.list(viewer);
+      return repo.list(numbers.flatMap((n) => (n.number ? [n.number] : [])));
+    },
+
+    async create(viewer: Viewer, input: PhoneMapping): Promise<PhoneMapping> {
+      const phoneNumber = await ownNumber(viewer, input.phoneNumber);
+      await knownConnector(viewer, input.connectorId);
+      const mapping = { phoneNumber, connectorId: input.connectorId, name: input.name };
+      if (!(await repo.insert(mapping))) throw conflict(M.exists);
+      return mapping;
+    },
+
+    async replace(viewer: Viewer, rawNumber: string, input: Omit<PhoneMapping, 'phoneNumber'>) {
+      const phoneNumber = await ownNumber(viewer, rawNumber);
+      await knownConnector(viewer, input.connectorId);
+      const mapping = await repo.update(phoneNumber, { connectorId: input.connectorId, name: input.name });
+      if (!mapping) throw notFound(M.notFound);
+      return mapping;
+    },
+
+    async remove(viewer: Viewer, rawNumber: string): Promise<void> {
+      const phoneNumber = await ownNumber(viewer, rawNumber);
+      if (!(await repo.remove(phoneNumber))) throw notFound(M.notFound);
+    },
+  };
+}
+
+export type PhoneMappingsService = ReturnType<typeof createPhoneMappingsService>;

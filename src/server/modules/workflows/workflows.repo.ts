@@ -1,0 +1,41 @@
+import { asc, eq } from 'drizzle-orm';
+import type { Workflow, WorkflowEdge, WorkflowNode } from '#shared/schemas/workflows';
+import type { Db } from '../../db/client';
+import { workflows } from '../../db/schema/index';
+import { inScope } from '../../db/scope-filter';
+import type { Scope } from '../scope';
+
+function toWorkflow(row: typeof workflows.$inferSelect): Workflow {
+  return {
+    id: row.id,
+    name: row.name,
+    nodes: row.nodes,
+    edges: row.edges,
+    createdAt: row.createdAt.toISOString(),
+  };
+}
+
+export function createWorkflowsRepo(db: Db) {
+  return {
+    async list(scope: Scope): Promise<Workflow[]> {
+      const rows = await db
+        .select()
+        .from(workflows)
+        .where(inScope(workflows.id, scope))
+        .orderBy(asc(workflows.createdAt), asc(workflows.id));
+      return rows.map(toWorkflow);
+    },
+
+    async insert(values: { name: string; nodes: WorkflowNode[]; edges: WorkflowEdge[] }): Promise<Workflow> {
+      const [row] = await db.insert(workflows).values(values).returning();
+      return toWorkflow(row!);
+    },
+
+    async remove(id: string): Promise<boolean> {
+      const rows = await db.delete(workflows).where(eq(workflows.id, id)).returning({ id: workflows.id });
+      return rows.length > 0;
+    },
+  };
+}
+
+export type WorkflowsRepo = ReturnType<typeof createWorkflowsRepo>;

@@ -1,0 +1,30 @@
+import { z } from 'zod';
+
+/** `sandbox`: the built-in voice platform (no VAPI_API_KEY); `vapi`: a real Vapi account. */
+export const VOICE_PROVIDER_KINDS = ['sandbox', 'vapi'] as const;
+export type VoiceProviderKind = (typeof VOICE_PROVIDER_KINDS)[number];
+
+/** GET /api/voice-platform: screens show sandbox-only actions (Simulate a call) and the admin Import. */
+export const VoicePlatformResponseSchema = z.object({ provider: z.enum(VOICE_PROVIDER_KINDS) });
+export type VoicePlatformResponse = z.infer<typeof VoicePlatformResponseSchema>;
+
+export const VOICE_PLATFORM_MESSAGES = {
+  imported: 'Import complete',
+  importFailed: 'Import failed',
+  sandboxImport: 'There is no voice platform account to import from: the built-in sandbox is in use.',
+} as const;
+
+/** POST /api/voice-platform/import (admins): what the voice platform account held that we did not. */
+export const VoicePlatformImportResponseSchema = z.object({
+  success: z.literal(true),
+  imported: z.object({ assistants: z.number().int(), phoneNumbers: z.number().int() }),
+});
+export type VoicePlatformImportResponse = z.infer<typeof VoicePlatformImportResponseSchema>;
+
+/** POST /webhook answer to an `assistant-request`: the platform's id, the whole assistant, or a spoken error. */
+export const AssistantRequestReplySchema = z.union([
+  z.strictObject({ assistantId: z.string() }),
+  z.strictObject({ assistant: z.record(z.string(), z.unknown()) }),
+  z.strictObject({ error: z.string() }),
+]);
+export type AssistantRequestReply = z.infer<typeof AssistantRequestReplySchema>;

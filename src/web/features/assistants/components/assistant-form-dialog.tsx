@@ -1,0 +1,354 @@
+import { useId, useState, type FormEvent } from 'react';
+import { ASSISTANT_MESSAGES as M, type Assistant } from '#shared/schemas/assistants';
+import { FormField } from '../../../components/form-field';
+import { Button } from '../../../components/ui/button';
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+} from '../../../components/ui/dialog';
+import { Label } from '../../../components/ui/label';
+import { toast } from '../../../components/ui/use-toast';
+import { ApiError, serverMessage } from '../../../lib/api-client';
+import { useCreateAssistant } from '../api/create-assistant';
+import { useUpdateAssistant } from '../api/update-assistant';
+import {
+  BACKGROUND_SOUNDS,
+  DURATION,
+  FIRST_MESSAGE_MODE_LABELS,
+  FIRST_MESSAGE_MODES,
+  formValuesOf,
+  KNOWLEDGE_BASE_EXTENSIONS,
+  KNOWLEDGE_BASE_LIMIT_TEXT,
+  LANGUAGES,
+  MODEL_PROVIDERS,
+  MODELS,
+  NEW_ASSISTANT,
+  toCreateForm,
+  toUpdateBody,
+  TRANSCRIBER_MODELS,
+  TRANSCRIBER_PROVIDERS,
+  validateAssistantForm,
+  VOICE_PROVIDERS,
+  VOICES,
+  type AssistantFormValues,
+} from '../lib/assistant-form';
+import { SelectField, SliderField, TextareaField } from './fields';
+import { Tabs } from './tabs';
+
+type TabName = 'basic' | 'model' | 'voice' | 'transcriber' | 'advanced';
+
+/** Which tab shows each field, so a failed submit can open the tab holding the first error. */
+const TAB_OF_FIELD: Record<string, TabName> = {
+  name: 'basic',
+  firstMessage: 'basic',
+  firstMessageMode: 'basic',
+  knowledgeBaseFile: 'basic',
+  systemPrompt: 'model',
+  modelProvider: 'model',
+  model: 'model',
+  temperature: 'model',
+  voiceProvider: 'voice',
+  voiceId: 'voice',
+  transcriberProvider: 'transcriber',
+  transcriberModel: 'transcriber',
+  language: 'transcriber',
+  voicemailMessage: 'advanced',
+  endCallMessage: 'advanced',
+  maxDurationSeconds: 'advanced',
+  backgroundSound: 'advanced',
+};
+
+/** The server names nested fields by their JSON path; the form flattens them. */
+const FORM_FIELD_OF_SERVER_FIELD: Record<string, string> = {
+  'voice.provider': 'voiceProvider',
+  'voice.voiceId': 'voiceId',
+  'model.provider': 'modelProvider',
+  'model.model': 'model',
+  'model.temperature': 'temperature',
+  'transcriber.provider': 'transcriberProvider',
+  'transcriber.model': 'transcriberModel',
+  'transcriber.language': 'language',
+};
+
+function serverFieldErrors(error: unknown): Record<string, string> {
+  if (!(error instanceof ApiError)) return {};
+  const body = error.body as { fields?: Record<string, string> } | undefined;
+  const errors: Record<string, string> = {};
+  for (const [field, message] of Object.entries(body?.fields ?? {})) {
+    errors[FORM_FIELD_OF_SERVER_FIELD[field] ?? field] = message;
+  }
+  return errors;
+}
+
+/** 'Create Assistant' when `assistant` is absent, 'Edit Assistant' otherwise. */
+export function AssistantFormDialog({
+  open,
+  assistant,
+  onOpenChange,
+}: {
+  open: boolean;
+  assistant?: Assistant;
+  onOpenChange(open: boolean): void;
+}) {
+  return (
+    <Dialog open={open} onOpenChange={onOpenChange}>
+      <DialogContent className="max-w-2xl">
+        {/* Keyed so each opening starts from the assistant's current values. */}
+        {open && (
+          <AssistantForm
+            key={assistant?.id ?? 'new'}
+            assistant={assistant}
+            onDone={() => onOpenChange(false)}
+          />
+        )}
+      </DialogContent>
+    </Dialog>
+  );
+}
+
+function AssistantForm({ assistant, onDone }: { assistant?: Assistant; onDone(): void }) {
+  const [values, setValues] = useState<AssistantFormValues>(
+    assistant ? formValuesOf(assistant) : NEW_ASSISTANT,
+  );
+  const [file, setFile] = useState<File | null>(null);
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [tab, setTab] = useState<TabName>('basic');
+  const create = useCreateAssistant();
+  const update = useUpdateAssistant();
+  const fileId = useId();
+  const pending = create.isPending || update.isPending;
+  const nameEmpty = values.name.trim() === '';
+
+  const set = <K extends keyof AssistantFormValues>(name: K, value: AssistantFormValues[K]) =>
+    setValues((current) => ({ ...current, [name]: value }));
+  const text = (name: keyof AssistantFormValues) => ({
+    value: String(values[name]),
+    error: errors[name],
+    onChange: (event: { target: { value: string } }) => set(name, event.target.value as never),
+  });
+  const select = (name: keyof AssistantFormValues) => ({
+    value: String(values[name]),
+    onChange: (event: { target: { value: string } }) => set(name, event.target.value as never),
+  });
+
+  function showErrors(next: Record<string, string>) {
+    setErrors(next);
+    const first = Object.keys(next)[0];
+    if (first) setTab(TAB_OF_FIELD[first] ?? 'basic');
+  }
+
+  function submit(event: FormEvent) {
+    event.preventDefault();
+    if (nameEmpty || pending) return;
+    const found = validateAssistantForm(values, assistant ? null : file);
+    showErrors(found);
+    if (Object.keys(found).length > 0) return;
+    if (assistant) {
+      update.mutate(
+        { id: assistant.id, body: toUpdateBody(assistant, values) },
+        {
+          onSuccess: () => {
+            toast({ title: M.updated, description: M.updatedDetail });
+            onDone();
+          },
+          onError: (error) => {
+            showErrors(serverFieldErrors(error));
+            toast({
+              title: M.updateFailed,
+              description: serverMessage(error),
+              variant: 'destructive',
+            });
+          },
+        },
+      );
+    } else {
+      create.mutate(toCreateForm(values, file), {
+        onSuccess: () => {
+          toast({ title: M.created, description: M.createdDetail });
+          onDone();
+        },
+        onError: (error) => {
+          showErrors(serverFieldErrors(error));
+          toast({
+            title: M.createFailed,
+            description: serverMessage(error),
+            variant: 'destructive',
+          });
+        },
+      });
+    }
+  }
+
+  const invalid = (name: TabName) => Object.keys(errors).some((field) => TAB_OF_FIELD[field] === name);
+
+  return (
+    <form onSubmit={submit} noValidate className="grid gap-4">
+      <DialogHeader>
+        <DialogTitle>{assistant ? 'Edit Assistant' : 'Create Assistant'}</DialogTitle>
+        <DialogDescription>
+          {assistant
+            ? 'Change how this assistant answers calls.'
+            : 'A voice assistant that answers the practice’s calls.'}
+        </DialogDescription>
+      </DialogHeader>
+      <Tabs
+        label="Assistant settings"
+        value={tab}
+        onValueChange={(next) => setTab(next as TabName)}
+        items={[
+          {
+            value: 'basic',
+            label: 'Basic',
+            invalid: invalid('basic'),
+            content: (
+              <>
+                <FormField label="Name" required {...text('name')} />
+                <SelectField
+                  label="First Message Mode"
+                  options={FIRST_MESSAGE_MODES}
+                  labels={FIRST_MESSAGE_MODE_LABELS}
+                  {...select('firstMessageMode')}
+                />
+                <TextareaField
+                  label="First Message"
+                  placeholder="Hello, thank you for calling. How can I help you today?"
+                  {...text('firstMessage')}
+                />
+                {!assistant && (
+                  <div className="grid gap-1.5">
+                    <Label htmlFor={fileId}>Knowledge Base File (optional)</Label>
+                    <input
+                      id={fileId}
+                      type="file"
+                      accept={KNOWLEDGE_BASE_EXTENSIONS.join(',')}
+                      aria-invalid={errors.knowledgeBaseFile ? true : undefined}
+                      aria-describedby={`${fileId}-hint${errors.knowledgeBaseFile ? ` ${fileId}-error` : ''}`}
+                      onChange={(event) => setFile(event.target.files?.[0] ?? null)}
+                      className="text-sm text-slate-700 file:mr-3 file:rounded-md file:border file:border-slate-300 file:bg-white file:px-3 file:py-1.5 file:text-sm"
+                    />
+                    <p id={`${fileId}-hint`} className="text-xs text-slate-500">
+                      {KNOWLEDGE_BASE_LIMIT_TEXT}. The assistant answers from it.
+                    </p>
+                    {errors.knowledgeBaseFile && (
+                      <p id={`${fileId}-error`} className="text-sm text-red-700">
+                        {errors.knowledgeBaseFile}
+                      </p>
+                    )}
+                  </div>
+                )}
+              </>
+            ),
+          },
+          {
+            value: 'model',
+            label: 'Model',
+            invalid: invalid('model'),
+            content: (
+              <>
+                <SelectField label="Model Provider" options={MODEL_PROVIDERS} {...select('modelProvider')} />
+                <SelectField label="Model" options={MODELS} {...select('model')} />
+                <SliderField
+                  label="Temperature"
+                  value={values.temperature}
+                  onValueChange={(value) => set('temperature', value)}
+                />
+                <TextareaField
+                  label="System Prompt"
+                  rows={6}
+                  hint="Tells the model when to use findPatient, checkAvailability and bookAppointment."
+                  {...text('systemPrompt')}
+                />
+              </>
+            ),
+          },
+          {
+            value: 'voice',
+            label: 'Voice',
+            invalid: invalid('voice'),
+            content: (
+              <>
+                <SelectField label="Voice Provider" options={VOICE_PROVIDERS} {...select('voiceProvider')} />
+                <SelectField label="Voice" options={VOICES} {...select('voiceId')} />
+              </>
+            ),
+          },
+          {
+            value: 'transcriber',
+            label: 'Transcriber',
+            invalid: invalid('transcriber'),
+            content: (
+              <>
+                <SelectField
+                  label="Transcriber Provider"
+                  options={TRANSCRIBER_PROVIDERS}
+                  {...select('transcriberProvider')}
+                />
+                <SelectField
+                  label="Transcriber Model"
+                  options={TRANSCRIBER_MODELS}
+                  {...select('transcriberModel')}
+                />
+                <SelectField label="Language" options={LANGUAGES} {...select('language')} />
+              </>
+            ),
+          },
+          {
+            value: 'advanced',
+            label: 'Advanced',
+            invalid: invalid('advanced'),
+            content: (
+              <>
+                <TextareaField
+                  label="Voicemail Message"
+                  hint="Up to 1000 characters."
+                  {...text('voicemailMessage')}
+                />
+                <TextareaField
+                  label="End Call Message"
+                  hint="Up to 1000 characters."
+                  {...text('endCallMessage')}
+                />
+                <FormField
+                  label="Max Duration (seconds)"
+                  type="number"
+                  inputMode="numeric"
+                  min={DURATION.min}
+                  max={DURATION.max}
+                  {...text('maxDurationSeconds')}
+                />
+                {assistant ? (
+                  <SelectField
+                    label="Background Sound"
+                    options={BACKGROUND_SOUNDS}
+                    {...select('backgroundSound')}
+                  />
+                ) : (
+                  <p className="text-sm text-slate-600">
+                    Background sound starts off; you can change it after the assistant is created.
+                  </p>
+                )}
+                <SliderField
+                  label="Start Speaking Wait (seconds)"
+                  value={values.waitSeconds}
+                  onValueChange={(value) => set('waitSeconds', value)}
+                />
+              </>
+            ),
+          },
+        ]}
+      />
+      <DialogFooter>
+        <Button type="button" variant="outline" onClick={onDone}>
+          Cancel
+        </Button>
+        <Button type="submit" disabled={nameEmpty || pending}>
+          {assistant ? 'Update Assistant' : 'Create Assistant'}
+        </Button>
+      </DialogFooter>
+    </form>
+  );
+}

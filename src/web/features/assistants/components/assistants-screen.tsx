@@ -1,0 +1,172 @@
+import { Download, Plus } from 'lucide-react';
+import { useState } from 'react';
+import { ASSISTANT_MESSAGES as M, type Assistant } from '#shared/schemas/assistants';
+import { VOICE_PLATFORM_MESSAGES } from '#shared/schemas/voice-platform';
+import { ConfirmDialog } from '../../../components/confirm-dialog';
+import { PageHeader } from '../../../components/page-header';
+import { RowActions } from '../../../components/row-actions';
+import { Alert } from '../../../components/ui/alert';
+import { Badge } from '../../../components/ui/badge';
+import { Button } from '../../../components/ui/button';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card';
+import { Spinner } from '../../../components/ui/spinner';
+import { toast } from '../../../components/ui/use-toast';
+import { serverMessage } from '../../../lib/api-client';
+import { useDeleteAssistant } from '../api/delete-assistant';
+import { useAssistants } from '../api/get-assistants';
+import { useVoicePlatform } from '../api/get-voice-platform';
+import { useImportFromVapi } from '../api/import-from-vapi';
+import { AssistantFormDialog } from './assistant-form-dialog';
+
+type Editing = { open: false } | { open: true; assistant?: Assistant };
+
+/** Spec section 5: only off and office are offered, so a stored nature or cafe reads as off. */
+const backgroundLabel = (sound: string) => (sound === 'office' ? 'Office' : 'Off');
+
+/** `canCreate`: admins only (spec section 6); `canImport`: admins, shown only on a real Vapi account. */
+export function AssistantsScreen({ canCreate, canImport }: { canCreate: boolean; canImport: boolean }) {
+  const { data, isLoading, error, refetch, isRefetching } = useAssistants();
+  const platform = useVoicePlatform(canImport).data?.provider;
+  const [editing, setEditing] = useState<Editing>({ open: false });
+  const [deleting, setDeleting] = useState<Assistant>();
+  const remove = useDeleteAssistant();
+  const importing = useImportFromVapi();
+  const assistants = data?.assistants ?? [];
+
+  function confirmDelete() {
+    if (!deleting) return;
+    remove.mutate(deleting.id, {
+      onSuccess: () => toast({ title: M.deleted }),
+      onError: (e) => toast({ title: M.deleteFailed, description: serverMessage(e), variant: 'destructive' }),
+      onSettled: () => setDeleting(undefined),
+    });
+  }
+
+  function importAccount() {
+    importing.mutate(undefined, {
+      onSuccess: ({ imported }) =>
+        toast({
+          title: VOICE_PLATFORM_MESSAGES.imported,
+          description: `${imported.assistants} assistants and ${imported.phoneNumbers} phone numbers imported.`,
+        }),
+      onError: (e) =>
+        toast({
+          title: VOICE_PLATFORM_MESSAGES.importFailed,
+          description: serverMessage(e),
+          variant: 'destructive',
+        }),
+    });
+  }
+
+  return (
+    <div className="grid gap-6">
+      <PageHeader
+        title="Assistants"
+        description="The voice assistants that answer the practice's calls."
+        action={
+          (canCreate || canImport) && (
+            <div className="flex flex-wrap gap-2">
+              {canImport && platform === 'vapi' && (
+                <Button variant="outline" disabled={importing.isPending} onClick={importAccount}>
+                  <Download aria-hidden="true" />
+                  Import from Vapi
+                </Button>
+              )}
+              {canCreate && (
+                <Button onClick={() => setEditing({ open: true })}>
+                  <Plus aria-hidden="true" />
+                  Create Assistant
+                </Button>
+              )}
+            </div>
+          )
+        }
+      />
+
+      {isLoading ? (
+        <Spinner label="Loading assistants" />
+      ) : error ? (
+        <Alert variant="destructive" className="flex flex-wrap items-center justify-between gap-2">
+          <span>Could not load assistants: {serverMessage(error)}</span>
+          <Button variant="outline" size="sm" disabled={isRefetching} onClick={() => void refetch()}>
+            Retry
+          </Button>
+        </Alert>
+      ) : assistants.length === 0 ? (
+        <Card>
+          <CardContent className="p-10 text-center">
+            <p className="font-medium text-slate-900">{M.empty}</p>
+            <p className="text-sm text-slate-600">
+              {canCreate
+                ? 'Create an assistant to answer your calls.'
+                : 'Ask an admin to assign an assistant to you.'}
+            </p>
+          </CardContent>
+        </Card>
+      ) : (
+        <ul className="grid gap-4 md:grid-cols-2 xl:grid-cols-3" aria-label="Assistants">
+          {assistants.map((assistant) => (
+            <li key={assistant.id}>
+              <AssistantCard
+                assistant={assistant}
+                onEdit={() => setEditing({ open: true, assistant })}
+                onDelete={() => setDeleting(assistant)}
+              />
+            </li>
+          ))}
+        </ul>
+      )}
+
+      <AssistantFormDialog
+        open={editing.open}
+        assistant={editing.open ? editing.assistant : undefined}
+        onOpenChange={(open) => !open && setEditing({ open: false })}
+      />
+      <ConfirmDialog
+        open={Boolean(deleting)}
+        title="Delete Assistant"
+        message={`Are you sure you want to delete "${deleting?.name ?? ''}"? Calls to numbers that use it will not be answered.`}
+        pending={remove.isPending}
+        onConfirm={confirmDelete}
+        onOpenChange={(open) => !open && setDeleting(undefined)}
+      />
+    </div>
+  );
+}
+
+function AssistantCard({
+  assistant,
+  onEdit,
+  onDelete,
+}: {
+  assistant: Assistant;
+  onEdit(): void;
+  onDelete(): void;
+}) {
+  return (
+    <Card className="flex h-full flex-col">
+      <CardHeader>
+        <div className="flex items-start justify-between gap-2">
+          <CardTitle className="break-words">{assistant.name}</CardTitle>
+          <RowActions name={assistant.name} onEdit={onEdit} onDelete={onDelete} />
+        </div>
+        <CardDescription>
+          {assistant.voice.voiceId} · {assistant.model.model}
+        </CardDescription>
+      </CardHeader>
+      <CardContent className="grid flex-1 content-start gap-3">
+        <p className="line-clamp-3 text-sm text-slate-700">
+          {assistant.firstMessage || <span className="italic text-slate-500">No first message</span>}
+        </p>
+        <div className="flex flex-wrap gap-1.5" aria-label="Providers">
+          <Badge variant="outline">Voice: {assistant.voice.provider}</Badge>
+          <Badge variant="outline">Model: {assistant.model.provider}</Badge>
+          <Badge variant="outline">Transcriber: {assistant.transcriber.provider}</Badge>
+        </div>
+        <p className="text-sm text-slate-600">
+          Background sound: {backgroundLabel(assistant.backgroundSound)}
+        </p>
+      </CardContent>
+    </Card>
+  );
+}

@@ -1,0 +1,200 @@
+import { Eye } from 'lucide-react';
+import { useState, type ReactNode } from 'react';
+import type { Assistant } from '#shared/schemas/assistants';
+import type { Connector } from '#shared/schemas/connectors';
+import { PHONE_NUMBER_MESSAGES as M, type PhoneNumber } from '#shared/schemas/phone-numbers';
+import { ConfirmDialog } from '../../../components/confirm-dialog';
+import { PageHeader } from '../../../components/page-header';
+import { RowActions } from '../../../components/row-actions';
+import { Alert } from '../../../components/ui/alert';
+import { Badge } from '../../../components/ui/badge';
+import { Button } from '../../../components/ui/button';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card';
+import { Spinner } from '../../../components/ui/spinner';
+import { toast } from '../../../components/ui/use-toast';
+import { serverMessage } from '../../../lib/api-client';
+import { useDeletePhoneNumber } from '../api/delete-phone-number';
+import { usePhoneMappings } from '../api/get-phone-mappings';
+import { usePhoneNumbers } from '../api/get-phone-numbers';
+import { formatMonthlyCost, formatNational, phoneNumberTitle } from '../lib/phone-number-display';
+import { PhoneNumberDetailsDialog } from './phone-number-details-dialog';
+import { PhoneNumberFormDialog, type Choices } from './phone-number-form-dialog';
+
+export interface PhoneNumbersScreenProps {
+  isAdmin: boolean;
+  /** Spec section 6: admins, and sub users with at least one assigned number. */
+  canDelete: boolean;
+  /** The assistants the person may pick (the route loads them from the assistants feature). */
+  assistants: Choices<Assistant>;
+  /** The connectors the person may pick (the route loads them from the linked-accounts feature). */
+  connectors: Choices<Connector>;
+  /**
+   * SLOT for the calls feature: the route passes a "Simulate a call" action here (sandbox mode only), shown
+   * at the foot of each card. Left empty until the lead wires it.
+   */
+  cardAction?: (phoneNumber: PhoneNumber) => ReactNode;
+}
+
+export function PhoneNumbersScreen({
+  isAdmin,
+  canDelete,
+  assistants,
+  connectors,
+  cardAction,
+}: PhoneNumbersScreenProps) {
+  const numbers = usePhoneNumbers();
+  const mappings = usePhoneMappings();
+  const [editing, setEditing] = useState<PhoneNumber>();
+  const [viewing, setViewing] = useState<PhoneNumber>();
+  const [deleting, setDeleting] = useState<PhoneNumber>();
+  const remove = useDeletePhoneNumber();
+
+  const phoneNumbers = numbers.data?.phoneNumbers ?? [];
+  const mappingOf = (phoneNumber: PhoneNumber | undefined) =>
+    phoneNumber?.number
+      ? mappings.data?.mappings.find((m) => m.phoneNumber === phoneNumber.number)
+      : undefined;
+  const assistantName = (phoneNumber: PhoneNumber | undefined) =>
+    phoneNumber?.assistantId
+      ? (assistants.items.find((a) => a.id === phoneNumber.assistantId)?.name ?? 'Assigned assistant')
+      : undefined;
+  const connectorName = (phoneNumber: PhoneNumber | undefined) => {
+    const mapping = mappingOf(phoneNumber);
+    if (!mapping) return undefined;
+    return connectors.items.find((c) => c.connectorId === mapping.connectorId)?.name ?? mapping.connectorId;
+  };
+
+  function confirmDelete() {
+    if (!deleting) return;
+    remove.mutate(deleting.id, {
+      onSuccess: () => toast({ title: M.deleted }),
+      onError: (e) => toast({ title: M.deleteFailed, description: serverMessage(e), variant: 'destructive' }),
+      onSettled: () => setDeleting(undefined),
+    });
+  }
+
+  const error = numbers.error ?? mappings.error;
+
+  return (
+    <div className="grid gap-6">
+      <PageHeader
+        title="Phone Numbers"
+        description="The practice's numbers: the assistant that answers each and where its bookings go."
+      />
+
+      {numbers.isLoading || mappings.isLoading ? (
+        <Spinner label="Loading phone numbers" />
+      ) : error ? (
+        <Alert variant="destructive" className="flex flex-wrap items-center justify-between gap-2">
+          <span>Could not load phone numbers: {serverMessage(error)}</span>
+          <Button
+            variant="outline"
+            size="sm"
+            disabled={numbers.isRefetching || mappings.isRefetching}
+            onClick={() => {
+              if (numbers.error) void numbers.refetch();
+              if (mappings.error) void mappings.refetch();
+            }}
+          >
+            Retry
+          </Button>
+        </Alert>
+      ) : phoneNumbers.length === 0 ? (
+        <Card>
+          <CardContent className="p-10 text-center">
+            <p className="font-medium text-slate-900">{isAdmin ? 'No phone numbers yet' : M.emptyTitle}</p>
+            <p className="text-sm text-slate-600">
+              {isAdmin ? 'Numbers appear here once the voice platform provisions them.' : M.emptyDetail}
+            </p>
+          </CardContent>
+        </Card>
+      ) : (
+        <ul className="grid gap-4 md:grid-cols-2 xl:grid-cols-3" aria-label="Phone numbers">
+          {phoneNumbers.map((phoneNumber) => {
+            const title = phoneNumberTitle(phoneNumber);
+            const assistant = assistantName(phoneNumber);
+            const connector = connectorName(phoneNumber);
+            return (
+              <li key={phoneNumber.id}>
+                <Card className="flex h-full flex-col">
+                  <CardHeader>
+                    <div className="flex items-start justify-between gap-2">
+                      <CardTitle className="break-words">{title}</CardTitle>
+                      <RowActions
+                        name={title}
+                        onEdit={() => setEditing(phoneNumber)}
+                        onDelete={() => setDeleting(phoneNumber)}
+                        deleteDisabled={!canDelete}
+                      />
+                    </div>
+                    <CardDescription>
+                      {phoneNumber.number
+                        ? phoneNumber.name && formatNational(phoneNumber.number)
+                        : M.provisioning}
+                    </CardDescription>
+                  </CardHeader>
+                  <CardContent className="grid flex-1 content-start gap-3">
+                    <div className="flex flex-wrap gap-1.5">
+                      <Badge variant={assistant ? 'default' : 'secondary'}>
+                        {assistant ?? 'No assistant'}
+                      </Badge>
+                      <Badge variant={connector ? 'success' : 'secondary'}>
+                        {connector ?? 'No connector'}
+                      </Badge>
+                      <Badge variant="outline">{formatMonthlyCost(phoneNumber.cost)}</Badge>
+                    </div>
+                    <p className="text-sm text-slate-700">
+                      Routes to: {assistant ?? 'no assistant'}
+                      {connector ? `, booking into ${connector}` : ''}
+                    </p>
+                    <p className="text-xs text-slate-500">
+                      Created {new Date(phoneNumber.createdAt).toLocaleDateString()}
+                    </p>
+                    <div className="flex flex-wrap items-center gap-2">
+                      <Button
+                        variant="outline"
+                        size="sm"
+                        aria-label={`View Details of ${title}`}
+                        onClick={() => setViewing(phoneNumber)}
+                      >
+                        <Eye aria-hidden="true" />
+                        View Details
+                      </Button>
+                      {/* SLOT: "Simulate a call" from the calls feature (sandbox mode only). */}
+                      {cardAction?.(phoneNumber)}
+                    </div>
+                  </CardContent>
+                </Card>
+              </li>
+            );
+          })}
+        </ul>
+      )}
+
+      <PhoneNumberFormDialog
+        phoneNumber={editing}
+        mapping={mappingOf(editing)}
+        assistants={assistants}
+        connectors={connectors}
+        isAdmin={isAdmin}
+        onOpenChange={(open) => !open && setEditing(undefined)}
+      />
+      <PhoneNumberDetailsDialog
+        phoneNumber={viewing}
+        assistantName={assistantName(viewing)}
+        connectorName={connectorName(viewing)}
+        onOpenChange={(open) => !open && setViewing(undefined)}
+      />
+      {canDelete && (
+        <ConfirmDialog
+          open={Boolean(deleting)}
+          title="Delete Phone Number"
+          message={`Are you sure you want to delete "${deleting ? phoneNumberTitle(deleting) : ''}"? Calls to it will no longer be answered.`}
+          pending={remove.isPending}
+          onConfirm={confirmDelete}
+          onOpenChange={(open) => !open && setDeleting(undefined)}
+        />
+      )}
+    </div>
+  );
+}

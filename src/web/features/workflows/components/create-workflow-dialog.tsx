@@ -1,0 +1,82 @@
+import { useState, type FormEvent } from 'react';
+import { FormField } from '../../../components/form-field';
+import { Button } from '../../../components/ui/button';
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+} from '../../../components/ui/dialog';
+import { toast } from '../../../components/ui/use-toast';
+import { ApiError, serverMessage } from '../../../lib/api-client';
+import { useCreateWorkflow } from '../api/create-workflow';
+import { WORKFLOW_MESSAGES as M } from '#shared/schemas/workflows';
+
+export function CreateWorkflowDialog({
+  open,
+  onOpenChange,
+}: {
+  open: boolean;
+  onOpenChange(open: boolean): void;
+}) {
+  return (
+    <Dialog open={open} onOpenChange={onOpenChange}>
+      <DialogContent className="max-w-md">
+        {open && <CreateWorkflowForm onDone={() => onOpenChange(false)} />}
+      </DialogContent>
+    </Dialog>
+  );
+}
+
+function CreateWorkflowForm({ onDone }: { onDone(): void }) {
+  const [name, setName] = useState('');
+  const [error, setError] = useState<string>();
+  const create = useCreateWorkflow();
+  const empty = name.trim() === '';
+
+  function submit(event: FormEvent) {
+    event.preventDefault();
+    if (empty || create.isPending) return;
+    create.mutate(
+      { name: name.trim() },
+      {
+        onSuccess: () => {
+          toast({ title: M.created });
+          onDone();
+        },
+        onError: (e) => {
+          const fields =
+            e instanceof ApiError ? (e.body as { fields?: Record<string, string> })?.fields : undefined;
+          setError(fields?.name);
+          toast({ title: M.createFailed, description: serverMessage(e), variant: 'destructive' });
+        },
+      },
+    );
+  }
+
+  return (
+    <form onSubmit={submit} noValidate className="grid gap-4">
+      <DialogHeader>
+        <DialogTitle>Create Workflow</DialogTitle>
+        <DialogDescription>Name the flow; its steps start empty.</DialogDescription>
+      </DialogHeader>
+      <FormField
+        label="Name"
+        required
+        value={name}
+        error={error}
+        onChange={(event) => setName(event.target.value)}
+      />
+      <DialogFooter>
+        <Button type="button" variant="outline" onClick={onDone}>
+          Cancel
+        </Button>
+        <Button type="submit" disabled={empty || create.isPending}>
+          Create Workflow
+        </Button>
+      </DialogFooter>
+    </form>
+  );
+}

@@ -1,0 +1,106 @@
+import { Plus, Trash2 } from 'lucide-react';
+import { useState } from 'react';
+import { WORKFLOW_MESSAGES as M, type Workflow } from '#shared/schemas/workflows';
+import { ConfirmDialog } from '../../../components/confirm-dialog';
+import { PageHeader } from '../../../components/page-header';
+import { Alert } from '../../../components/ui/alert';
+import { Badge } from '../../../components/ui/badge';
+import { Button } from '../../../components/ui/button';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card';
+import { Spinner } from '../../../components/ui/spinner';
+import { toast } from '../../../components/ui/use-toast';
+import { serverMessage } from '../../../lib/api-client';
+import { useDeleteWorkflow } from '../api/delete-workflow';
+import { useWorkflows } from '../api/get-workflows';
+import { CreateWorkflowDialog } from './create-workflow-dialog';
+
+const count = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
+
+export function WorkflowsScreen() {
+  const { data, isLoading, error, refetch, isRefetching } = useWorkflows();
+  const [creating, setCreating] = useState(false);
+  const [deleting, setDeleting] = useState<Workflow>();
+  const remove = useDeleteWorkflow();
+  const workflows = data?.workflows ?? [];
+
+  function confirmDelete() {
+    if (!deleting) return;
+    remove.mutate(deleting.id, {
+      onSuccess: () => toast({ title: M.deleted }),
+      onError: (e) => toast({ title: M.deleteFailed, description: serverMessage(e), variant: 'destructive' }),
+      onSettled: () => setDeleting(undefined),
+    });
+  }
+
+  return (
+    <div className="grid gap-6">
+      <PageHeader
+        title="Workflows"
+        description="Call flows the receptionist follows."
+        action={
+          <Button onClick={() => setCreating(true)}>
+            <Plus aria-hidden="true" />
+            Create Workflow
+          </Button>
+        }
+      />
+
+      {isLoading ? (
+        <Spinner label="Loading workflows" />
+      ) : error ? (
+        <Alert variant="destructive" className="flex flex-wrap items-center justify-between gap-2">
+          <span>Could not load workflows: {serverMessage(error)}</span>
+          <Button variant="outline" size="sm" disabled={isRefetching} onClick={() => void refetch()}>
+            Retry
+          </Button>
+        </Alert>
+      ) : workflows.length === 0 ? (
+        <Card>
+          <CardContent className="p-10 text-center">
+            <p className="font-medium text-slate-900">No workflows yet</p>
+            <p className="text-sm text-slate-600">Create a workflow to give it a name.</p>
+          </CardContent>
+        </Card>
+      ) : (
+        <ul className="grid gap-4 md:grid-cols-2 xl:grid-cols-3" aria-label="Workflows">
+          {workflows.map((workflow) => (
+            <li key={workflow.id}>
+              <Card>
+                <CardHeader>
+                  <div className="flex items-start justify-between gap-2">
+                    <CardTitle className="break-words">{workflow.name}</CardTitle>
+                    <Badge variant="success">Active</Badge>
+                  </div>
+                  <CardDescription>
+                    {count(workflow.nodes.length, 'node', 'nodes')} ·{' '}
+                    {count(workflow.edges.length, 'connection', 'connections')}
+                  </CardDescription>
+                </CardHeader>
+                <CardContent className="flex justify-end">
+                  <Button
+                    variant="ghost"
+                    size="icon"
+                    aria-label={`Delete ${workflow.name}`}
+                    onClick={() => setDeleting(workflow)}
+                  >
+                    <Trash2 aria-hidden="true" className="text-red-600" />
+                  </Button>
+                </CardContent>
+              </Card>
+            </li>
+          ))}
+        </ul>
+      )}
+
+      <CreateWorkflowDialog open={creating} onOpenChange={setCreating} />
+      <ConfirmDialog
+        open={Boolean(deleting)}
+        title="Delete Workflow"
+        message={`Are you sure you want to delete "${deleting?.name ?? ''}"?`}
+        pending={remove.isPending}
+        onConfirm={confirmDelete}
+        onOpenChange={(open) => !open && setDeleting(undefined)}
+      />
+    </div>
+  );
+}
