@@ -465,6 +465,24 @@ describe('a Vapi account (fake Vapi server)', () => {
     expect(fake.state.phoneNumbers.find((n) => n.id === number!.providerId)).toMatchObject({
       assistantId: assistant!.providerId,
     });
+    // An imported assistant keeps a provider the dialog does not offer when only its name changes.
+    const renamed = await t.app.inject({
+      method: 'PATCH',
+      url: `/api/assistants/${assistant!.id}`,
+      payload: { name: 'ARAH', voice: { provider: 'rime-ai', voiceId: 'celeste' } },
+      headers: bearer(admin),
+    });
+    expect(renamed.statusCode, renamed.body).toBe(200);
+    const switched = await t.app.inject({
+      method: 'PATCH',
+      url: `/api/assistants/${assistant!.id}`,
+      payload: { voice: { provider: 'azure', voiceId: 'x' } },
+      headers: bearer(admin),
+    });
+    expect(switched.statusCode).toBe(400);
+    expect(switched.json().fields).toHaveProperty(['voice.provider']);
+    expect(fake.state.assistants.find((a) => a.id === assistant!.providerId)).toMatchObject({ name: 'ARAH' });
+
     const reply = await t.app.inject({
       method: 'POST',
       url: '/webhook',
