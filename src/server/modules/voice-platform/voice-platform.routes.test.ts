@@ -288,6 +288,27 @@ describe('the built-in sandbox', () => {
       );
       expect(others.statusCode).toBe(400);
       expect(others.json().fields).toHaveProperty('phoneNumber');
+
+      // Their number may get only an assistant assigned to them.
+      const permissions = (await call('GET', '/api/user-permissions', undefined, frontDesk)).json().data;
+      const [notTheirs] = (await t.database.db.select().from(assistants)).filter(
+        (a) => !permissions.assignedAssistants.includes(a.id),
+      );
+      const foreign = await call(
+        'PATCH',
+        `/api/phone-numbers/${assigned!.id}`,
+        { assistantId: notTheirs!.id },
+        frontDesk,
+      );
+      expect(foreign.statusCode).toBe(400);
+      expect(foreign.json().fields).toHaveProperty('assistantId');
+      const own = await call(
+        'PATCH',
+        `/api/phone-numbers/${assigned!.id}`,
+        { name: 'Desk line', assistantId: permissions.assignedAssistants[0] },
+        frontDesk,
+      );
+      expect(own.statusCode, own.body).toBe(200);
       expect((await call('GET', '/api/phone-mappings', undefined, frontDesk)).json().mappings).toEqual([
         { phoneNumber: assigned!.number, connectorId: 'sandbox', name: 'Desk' },
       ]);
