@@ -24,7 +24,7 @@ import { createUsersService } from './modules/users/users.service';
 import { registerScheduleRoutes } from './modules/schedule/schedule.routes';
 import { createScheduleService, type KollaConfig } from './modules/schedule/schedule.service';
 import { registerWebhookRoutes } from './modules/schedule/webhook.routes';
-import { registerVoiceModules } from './modules/voice-platform/register';
+import { registerVoiceModules } from './modules/voice-modules';
 import { createVoiceIntegration, type VoicePort } from './integrations/voice/index';
 import type { TableChanges } from './db/changes';
 import { installAudit } from './plugins/audit';

@@ -228,7 +228,18 @@ export const AssistantInputSchema = z.object({
 });
 export type AssistantInput = z.infer<typeof AssistantInputSchema>;
 
-export const UpdateAssistantInputSchema = AssistantInputSchema.partial();
+const storedValue = z.string().trim().min(1).max(500);
+
+/**
+ * PATCH /api/assistants/{id}. Providers and background sound are any stored value here: an assistant imported
+ * from the platform may keep one the dialog does not offer; the server checks the option lists for a change.
+ */
+export const UpdateAssistantInputSchema = AssistantInputSchema.extend({
+  voice: VoiceInputSchema.extend({ provider: storedValue }),
+  model: ModelInputSchema.extend({ provider: storedValue }),
+  transcriber: TranscriberInputSchema.extend({ provider: storedValue }),
+  backgroundSound: storedValue,
+}).partial();
 export type UpdateAssistantInput = z.infer<typeof UpdateAssistantInputSchema>;
 
 /**

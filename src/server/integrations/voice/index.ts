@@ -18,6 +18,8 @@ export interface VoiceConfig {
   timeoutMs?: number;
   retries?: number;
   backoffMs?: number;
+  /** Items per list request (Vapi allows up to 1000). */
+  pageSize?: number;
   fetch?: typeof fetch;
   sandbox?: SandboxVoiceOptions;
 }
@@ -33,10 +35,11 @@ export function createVoiceIntegration(config: VoiceConfig): VoicePort {
     backoffMs: config.backoffMs,
     fetch: config.fetch,
   });
-  return createVapiVoice(client, {
-    url: `${config.publicBaseUrl.replace(/\/+$/, '')}/webhook`,
-    secret: config.webhookSecret,
-  });
+  return createVapiVoice(
+    client,
+    { url: `${config.publicBaseUrl.replace(/\/+$/, '')}/webhook`, secret: config.webhookSecret },
+    { pageSize: config.pageSize },
+  );
 }
 
 /**

@@ -1,5 +1,6 @@
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import type { Assistant } from '#shared/schemas/assistants';
+import { toAssistant, type AssistantRow } from './assistant-row';
 import type { Db } from '../../db/client';
 import { assistants } from '../../db/schema/index';
 import { inScope } from '../../db/scope-filter';
@@ -8,36 +9,7 @@ import type { Scope } from '../scope';
 
 export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 type Executor = Db | Tx;
-export type AssistantRow = typeof assistants.$inferSelect;
-
-export function toAssistant(row: AssistantRow): Assistant {
-  return {
-    id: row.id,
-    name: row.name,
-    firstMessage: row.firstMessage,
-    firstMessageMode: row.firstMessageMode as Assistant['firstMessageMode'],
-    voicemailMessage: row.voicemailMessage,
-    endCallMessage: row.endCallMessage,
-    maxDurationSeconds: row.maxDurationSeconds,
-    backgroundSound: row.backgroundSound,
-    voice: row.voice,
-    model: row.model,
-    transcriber: row.transcriber,
-    startSpeakingPlan: row.startSpeakingPlan,
-    stopSpeakingPlan: row.stopSpeakingPlan,
-    clientMessages: row.clientMessages,
-    serverMessages: row.serverMessages,
-    knowledgeBaseFileName: row.knowledgeBaseFileName,
-    createdAt: row.createdAt.toISOString(),
-    updatedAt: row.updatedAt.toISOString(),
-  };
-}
-
-/** The stored settings, as the voice port takes them. */
-export function specOf(row: AssistantRow): AssistantSpec {
-  const { id: _id, createdAt: _c, updatedAt: _u, knowledgeBaseFileName: _k, ...spec } = toAssistant(row);
-  return spec;
-}
+export { specOf, toAssistant, type AssistantRow } from './assistant-row';
 
 export interface NewAssistant extends AssistantSpec {
   providerId: string | null;

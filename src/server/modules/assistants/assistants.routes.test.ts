@@ -100,6 +100,13 @@ describe('assistants (built-in sandbox)', () => {
     }
   });
 
+  it('takes a file up to the stated limit (above the JSON body limit)', async () => {
+    const response = await create({ name: 'Large file' }, [
+      { field: 'knowledgeBaseFile', fileName: 'manual.txt', content: Buffer.alloc(3 * 1024 * 1024, 'a') },
+    ]);
+    expect(response.statusCode, response.body).toBe(200);
+  });
+
   it('refuses each bad input with a field and writes nothing', async () => {
     const before = await count();
     await refused(await create(fullForm({ name: 'x'.repeat(41) })), 400, 'name', before);

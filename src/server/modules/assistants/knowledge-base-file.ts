@@ -23,7 +23,11 @@ function isText(content: Buffer): boolean {
   try {
     const text = utf8.decode(content);
     // Binary files decode as UTF-8 now and then; NUL and most control characters do not occur in text.
-    return !/[\u0000-\u0008\u000e-\u001f]/.test(text);
+    for (let i = 0; i < text.length; i++) {
+      const code = text.charCodeAt(i);
+      if (code < 0x09 || (code > 0x0d && code < 0x20)) return false;
+    }
+    return true;
   } catch {
     return false;
   }

@@ -288,6 +288,27 @@ describe('the built-in sandbox', () => {
       );
       expect(others.statusCode).toBe(400);
       expect(others.json().fields).toHaveProperty('phoneNumber');
+
+      // Their number may get only an assistant assigned to them.
+      const permissions = (await call('GET', '/api/user-permissions', undefined, frontDesk)).json().data;
+      const [notTheirs] = (await t.database.db.select().from(assistants)).filter(
+        (a) => !permissions.assignedAssistants.includes(a.id),
+      );
+      const foreign = await call(
+        'PATCH',
+        `/api/phone-numbers/${assigned!.id}`,
+        { assistantId: notTheirs!.id },
+        frontDesk,
+      );
+      expect(foreign.statusCode).toBe(400);
+      expect(foreign.json().fields).toHaveProperty('assistantId');
+      const own = await call(
+        'PATCH',
+        `/api/phone-numbers/${assigned!.id}`,
+        { name: 'Desk line', assistantId: permissions.assignedAssistants[0] },
+        frontDesk,
+      );
+      expect(own.statusCode, own.body).toBe(200);
       expect((await call('GET', '/api/phone-mappings', undefined, frontDesk)).json().mappings).toEqual([
         { phoneNumber: assigned!.number, connectorId: 'sandbox', name: 'Desk' },
       ]);
@@ -465,6 +486,24 @@ describe('a Vapi account (fake Vapi server)', () => {
     expect(fake.state.phoneNumbers.find((n) => n.id === number!.providerId)).toMatchObject({
       assistantId: assistant!.providerId,
     });
+    // An imported assistant keeps a provider the dialog does not offer when only its name changes.
+    const renamed = await t.app.inject({
+      method: 'PATCH',
+      url: `/api/assistants/${assistant!.id}`,
+      payload: { name: 'ARAH', voice: { provider: 'rime-ai', voiceId: 'celeste' } },
+      headers: bearer(admin),
+    });
+    expect(renamed.statusCode, renamed.body).toBe(200);
+    const switched = await t.app.inject({
+      method: 'PATCH',
+      url: `/api/assistants/${assistant!.id}`,
+      payload: { voice: { provider: 'azure', voiceId: 'x' } },
+      headers: bearer(admin),
+    });
+    expect(switched.statusCode).toBe(400);
+    expect(switched.json().fields).toHaveProperty(['voice.provider']);
+    expect(fake.state.assistants.find((a) => a.id === assistant!.providerId)).toMatchObject({ name: 'ARAH' });
+
     const reply = await t.app.inject({
       method: 'POST',
       url: '/webhook',

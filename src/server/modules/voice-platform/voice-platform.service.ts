@@ -2,7 +2,7 @@ import type { AssistantRequestReply } from '#shared/schemas/voice-platform';
 import { transientAssistant, type VoicePort, type WebhookTarget } from '../../integrations/voice/index';
 import { toE164 } from '../../integrations/practice-management/phone';
 import type { AssistantsService } from '../assistants/assistants.service';
-import { specOf } from '../assistants/assistants.repo';
+import { specOf } from '../assistants/assistant-row';
 import type { PhoneNumbersService } from '../phone-numbers/phone-numbers.service';
 
 export const ASSISTANT_REQUEST_ERRORS = {

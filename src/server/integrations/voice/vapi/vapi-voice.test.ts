@@ -65,6 +65,21 @@ describe('Vapi adapter over HTTP (fake Vapi built from the samples)', () => {
     });
   });
 
+  it('pages a long list with createdAtLt (there is no cursor)', async () => {
+    const paged = createVoiceIntegration({
+      apiKey: fake.state.apiKey,
+      baseUrl: fake.url,
+      publicBaseUrl: 'https://practice.example',
+      pageSize: 2,
+    });
+    const assistants = await paged.listAssistants();
+    expect(assistants).toHaveLength(3);
+    expect(new Set(assistants.map((a) => a.id)).size).toBe(3);
+    const queries = fake.state.requests.map((r) => r.query);
+    expect(queries[0]).toEqual({ limit: '2' });
+    expect(queries[1]).toMatchObject({ limit: '2', createdAtLt: expect.any(String) });
+  });
+
   it('creates an assistant carrying the three tools, the webhook URL and the secret', async () => {
     const id = await voice.createAssistant(spec);
     expect(id).toMatch(/^[0-9a-f-]{36}$/);

@@ -12,14 +12,45 @@ function asArray(value: unknown): unknown[] {
   return Array.isArray(value) ? value : [];
 }
 
+/**
+ * Every item of a v1 list. There is no cursor: each next page asks for items created before the oldest one
+ * seen (`createdAtLt`), until a page comes back short.
+ */
+async function listAll(client: VapiClient, path: string, pageSize: number): Promise<unknown[]> {
+  const items: unknown[] = [];
+  const seen = new Set<string>();
+  let before: string | undefined;
+  for (;;) {
+    const page = asArray(
+      await client.request('GET', path, { query: { limit: pageSize, createdAtLt: before } }),
+    );
+    const fresh = page.filter((item) => {
+      const id = (item as { id?: unknown })?.id;
+      if (typeof id !== 'string' || seen.has(id)) return false;
+      seen.add(id);
+      return true;
+    });
+    items.push(...fresh);
+    const oldest = page
+      .map((item) => (item as { createdAt?: unknown })?.createdAt)
+      .filter((v): v is string => typeof v === 'string')
+      .sort()[0];
+    if (page.length < pageSize || !fresh.length || !oldest || oldest === before) return items;
+    before = oldest;
+  }
+}
+
 /** The Vapi adapter: our assistants, files, numbers and calls on the practice's Vapi account. */
-export function createVapiVoice(client: VapiClient, target: WebhookTarget): VoicePort {
+export function createVapiVoice(
+  client: VapiClient,
+  target: WebhookTarget,
+  { pageSize = VAPI_LIST_LIMIT }: { pageSize?: number } = {},
+): VoicePort {
   return {
     kind: 'vapi',
 
     async listAssistants() {
-      const list = await client.request('GET', '/assistant', { query: { limit: VAPI_LIST_LIMIT } });
-      return asArray(list).map(fromVapiAssistant);
+      return (await listAll(client, '/assistant', pageSize)).map(fromVapiAssistant);
     },
 
     async getAssistant(id) {
@@ -59,8 +90,7 @@ export function createVapiVoice(client: VapiClient, target: WebhookTarget): Voic
     },
 
     async listPhoneNumbers() {
-      const list = await client.request('GET', '/phone-number', { query: { limit: VAPI_LIST_LIMIT } });
-      return asArray(list).map(fromVapiPhoneNumber);
+      return (await listAll(client, '/phone-number', pageSize)).map(fromVapiPhoneNumber);
     },
 
     async updatePhoneNumber(id, changes) {
