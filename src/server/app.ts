@@ -1,4 +1,4 @@
-import { randomUUID } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import Fastify, { LogController, type FastifyServerOptions } from 'fastify';
 import { validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { App } from './app-types';
@@ -11,7 +11,10 @@ import { createAuditService, type AuditService } from './modules/audit/audit.ser
 import { createAuthRepo } from './modules/auth/auth.repo';
 import { registerAuthRoutes } from './modules/auth/auth.routes';
 import { createAuthService, type SessionPolicy } from './modules/auth/auth.service';
+import { createCallSimulator } from './modules/calls/call-simulator';
+import { createCallsRepo } from './modules/calls/calls.repo';
 import { registerCallRoutes } from './modules/calls/calls.routes';
+import { createCallsService } from './modules/calls/calls.service';
 import { createConnectorsRepo } from './modules/connectors/connectors.repo';
 import { registerConnectorRoutes } from './modules/connectors/connectors.routes';
 import { createConnectorsService } from './modules/connectors/connectors.service';
@@ -161,7 +164,16 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   registerAssistantRoutes(app, deps.db);
   registerWorkflowRoutes(app, deps.db);
   registerPhoneNumberRoutes(app, deps.db);
-  registerCallRoutes(app, deps.db, deps.changes);
+  const calls = createCallsService(createCallsRepo(deps.db), deps.now);
+  // Without a configured secret the simulator still reaches POST /webhook, with one nobody else knows.
+  const webhookSecret = deps.webhookSecret ?? randomBytes(32).toString('hex');
+  const simulator = createCallSimulator({
+    app,
+    db: deps.db,
+    secret: webhookSecret,
+    now: deps.now ?? (() => new Date()),
+  });
+  registerCallRoutes(app, calls, simulator);
   const connectors = createConnectorsService(createConnectorsRepo(deps.db, deps.changes));
   registerConnectorRoutes(app, connectors);
   registerUserRoutes(app, createUsersService(createUsersRepo(deps.db), auth));
@@ -175,7 +187,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     now: deps.now,
   });
   registerScheduleRoutes(app, schedule, deps.changes);
-  registerWebhookRoutes(app, { auth, schedule, secret: deps.webhookSecret });
+  registerWebhookRoutes(app, { auth, schedule, calls, secret: webhookSecret });
 
   await installWebApp(app, deps.webDir, deps.publicBaseUrl ?? DEFAULT_PUBLIC_BASE_URL);
 

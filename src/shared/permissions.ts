@@ -24,6 +24,8 @@ export interface Principal {
 export const ACTIONS = [
   'overview:view',
   'callLogs:view',
+  /** The built-in call simulator: it books into the real schedule. */
+  'calls:simulate',
   'assistants:view',
   'assistants:manage',
   'workflows:view',
@@ -63,6 +65,7 @@ const FLAGS_FOR_ACTION: Partial<Record<Action, readonly PermissionFlag[]>> = {
 };
 
 const ADMIN_ONLY: ReadonlySet<Action> = new Set([
+  'calls:simulate',
   'processor:use',
   'connectors:manage',
   'users:manage',

@@ -17,6 +17,7 @@ export const AUDIT_ACTIONS = [
   'connector.update',
   'connector.delete',
   'connector.toggle',
+  'call.simulate',
   'patient_data.read',
   'access.denied',
 ] as const;

@@ -204,18 +204,19 @@ const ToolCallSchema = z.object({
 });
 export type ToolCall = z.infer<typeof ToolCallSchema>;
 
-const PhoneRefSchema = z.object({ number: z.string().nullish() }).nullish();
+const PhoneRefSchema = z.looseObject({ number: z.string().nullish() }).nullish();
 
 /** The voice platform's server message; types other than function-call and tool-calls are acknowledged. */
 export const VoiceWebhookSchema = z.object({
-  message: z.object({
+  // Loose: call reports (status-update, end-of-call-report) are read field by field by the calls ingest.
+  message: z.looseObject({
     type: z.string(),
     functionCall: FunctionCallSchema.optional(),
     toolCallList: z.array(ToolCallSchema).optional(),
     phoneNumber: PhoneRefSchema,
     customer: PhoneRefSchema,
     call: z
-      .object({ id: z.string().optional(), phoneNumber: PhoneRefSchema, customer: PhoneRefSchema })
+      .looseObject({ id: z.string().optional(), phoneNumber: PhoneRefSchema, customer: PhoneRefSchema })
       .nullish(),
   }),
 });

@@ -13,6 +13,7 @@ import type { App } from '../../app-types';
 import { AppError, badRequest, fromPmsError, unauthorized } from '../../errors';
 import { isPmsError } from '../../integrations/practice-management/errors';
 import type { AuthService } from '../auth/auth.service';
+import { isCallReport } from '../calls/call-report';
 import { authenticate, bearerToken, requireAuth, viewer } from '../../plugins/auth';
 import { safeErrorSummary } from '../../plugins/error-handler';
 import type { ScheduleService } from './schedule.service';
@@ -21,6 +22,8 @@ import { createToolFunctions, type ToolContext } from './tool-functions';
 export interface WebhookDeps {
   auth: AuthService;
   schedule: ScheduleService;
+  /** Stores status-update and end-of-call-report messages (modules/calls). */
+  calls?: { ingest(message: unknown): Promise<unknown> };
   /** The voice platform's shared secret; unset refuses every voice-platform request. */
   secret?: string;
 }
@@ -45,7 +48,7 @@ const fromVoicePlatform = (body: unknown): boolean =>
  * POST /webhook: the receptionist's functions for the console (bearer session, the result itself) and for
  * the voice platform (shared secret; legacy function-call → { result }, tool-calls → { results }).
  */
-export function registerWebhookRoutes(app: App, { auth, schedule, secret }: WebhookDeps): void {
+export function registerWebhookRoutes(app: App, { auth, schedule, calls, secret }: WebhookDeps): void {
   const tools = createToolFunctions(schedule);
 
   /** What the voice model can read out for a failure; unexpected ones are logged (type and stack only). */
@@ -72,6 +75,10 @@ export function registerWebhookRoutes(app: App, { auth, schedule, secret }: Webh
   }
 
   async function voice({ message }: VoiceWebhook, request: FastifyRequest): Promise<WebhookResponse> {
+    if (isCallReport(message.type)) {
+      await calls?.ingest(message);
+      return {};
+    }
     if (message.type !== 'function-call' && message.type !== 'tool-calls') return {};
     const calledNumber = message.phoneNumber?.number ?? message.call?.phoneNumber?.number ?? undefined;
     const callerNumber = message.customer?.number ?? message.call?.customer?.number ?? undefined;
