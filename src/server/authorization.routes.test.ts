@@ -1,5 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { assistants, connectors, demoRequests, phoneNumbers, userConnectors, users } from './db/schema/index';
+import {
+  assistants,
+  calls,
+  connectors,
+  demoRequests,
+  phoneNumbers,
+  userConnectors,
+  users,
+} from './db/schema/index';
 import { eq } from 'drizzle-orm';
 import { bearer, createTestApp, type TestApp } from './test/test-app';
 
@@ -11,6 +19,10 @@ import { bearer, createTestApp, type TestApp } from './test/test-app';
  */
 interface Ids {
   demoConnector: string;
+  number: string;
+  /** A call on the number assigned to the sub user with every flag, and one on nobody's number. */
+  ownCall: string;
+  otherCall: string;
   otherConnector: string;
   user: string;
   newUser(): Promise<string>;
@@ -70,7 +82,21 @@ const TABLE: Record<string, Row> = {
   'GET /api/assistants': { ...ANYONE, target: () => ({ url: '/api/assistants' }) },
   'GET /api/workflows': { ...ANYONE, target: () => ({ url: '/api/workflows' }) },
   'GET /api/phone-numbers': { ...ANYONE, target: () => ({ url: '/api/phone-numbers' }) },
-  'GET /api/calls': { ...ANYONE, target: () => ({ url: '/api/calls' }) },
+  'GET /api/calls': { ...WITH_FLAG, target: () => ({ url: '/api/calls' }) },
+  'GET /api/calls/stats': { ...WITH_FLAG, target: () => ({ url: '/api/calls/stats' }) },
+  'GET /api/calls/:id': {
+    ...WITH_FLAG,
+    subWithout: 403,
+    target: (ids) => ({ url: `/api/calls/${ids.ownCall}` }),
+    othersResource: (ids) => ({ url: `/api/calls/${ids.otherCall}` }),
+  },
+  'POST /api/calls/simulate': {
+    ...ADMIN_ONLY,
+    target: (ids) => ({
+      url: '/api/calls/simulate',
+      payload: { phoneNumberId: ids.number, scenario: 'question-then-hang-up' },
+    }),
+  },
   'GET /api/active-connector': { ...ANYONE, target: () => ({ url: '/api/active-connector' }) },
   'GET /api/connectors': { ...WITH_FLAG, target: () => ({ url: '/api/connectors' }) },
   'GET /api/connectors/:id': {
@@ -201,8 +227,18 @@ beforeAll(async () => {
       assistantIds: everything ? [assistant!.id] : [],
     });
   }
+  const [ownCall, otherCall] = await t.database.db
+    .insert(calls)
+    .values([
+      { status: 'ended', type: 'inboundPhoneCall', phoneNumberId: number!.id },
+      { status: 'ended', type: 'inboundPhoneCall' },
+    ])
+    .returning();
   ids = {
     demoConnector: demo!.id,
+    number: number!.id,
+    ownCall: ownCall!.id,
+    otherCall: otherCall!.id,
     otherConnector: other.id,
     user: frontDesk!.id,
     newUser: async () => (await post('/api/users/atomic', userBody(++serial))).user.id,
