@@ -3,7 +3,10 @@ import type { AssistantListResponse } from '#shared/schemas/assistants';
 import type { CallListResponse } from '#shared/schemas/calls';
 import type { PhoneNumberListResponse } from '#shared/schemas/phone-numbers';
 import type { WorkflowListResponse } from '#shared/schemas/workflows';
+import { can } from '#shared/permissions';
 import { apiGet } from '../../../lib/api-client';
+import { usePrincipal } from '../../../lib/permissions';
+import { callStatsQueryOptions } from '../../call-logs';
 import { FIVE_MINUTES } from '../../../lib/query-client';
 
 export const assistantsQueryOptions = queryOptions({
@@ -23,22 +26,37 @@ export const phoneNumbersQueryOptions = queryOptions({
   staleTime: FIVE_MINUTES,
 });
 
-export const callsQueryOptions = queryOptions({
-  queryKey: ['/api/calls'],
+/** The latest few calls, for Recent Activity. */
+export const recentCallsQueryOptions = queryOptions({
+  queryKey: ['/api/calls?limit=3'],
   queryFn: ({ queryKey }) => apiGet<CallListResponse>(queryKey),
 });
 
-/** The four lists the Overview counts; it waits for all of them. */
+/** The lists the Overview counts, and this month's call count; it waits for all of them. */
 export function useOverviewLists() {
-  const [assistants, workflows, phoneNumbers, calls] = useQueries({
-    queries: [assistantsQueryOptions, workflowsQueryOptions, phoneNumbersQueryOptions, callsQueryOptions],
+  const { principal } = usePrincipal();
+  const seesCalls = can(principal, 'callLogs:view');
+  const [assistants, workflows, phoneNumbers, calls, stats] = useQueries({
+    queries: [
+      assistantsQueryOptions,
+      workflowsQueryOptions,
+      phoneNumbersQueryOptions,
+      { ...recentCallsQueryOptions, enabled: seesCalls },
+      { ...callStatsQueryOptions({ period: 'month' }), enabled: seesCalls },
+    ],
   });
   return {
-    isLoading: assistants.isLoading || workflows.isLoading || phoneNumbers.isLoading || calls.isLoading,
-    error: assistants.error ?? workflows.error ?? phoneNumbers.error ?? calls.error,
+    isLoading:
+      assistants.isLoading ||
+      workflows.isLoading ||
+      phoneNumbers.isLoading ||
+      calls.isLoading ||
+      stats.isLoading,
+    error: assistants.error ?? workflows.error ?? phoneNumbers.error ?? calls.error ?? stats.error,
     assistants: assistants.data?.assistants ?? [],
     workflows: workflows.data?.workflows ?? [],
     phoneNumbers: phoneNumbers.data?.phoneNumbers ?? [],
     calls: calls.data?.calls ?? [],
+    callsThisMonth: stats.data?.total ?? 0,
   };
 }
