@@ -133,7 +133,7 @@ export function createCallSimulator({ app, db, secret, now }: SimulatorDeps) {
       );
 
       let success = false;
-      let summary = '';
+      let summary: string;
       let endedReason = 'customer-ended-call';
 
       const firstSlots = (answer: ToolAnswer) => (answer.success ? (answer.available_slots as Slot[]) : []);

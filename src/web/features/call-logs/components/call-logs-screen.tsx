@@ -1,5 +1,5 @@
 import { PhoneCall, Search } from 'lucide-react';
-import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
+import { useCallback, useEffect, useId, useRef, useState, type ReactNode } from 'react';
 import { useSearchParams } from 'react-router';
 import { CALL_STATUSES, type CallFilter, type CallStatus } from '#shared/schemas/calls';
 import { formatDuration } from '#shared/format';
@@ -38,19 +38,30 @@ function StatCard({ label, value }: { label: string; value: ReactNode }) {
 }
 
 /** The filter lives in the URL (?q=&status=) so a filtered view can be shared and survives a reload. */
-function useCallFilter(): [CallFilter, (next: CallFilter) => void] {
+function useCallFilter(): [CallFilter, (patch: CallFilter) => void] {
   const [params, setParams] = useSearchParams();
   const status = params.get('status');
   const filter: CallFilter = {
     q: params.get('q')?.trim() || undefined,
     status: (CALL_STATUSES as readonly string[]).includes(status ?? '') ? (status as CallStatus) : undefined,
   };
-  const update = (next: CallFilter) => {
-    const search = new URLSearchParams();
-    if (next.q) search.set('q', next.q);
-    if (next.status) search.set('status', next.status);
-    setParams(search, { replace: true });
-  };
+  const update = useCallback(
+    (patch: CallFilter) =>
+      setParams(
+        (previous) => {
+          const next = new URLSearchParams(previous);
+          for (const key of ['q', 'status'] as const) {
+            if (!(key in patch)) continue;
+            const value = patch[key];
+            if (value) next.set(key, value);
+            else next.delete(key);
+          }
+          return next;
+        },
+        { replace: true },
+      ),
+    [setParams],
+  );
   return [filter, update];
 }
 
@@ -63,16 +74,10 @@ export function CallLogsScreen({ simulator }: { simulator?: { phoneNumbers: Simu
   const statusId = useId();
 
   // Debounced: the server searches once typing pauses.
-  const latest = useRef(filter);
-  latest.current = filter;
   useEffect(() => {
-    const timer = setTimeout(() => {
-      const q = text.trim() || undefined;
-      if (q !== latest.current.q) setFilter({ ...latest.current, q });
-    }, SEARCH_DEBOUNCE_MS);
+    const timer = setTimeout(() => setFilter({ q: text.trim() || undefined }), SEARCH_DEBOUNCE_MS);
     return () => clearTimeout(timer);
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- only typing restarts the timer
-  }, [text]);
+  }, [text, setFilter]);
 
   const stats = useCallStats(filter);
   const query = useCalls(filter);

@@ -1,12 +1,11 @@
 import { queryOptions, useQueries } from '@tanstack/react-query';
 import type { AssistantListResponse } from '#shared/schemas/assistants';
-import type { CallListResponse } from '#shared/schemas/calls';
+import type { CallListResponse, CallStats } from '#shared/schemas/calls';
 import type { PhoneNumberListResponse } from '#shared/schemas/phone-numbers';
 import type { WorkflowListResponse } from '#shared/schemas/workflows';
 import { can } from '#shared/permissions';
 import { apiGet } from '../../../lib/api-client';
 import { usePrincipal } from '../../../lib/permissions';
-import { callStatsQueryOptions } from '../../call-logs';
 import { FIVE_MINUTES } from '../../../lib/query-client';
 
 export const assistantsQueryOptions = queryOptions({
@@ -32,6 +31,12 @@ export const recentCallsQueryOptions = queryOptions({
   queryFn: ({ queryKey }) => apiGet<CallListResponse>(queryKey),
 });
 
+/** "Total Calls — This month": calls since the month began in the practice's time zone. */
+export const callsThisMonthQueryOptions = queryOptions({
+  queryKey: ['/api/calls/stats?period=month'],
+  queryFn: ({ queryKey }) => apiGet<CallStats>(queryKey),
+});
+
 /** The lists the Overview counts, and this month's call count; it waits for all of them. */
 export function useOverviewLists() {
   const { principal } = usePrincipal();
@@ -42,7 +47,7 @@ export function useOverviewLists() {
       workflowsQueryOptions,
       phoneNumbersQueryOptions,
       { ...recentCallsQueryOptions, enabled: seesCalls },
-      { ...callStatsQueryOptions({ period: 'month' }), enabled: seesCalls },
+      { ...callsThisMonthQueryOptions, enabled: seesCalls },
     ],
   });
   return {
