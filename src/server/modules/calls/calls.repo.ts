@@ -168,6 +168,25 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 const json = (value: unknown) => (value === null ? null : JSON.stringify(value));
 
+/** The list's one query (exported for the benchmark's EXPLAIN); one row more than `limit`. */
+export function listQuery(db: Db, query: CallQuery, limit: number, after?: CallKey) {
+  return db
+    .select(summaryColumns)
+    .from(calls)
+    .leftJoin(phoneNumbers, eq(phoneNumbers.id, calls.phoneNumberId))
+    .leftJoin(assistants, eq(assistants.id, calls.assistantId))
+    .where(
+      and(
+        conditions(query),
+        after
+          ? sql`(${calls.createdAt}, ${calls.id}) < (${after.createdAt}::timestamptz, ${after.id}::uuid)`
+          : undefined,
+      ),
+    )
+    .orderBy(desc(calls.createdAt), desc(calls.id))
+    .limit(limit + 1);
+}
+
 export function createCallsRepo(db: Db) {
   return {
     /** Newest first, strictly after `after` (keyset); one more than `limit` tells whether a next page exists. */
@@ -178,21 +197,7 @@ export function createCallsRepo(db: Db) {
     ): Promise<{ calls: CallSummary[]; last?: CallKey }> {
       if (query.scope && !query.scope.phoneNumbers.length && !query.scope.assistants.length)
         return { calls: [] };
-      const rows = await db
-        .select(summaryColumns)
-        .from(calls)
-        .leftJoin(phoneNumbers, eq(phoneNumbers.id, calls.phoneNumberId))
-        .leftJoin(assistants, eq(assistants.id, calls.assistantId))
-        .where(
-          and(
-            conditions(query),
-            after
-              ? sql`(${calls.createdAt}, ${calls.id}) < (${after.createdAt}::timestamptz, ${after.id}::uuid)`
-              : undefined,
-          ),
-        )
-        .orderBy(desc(calls.createdAt), desc(calls.id))
-        .limit(limit + 1);
+      const rows = await listQuery(db, query, limit, after);
       const page = rows.slice(0, limit);
       const last = rows.length > limit ? page[page.length - 1] : undefined;
       return {
