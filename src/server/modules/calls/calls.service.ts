@@ -21,7 +21,8 @@ export function parseSearch(q: string): CallSearch {
     const e164 = toE164(q);
     if (e164) search.number = e164;
   }
-  if (/\p{L}/u.test(q)) search.nameFragment = foldForSearch(q);
+  // Names have letters and no digits.
+  if (/\p{L}/u.test(q) && !/\d/.test(q)) search.nameFragment = foldForSearch(q);
   const hex = q.replace(/-/g, '').toLowerCase();
   if (ID_PREFIX.test(q) && hex.length > 0 && hex.length <= 32) {
     const uuid = (h: string) =>
