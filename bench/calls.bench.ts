@@ -2,7 +2,6 @@
 // a phone search, a name fragment, a status filter and the next page, one call's detail, and end-of-call-report
 // ingest through POST /webhook. The call list is not cached (ADR 028); sessions are (ADR 022).
 // Run with `npm run bench -- calls`.
-import { sql } from 'drizzle-orm';
 import { buildApp } from '../src/server/app';
 import { calls } from '../src/server/db/schema/index';
 import { DEMO_ADMIN } from '../src/server/db/seed/demo-practice';

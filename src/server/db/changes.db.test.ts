@@ -43,14 +43,10 @@ describe('read caches and table changes', () => {
     expect(await connectorNames(admin)).not.toContain('Changed Elsewhere');
     // Without its trigger the change is not announced: the cached list is still what is served.
     await outside.query('alter table connectors disable trigger connectors_notify_change');
-    await outside.query(
-      `update connectors set name = 'Changed Elsewhere'`,
-    );
+    await outside.query(`update connectors set name = 'Changed Elsewhere'`);
     expect(await connectorNames(admin)).not.toContain('Changed Elsewhere');
     await outside.query('alter table connectors enable trigger connectors_notify_change');
-    await outside.query(
-      `update connectors set name = 'Changed Again'`,
-    );
+    await outside.query(`update connectors set name = 'Changed Again'`);
     await eventually(async () => (await connectorNames(admin)).includes('Changed Again'));
   });
 
@@ -80,9 +76,7 @@ describe('read caches and table changes', () => {
     );
     await eventually(async () => !t.database.changes.live);
     await outside.query('alter table connectors disable trigger connectors_notify_change');
-    await outside.query(
-      `update connectors set name = 'While Deaf'`,
-    );
+    await outside.query(`update connectors set name = 'While Deaf'`);
     await outside.query('alter table connectors enable trigger connectors_notify_change');
     expect(await connectorNames(admin)).toContain('While Deaf');
     await eventually(async () => t.database.changes.live);
