@@ -27,6 +27,8 @@ export interface LoadResult {
   non2xx: number;
   /** Requests answered 2xx in the whole run. */
   ok: number;
+  /** Requests sent (some may still be in flight when the run stops). */
+  sent: number;
 }
 
 /** Embedded PostgreSQL in a temporary folder, migrated and seeded with the demo practice. */
@@ -68,7 +70,7 @@ export async function load(
     maxBuffer: 16 * 1024 * 1024,
   });
   const result = JSON.parse(stdout) as {
-    requests: { average: number };
+    requests: { average: number; sent: number };
     latency: { p50: number; p99: number };
     non2xx: number;
     errors: number;
@@ -80,6 +82,7 @@ export async function load(
     p99: result.latency.p99,
     non2xx: result.non2xx + result.errors,
     ok: result['2xx'],
+    sent: result.requests.sent,
   };
 }
 
