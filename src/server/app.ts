@@ -164,16 +164,6 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   registerAssistantRoutes(app, deps.db);
   registerWorkflowRoutes(app, deps.db);
   registerPhoneNumberRoutes(app, deps.db);
-  const calls = createCallsService(createCallsRepo(deps.db), deps.now);
-  // Without a configured secret the simulator still reaches POST /webhook, with one nobody else knows.
-  const webhookSecret = deps.webhookSecret ?? randomBytes(32).toString('hex');
-  const simulator = createCallSimulator({
-    app,
-    db: deps.db,
-    secret: webhookSecret,
-    now: deps.now ?? (() => new Date()),
-  });
-  registerCallRoutes(app, calls, simulator);
   const connectors = createConnectorsService(createConnectorsRepo(deps.db, deps.changes));
   registerConnectorRoutes(app, connectors);
   registerUserRoutes(app, createUsersService(createUsersRepo(deps.db), auth));
@@ -187,6 +177,17 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     now: deps.now,
   });
   registerScheduleRoutes(app, schedule, deps.changes);
+  const calls = createCallsService(createCallsRepo(deps.db), deps.now);
+  // Without a configured secret the simulator still reaches POST /webhook, with one nobody else knows.
+  const webhookSecret = deps.webhookSecret ?? randomBytes(32).toString('hex');
+  const simulator = createCallSimulator({
+    app,
+    db: deps.db,
+    practiceFor: schedule.forCalledNumber,
+    secret: webhookSecret,
+    now: deps.now ?? (() => new Date()),
+  });
+  registerCallRoutes(app, calls, simulator);
   registerWebhookRoutes(app, { auth, schedule, calls, secret: webhookSecret });
 
   await installWebApp(app, deps.webDir, deps.publicBaseUrl ?? DEFAULT_PUBLIC_BASE_URL);

@@ -3,8 +3,8 @@ import { and, asc, eq, gt, ne } from 'drizzle-orm';
 import type { SimulationScenario } from '#shared/schemas/calls';
 import type { App } from '../../app-types';
 import type { Db } from '../../db/client';
-import { appointments, patients, phoneNumbers, practiceSettings } from '../../db/schema/index';
-import { badRequest, notFound } from '../../errors';
+import { appointments, patients, phoneNumbers } from '../../db/schema/index';
+import { badRequest, conflict, notFound } from '../../errors';
 import { wallFromInstant } from '../../integrations/practice-management/wall-time';
 
 /**
@@ -16,6 +16,8 @@ import { wallFromInstant } from '../../integrations/practice-management/wall-tim
 export interface SimulatorDeps {
   app: App;
   db: Db;
+  /** The practice a called number books into (the webhook's own resolution). */
+  practiceFor(calledNumber: string): Promise<{ inDatabase: boolean; timeZone: string }>;
   secret: string;
   now: () => Date;
 }
@@ -35,6 +37,8 @@ interface Slot {
 }
 
 const SECONDS_PER_LINE = 6;
+const OUTSIDE_SYSTEM =
+  'This number books into an outside practice system; the simulator only books into the built-in schedule.';
 const ZERO_COST = { transport: 0, stt: 0, llm: 0, tts: 0, vapi: 0, total: 0 };
 
 const spokenTime = (hhmm: string) => {
@@ -49,7 +53,7 @@ function newCallerNumber(callId: string): string {
   return `+1917555${String(n).padStart(4, '0')}`;
 }
 
-export function createCallSimulator({ app, db, secret, now }: SimulatorDeps) {
+export function createCallSimulator({ app, db, practiceFor, secret, now }: SimulatorDeps) {
   async function post(message: Record<string, unknown>): Promise<Record<string, unknown>> {
     const response = await app.inject({
       method: 'POST',
@@ -71,8 +75,10 @@ export function createCallSimulator({ app, db, secret, now }: SimulatorDeps) {
         throw badRequest('This phone number is still provisioning.', {
           phoneNumberId: 'This phone number is still provisioning.',
         });
-      const [settings] = await db.select().from(practiceSettings).limit(1);
-      const zone = settings?.timeZone ?? 'America/New_York';
+      // Its bookings are real: only into the built-in schedule, never an outside practice system.
+      const practice = await practiceFor(number.number);
+      if (!practice.inDatabase) throw conflict(OUTSIDE_SYSTEM);
+      const zone = practice.timeZone;
 
       const providerCallId = randomUUID();
       const startedAt = now();

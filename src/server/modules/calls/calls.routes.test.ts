@@ -3,7 +3,7 @@ import path from 'node:path';
 import { count, eq, inArray, or } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SIMULATION_SCENARIOS, type CallSummary } from '#shared/schemas/calls';
-import { appointments, auditEvents, calls, phoneNumbers } from '../../db/schema/index';
+import { appointments, auditEvents, calls, phoneMappings, phoneNumbers } from '../../db/schema/index';
 import { bearer, createTestApp, TEST_WEBHOOK_SECRET, type TestApp } from '../../test/test-app';
 
 const SAMPLES = path.resolve('fixtures/vendor-samples/vapi/server-messages');
@@ -360,6 +360,36 @@ describe('POST /api/calls/simulate', () => {
     }
     const sofia = (await get(`/api/calls?q=${encodeURIComponent('sofia alvarez')}`)).json().calls;
     expect(sofia.length).toBeGreaterThan(0);
+  });
+
+  it('books only into the built-in schedule: a number linked to an outside system is refused', async () => {
+    // Kolla credentials, so the outside connector resolves; nothing may reach it (its address refuses all).
+    const outside = await createTestApp({ kolla: { apiKey: 'k', baseUrl: 'http://127.0.0.1:9' } });
+    try {
+      const session = await outside.asAdmin();
+      const db = outside.database.db;
+      const [number] = await db.select().from(phoneNumbers).where(eq(phoneNumbers.name, 'After Hours'));
+      const created = await outside.app.inject({
+        method: 'POST',
+        url: '/api/connectors',
+        headers: bearer(session),
+        payload: { name: 'Outside', consumerId: 'outside', connectorId: 'outside-pms' },
+      });
+      expect(created.statusCode).toBe(200);
+      await db.insert(phoneMappings).values({ phoneNumber: number!.number!, connectorId: 'outside-pms' });
+      const before = (await db.select({ n: count() }).from(calls))[0]!.n;
+      const response = await outside.app.inject({
+        method: 'POST',
+        url: '/api/calls/simulate',
+        headers: bearer(session),
+        payload: { phoneNumberId: number!.id, scenario: 'new-patient-cleaning' },
+      });
+      expect(response.statusCode).toBe(409);
+      expect(response.json().message).toMatch(/only books into the built-in schedule/);
+      expect((await db.select({ n: count() }).from(calls))[0]!.n).toBe(before);
+    } finally {
+      await outside.close();
+    }
   });
 
   it('is for admins only and validates its body', async () => {
