@@ -140,12 +140,12 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   app.addHook('onSend', async (request, reply) => {
     void reply.header('x-request-id', request.id);
   });
-  // One line per request; the URL never carries patient data (searches go in bodies).
+  // One line per request, without the query string: a call search (?q=) carries a caller's name or number.
   app.addHook('onResponse', async (request, reply) => {
     request.log.info(
       {
         method: request.method,
-        url: request.url,
+        url: request.url.split('?', 1)[0],
         status: reply.statusCode,
         ms: Math.round(reply.elapsedTime),
       },
