@@ -229,4 +229,30 @@ describe('CallLogsScreen', () => {
       scenario: 'question-then-hang-up',
     });
   });
+
+  it("shows the server's reason when a call cannot be simulated", async () => {
+    const message =
+      'This number books into an outside practice system; the simulator only books into the built-in schedule.';
+    mockApi({
+      'GET /api/calls': { body: { calls: [], nextCursor: null } },
+      'GET /api/calls/stats': { body: NO_STATS },
+      'POST /api/calls/simulate': { status: 409, body: { message, code: 'conflict', requestId: 'r' } },
+    });
+    renderWithApp(
+      <CallLogsScreen
+        simulator={{
+          phoneNumbers: [
+            { id: 'n0', name: 'Provisioning', number: null },
+            { id: 'n2', name: 'After Hours', number: '+12125550178' },
+          ],
+        }}
+      />,
+    );
+    fireEvent.click(await screen.findByRole('button', { name: 'Simulate a call' }));
+    const numbers = screen.getByLabelText('Phone number') as HTMLSelectElement;
+    expect([...numbers.options].map((o) => o.textContent)).toEqual(['After Hours (+12125550178)']);
+    fireEvent.click(screen.getByRole('button', { name: 'Start call' }));
+    expect(await screen.findByText(message)).toBeTruthy();
+    expect(screen.getByRole('dialog', { name: 'Simulate a call' })).toBeTruthy();
+  });
 });
