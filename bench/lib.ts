@@ -25,6 +25,10 @@ export interface LoadResult {
   p50: number;
   p99: number;
   non2xx: number;
+  /** Requests answered 2xx in the whole run. */
+  ok: number;
+  /** Requests sent (some may still be in flight when the run stops). */
+  sent: number;
 }
 
 /** Embedded PostgreSQL in a temporary folder, migrated and seeded with the demo practice. */
@@ -54,26 +58,31 @@ export async function load(
   url: string,
   headers: Record<string, string> = {},
   body?: unknown,
+  extraArgs: string[] = [],
 ): Promise<LoadResult> {
   if (!url.startsWith('http://127.0.0.1:')) throw new Error('load tests only target 127.0.0.1');
   const args = ['-c', String(CONNECTIONS), '-d', String(DURATION_SECONDS), '--json'];
   for (const [name, value] of Object.entries(headers)) args.push('-H', `${name}=${value}`);
   if (body !== undefined)
     args.push('-m', 'POST', '-H', 'content-type=application/json', '-b', JSON.stringify(body));
+  args.push(...extraArgs);
   const { stdout } = await run(process.execPath, [autocannonBin, ...args, url], {
     maxBuffer: 16 * 1024 * 1024,
   });
   const result = JSON.parse(stdout) as {
-    requests: { average: number };
+    requests: { average: number; sent: number };
     latency: { p50: number; p99: number };
     non2xx: number;
     errors: number;
+    '2xx': number;
   };
   return {
     requestsPerSecond: Math.round(result.requests.average),
     p50: result.latency.p50,
     p99: result.latency.p99,
     non2xx: result.non2xx + result.errors,
+    ok: result['2xx'],
+    sent: result.requests.sent,
   };
 }
 

@@ -1,4 +1,4 @@
-import { randomUUID } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import Fastify, { LogController, type FastifyServerOptions } from 'fastify';
 import { validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { App } from './app-types';
@@ -10,7 +10,10 @@ import { createAuditService, type AuditService } from './modules/audit/audit.ser
 import { createAuthRepo } from './modules/auth/auth.repo';
 import { registerAuthRoutes } from './modules/auth/auth.routes';
 import { createAuthService, type SessionPolicy } from './modules/auth/auth.service';
+import { createCallSimulator } from './modules/calls/call-simulator';
+import { createCallsRepo } from './modules/calls/calls.repo';
 import { registerCallRoutes } from './modules/calls/calls.routes';
+import { createCallsService } from './modules/calls/calls.service';
 import { createConnectorsRepo } from './modules/connectors/connectors.repo';
 import { registerConnectorRoutes } from './modules/connectors/connectors.routes';
 import { createConnectorsService } from './modules/connectors/connectors.service';
@@ -138,12 +141,12 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   app.addHook('onSend', async (request, reply) => {
     void reply.header('x-request-id', request.id);
   });
-  // One line per request; the URL never carries patient data (searches go in bodies).
+  // One line per request, without the query string: a call search (?q=) carries a caller's name or number.
   app.addHook('onResponse', async (request, reply) => {
     request.log.info(
       {
         method: request.method,
-        url: request.url,
+        url: request.url.split('?', 1)[0],
         status: reply.statusCode,
         ms: Math.round(reply.elapsedTime),
       },
@@ -159,7 +162,6 @@ export async function buildApp(deps: AppDeps): Promise<App> {
 
   registerHealthRoutes(app, deps.db);
   registerAuthRoutes(app, auth);
-  registerCallRoutes(app, deps.db, deps.changes);
   const connectors = createConnectorsService(createConnectorsRepo(deps.db, deps.changes));
   registerConnectorRoutes(app, connectors);
   const publicBaseUrl = (deps.publicBaseUrl ?? DEFAULT_PUBLIC_BASE_URL).replace(/\/+$/, '');
@@ -183,10 +185,22 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     now: deps.now,
   });
   registerScheduleRoutes(app, schedule, deps.changes);
+  const calls = createCallsService(createCallsRepo(deps.db), deps.now);
+  // Without a configured secret the simulator still reaches POST /webhook, with one nobody else knows.
+  const webhookSecret = deps.webhookSecret ?? randomBytes(32).toString('hex');
+  const simulator = createCallSimulator({
+    app,
+    db: deps.db,
+    practiceFor: schedule.forCalledNumber,
+    secret: webhookSecret,
+    now: deps.now ?? (() => new Date()),
+  });
+  registerCallRoutes(app, calls, simulator);
   registerWebhookRoutes(app, {
     auth,
     schedule,
-    secret: deps.webhookSecret,
+    calls,
+    secret: webhookSecret,
     assistantRequest: voicePlatform.answerAssistantRequest,
   });
 

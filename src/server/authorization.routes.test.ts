@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   assistants,
+  calls,
   connectors,
   demoRequests,
   phoneMappings,
@@ -24,6 +25,10 @@ import { bearer, createTestApp, type TestApp } from './test/test-app';
  */
 interface Ids {
   demoConnector: string;
+  number: string;
+  /** A call on the number assigned to the sub user with every flag, and one on nobody's number. */
+  ownCall: string;
+  otherCall: string;
   otherConnector: string;
   user: string;
   /** Assigned to the sub user with every flag; the "other" ones are not. */
@@ -168,7 +173,21 @@ const TABLE: Record<string, Row> = {
     admin: 400,
     target: () => ({ url: '/api/voice-platform/import' }),
   },
-  'GET /api/calls': { ...ANYONE, target: () => ({ url: '/api/calls' }) },
+  'GET /api/calls': { ...WITH_FLAG, target: () => ({ url: '/api/calls' }) },
+  'GET /api/calls/stats': { ...WITH_FLAG, target: () => ({ url: '/api/calls/stats' }) },
+  'GET /api/calls/:id': {
+    ...WITH_FLAG,
+    subWithout: 403,
+    target: (ids) => ({ url: `/api/calls/${ids.ownCall}` }),
+    othersResource: (ids) => ({ url: `/api/calls/${ids.otherCall}` }),
+  },
+  'POST /api/calls/simulate': {
+    ...ADMIN_ONLY,
+    target: (ids) => ({
+      url: '/api/calls/simulate',
+      payload: { phoneNumberId: ids.number, scenario: 'question-then-hang-up' },
+    }),
+  },
   'GET /api/active-connector': { ...ANYONE, target: () => ({ url: '/api/active-connector' }) },
   'GET /api/connectors': { ...WITH_FLAG, target: () => ({ url: '/api/connectors' }) },
   'GET /api/connectors/:id': {
@@ -313,8 +332,18 @@ beforeAll(async () => {
   };
   const otherAssistant = await insertAssistant('Not theirs');
   const [, otherNumber] = await t.database.db.select().from(phoneNumbers).orderBy(phoneNumbers.createdAt);
+  const [ownCall, otherCall] = await t.database.db
+    .insert(calls)
+    .values([
+      { status: 'ended', type: 'inboundPhoneCall', phoneNumberId: number!.id },
+      { status: 'ended', type: 'inboundPhoneCall' },
+    ])
+    .returning();
   ids = {
     demoConnector: demo!.id,
+    number: number!.id,
+    ownCall: ownCall!.id,
+    otherCall: otherCall!.id,
     otherConnector: other.id,
     user: frontDesk!.id,
     assistant: assistant!.id,

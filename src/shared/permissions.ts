@@ -24,6 +24,8 @@ export interface Principal {
 export const ACTIONS = [
   'overview:view',
   'callLogs:view',
+  /** The built-in call simulator: it books into the real schedule. */
+  'calls:simulate',
   'assistants:view',
   'assistants:manage',
   /** Create Assistant is shown to admins only (part-2 section 6). */
@@ -67,6 +69,7 @@ const FLAGS_FOR_ACTION: Partial<Record<Action, readonly PermissionFlag[]>> = {
 };
 
 const ADMIN_ONLY: ReadonlySet<Action> = new Set([
+  'calls:simulate',
   'processor:use',
   'connectors:manage',
   'users:manage',

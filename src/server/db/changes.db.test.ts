@@ -22,12 +22,11 @@ afterAll(async () => {
   await t.close();
 });
 
-async function callNames(sessionId: string): Promise<(string | null)[]> {
-  const response = await t.app.inject({ url: '/api/calls', headers: bearer(sessionId) });
+/** The connector list: a read cache (calls are not cached since ADR 028). */
+async function connectorNames(sessionId: string): Promise<string[]> {
+  const response = await t.app.inject({ url: '/api/connectors', headers: bearer(sessionId) });
   expect(response.statusCode).toBe(200);
-  return (response.json() as { calls: { customer: { name: string | null } }[] }).calls.map(
-    (c) => c.customer.name,
-  );
+  return (response.json() as { connectors: { name: string }[] }).connectors.map((c) => c.name);
 }
 
 async function eventually(check: () => Promise<boolean>, ms = 5000) {
@@ -41,50 +40,45 @@ async function eventually(check: () => Promise<boolean>, ms = 5000) {
 describe('read caches and table changes', () => {
   it('answer from memory, and drop what another process changed once PostgreSQL announces it', async () => {
     const admin = await t.asAdmin();
-    expect(await callNames(admin)).not.toContain('Changed Elsewhere');
+    expect(await connectorNames(admin)).not.toContain('Changed Elsewhere');
     // Without its trigger the change is not announced: the cached list is still what is served.
-    await outside.query('alter table calls disable trigger calls_notify_change');
-    await outside.query(
-      `update calls set customer_name = 'Changed Elsewhere' where id = (select id from calls order by created_at desc limit 1)`,
-    );
-    expect(await callNames(admin)).not.toContain('Changed Elsewhere');
-    await outside.query('alter table calls enable trigger calls_notify_change');
-    await outside.query(
-      `update calls set customer_name = 'Changed Again' where id = (select id from calls order by created_at desc limit 1)`,
-    );
-    await eventually(async () => (await callNames(admin)).includes('Changed Again'));
+    await outside.query('alter table connectors disable trigger connectors_notify_change');
+    await outside.query(`update connectors set name = 'Changed Elsewhere'`);
+    expect(await connectorNames(admin)).not.toContain('Changed Elsewhere');
+    await outside.query('alter table connectors enable trigger connectors_notify_change');
+    await outside.query(`update connectors set name = 'Changed Again'`);
+    await eventually(async () => (await connectorNames(admin)).includes('Changed Again'));
   });
 
   it("see this process's own writes at once: a user made inactive is refused on the next request", async () => {
     const frontDesk = await t.asFrontDesk();
-    expect(await callNames(frontDesk)).not.toHaveLength(0);
+    expect(await connectorNames(frontDesk)).not.toHaveLength(0);
     // Unannounced by PostgreSQL, so only this process's own report can drop the cached session.
-    await outside.query('alter table user_phone_numbers disable trigger user_phone_numbers_notify_change');
+    await outside.query('alter table user_connectors disable trigger user_connectors_notify_change');
     await outside.query('alter table users disable trigger users_notify_change');
     await t.database.pool.query(
-      `delete from user_phone_numbers where user_id = (select id from users where email like 'frontdesk@%')`,
+      `delete from user_connectors where user_id = (select id from users where email like 'frontdesk@%')`,
     );
-    expect(await callNames(frontDesk)).toHaveLength(0);
+    // Without an assigned connector the policy refuses the list: the session was read again.
+    expect((await t.app.inject({ url: '/api/connectors', headers: bearer(frontDesk) })).statusCode).toBe(403);
     await t.database.pool.query(`update users set is_active = false where email like 'frontdesk@%'`);
     expect((await t.app.inject({ url: '/api/calls', headers: bearer(frontDesk) })).statusCode).toBe(401);
-    await outside.query('alter table user_phone_numbers enable trigger user_phone_numbers_notify_change');
+    await outside.query('alter table user_connectors enable trigger user_connectors_notify_change');
     await outside.query('alter table users enable trigger users_notify_change');
     await t.database.pool.query(`update users set is_active = true where email like 'frontdesk@%'`);
   });
 
   it('read through while the LISTEN connection is down, and listen again', async () => {
     const admin = await t.asAdmin();
-    await callNames(admin);
+    await connectorNames(admin);
     await outside.query(
       `select pg_terminate_backend(pid) from pg_stat_activity where (query ilike 'listen %' or query = 'select 1') and pid <> pg_backend_pid() and datname = current_database()`,
     );
     await eventually(async () => !t.database.changes.live);
-    await outside.query('alter table calls disable trigger calls_notify_change');
-    await outside.query(
-      `update calls set customer_name = 'While Deaf' where id = (select id from calls order by created_at desc limit 1)`,
-    );
-    await outside.query('alter table calls enable trigger calls_notify_change');
-    expect(await callNames(admin)).toContain('While Deaf');
+    await outside.query('alter table connectors disable trigger connectors_notify_change');
+    await outside.query(`update connectors set name = 'While Deaf'`);
+    await outside.query('alter table connectors enable trigger connectors_notify_change');
+    expect(await connectorNames(admin)).toContain('While Deaf');
     await eventually(async () => t.database.changes.live);
   });
 });

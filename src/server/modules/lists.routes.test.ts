@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { eq, or } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { calls, phoneNumbers, userPermissions, users } from '../db/schema/index';
 import { DEMO_CALL_COUNT, DEMO_FRONT_DESK } from '../db/seed/demo-practice';
@@ -57,18 +57,25 @@ describe('the four Overview lists', () => {
     const numbers = (await get('/api/phone-numbers', frontDesk)).phoneNumbers;
     expect(numbers.map((n: { id: string }) => n.id)).toEqual(permissions.assignedPhoneNumbers);
 
+    // Calls are seen through the numbers and the assistants assigned to them.
     const list = (await get('/api/calls', frontDesk)).calls;
-    const onTheirNumber = await t.database.db
+    const theirs = await t.database.db
       .select({ id: calls.id })
       .from(calls)
-      .where(eq(calls.phoneNumberId, permissions.assignedPhoneNumbers[0]));
-    expect(list.length).toBe(onTheirNumber.length);
+      .where(
+        or(
+          eq(calls.phoneNumberId, permissions.assignedPhoneNumbers[0]),
+          eq(calls.assistantId, permissions.assignedAssistants[0]),
+        ),
+      );
+    expect(list.length).toBe(theirs.length);
     expect(list.length).toBeGreaterThan(0);
     expect(list.length).toBeLessThan(DEMO_CALL_COUNT);
     expect(
       list.every(
-        (call: { phoneNumber: { id: string } }) =>
-          call.phoneNumber.id === permissions.assignedPhoneNumbers[0],
+        (call: { phoneNumber: { id: string }; assistant: { id: string } }) =>
+          call.phoneNumber.id === permissions.assignedPhoneNumbers[0] ||
+          call.assistant.id === permissions.assignedAssistants[0],
       ),
     ).toBe(true);
   });
@@ -94,7 +101,8 @@ describe('the four Overview lists', () => {
       .update(userPermissions)
       .set({ canCallLogs: false })
       .where(eq(userPermissions.userId, user!.id));
-    expect((await get('/api/calls', frontDesk)).calls).toEqual([]);
+    const denied = await t.app.inject({ method: 'GET', url: '/api/calls', headers: bearer(frontDesk) });
+    expect(denied.statusCode).toBe(403);
     await t.database.db
       .update(userPermissions)
       .set({ canCallLogs: true })
@@ -108,10 +116,17 @@ describe('the four Overview lists', () => {
       .select()
       .from(userPhoneNumbers)
       .where(eq(userPhoneNumbers.userId, user!.id));
+    const { userAssistants } = await import('../db/schema/index');
+    const savedAssistants = await t.database.db
+      .select()
+      .from(userAssistants)
+      .where(eq(userAssistants.userId, user!.id));
     await t.database.db.delete(userPhoneNumbers).where(eq(userPhoneNumbers.userId, user!.id));
+    await t.database.db.delete(userAssistants).where(eq(userAssistants.userId, user!.id));
     expect((await get('/api/phone-numbers', frontDesk)).phoneNumbers).toEqual([]);
     expect((await get('/api/calls', frontDesk)).calls).toEqual([]);
     await t.database.db.insert(userPhoneNumbers).values(saved);
+    await t.database.db.insert(userAssistants).values(savedAssistants);
     expect(await t.database.db.select().from(phoneNumbers)).toHaveLength(3);
   });
 });

@@ -6,8 +6,18 @@ export type Scope = readonly string[] | null;
 export const assignedPhoneNumbers = (p: Principal): Scope =>
   p.role === 'admin' ? null : p.assignedPhoneNumbers;
 export const assignedAssistants = (p: Principal): Scope => (p.role === 'admin' ? null : p.assignedAssistants);
-/** Calls are seen through the numbers they came in on, and only with the Call Logs permission. */
-export const visibleCallNumbers = (p: Principal): Scope =>
-  p.role === 'admin' ? null : p.permissions.canCallLogs ? p.assignedPhoneNumbers : [];
 export const visibleWorkflows = (p: Principal): Scope =>
   p.role === 'admin' || p.permissions.canWorkflows ? null : [];
+
+/**
+ * Calls a user may see: all for admins; for sub users with Call Logs, those on their assigned numbers or
+ * assistants; none otherwise.
+ */
+export const visibleCalls = (
+  p: Principal,
+): { phoneNumbers: readonly string[]; assistants: readonly string[] } | null =>
+  p.role === 'admin'
+    ? null
+    : p.permissions.canCallLogs
+      ? { phoneNumbers: p.assignedPhoneNumbers, assistants: p.assignedAssistants }
+      : { phoneNumbers: [], assistants: [] };

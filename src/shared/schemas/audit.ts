@@ -28,6 +28,7 @@ export const AUDIT_ACTIONS = [
   'phone_mapping.update',
   'phone_mapping.delete',
   'voice_platform.import',
+  'call.simulate',
   'patient_data.read',
   'access.denied',
 ] as const;

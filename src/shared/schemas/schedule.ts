@@ -205,20 +205,21 @@ const ToolCallSchema = z.object({
 });
 export type ToolCall = z.infer<typeof ToolCallSchema>;
 
-const PhoneRefSchema = z.object({ number: z.string().nullish() }).nullish();
+const PhoneRefSchema = z.looseObject({ number: z.string().nullish() }).nullish();
 /** The called number: its E.164 and the voice platform's id for it. */
-const CalledNumberSchema = z.object({ number: z.string().nullish(), id: z.string().nullish() }).nullish();
+const CalledNumberSchema = z.looseObject({ number: z.string().nullish(), id: z.string().nullish() }).nullish();
 
 /** The voice platform's server message; types other than function-call and tool-calls are acknowledged. */
 export const VoiceWebhookSchema = z.object({
-  message: z.object({
+  // Loose: call reports (status-update, end-of-call-report) are read field by field by the calls ingest.
+  message: z.looseObject({
     type: z.string(),
     functionCall: FunctionCallSchema.optional(),
     toolCallList: z.array(ToolCallSchema).optional(),
     phoneNumber: CalledNumberSchema,
     customer: PhoneRefSchema,
     call: z
-      .object({
+      .looseObject({
         id: z.string().optional(),
         phoneNumber: CalledNumberSchema,
         phoneNumberId: z.string().nullish(),

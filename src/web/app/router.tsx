@@ -21,6 +21,7 @@ const OverviewRoute = lazyNamed(() => import('./routes/overview'), 'OverviewRout
 const SignInRoute = lazyNamed(() => import('./routes/sign-in'), 'SignInRoute');
 const LinkedAccountsRoute = lazyNamed(() => import('./routes/linked-accounts'), 'LinkedAccountsRoute');
 const UserManagementRoute = lazyNamed(() => import('./routes/user-management'), 'UserManagementRoute');
+const CallLogsRoute = lazyNamed(() => import('./routes/call-logs'), 'CallLogsRoute');
 const AuditLogRoute = lazyNamed(() => import('./routes/audit-log'), 'AuditLogRoute');
 const AppointmentsCalendarRoute = lazyNamed(
   () => import('./routes/appointments-calendar'),
@@ -67,6 +68,7 @@ const SCREENS: Record<string, ReactNode> = {
   '/assistants': <AssistantsRoute />,
   '/workflows': <WorkflowsRoute />,
   '/phone-numbers': <PhoneNumbersRoute />,
+  '/call-logs': <CallLogsRoute />,
   '/appointments-calendar': <AppointmentsCalendarRoute />,
   '/book-appointment': <BookAppointmentRoute />,
   '/linked-accounts': <LinkedAccountsRoute />,

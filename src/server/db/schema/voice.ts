@@ -1,7 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
   doublePrecision,
-  index,
   integer,
   jsonb,
   pgTable,
@@ -10,7 +9,6 @@ import {
   uuid,
   varchar,
 } from 'drizzle-orm/pg-core';
-import type { CostBreakdown } from '#shared/schemas/calls';
 import type { WorkflowEdge, WorkflowNode } from '#shared/schemas/workflows';
 
 export const assistants = pgTable('assistants', {
@@ -78,35 +76,3 @@ export const phoneNumbers = pgTable('phone_numbers', {
   monthlyCost: doublePrecision().notNull().default(0),
   createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
 });
-
-export const calls = pgTable(
-  'calls',
-  {
-    id: uuid().primaryKey().defaultRandom(),
-    providerId: text(),
-    status: text().notNull(),
-    type: text().notNull(),
-    startedAt: timestamp({ withTimezone: true }),
-    endedAt: timestamp({ withTimezone: true }),
-    durationSeconds: integer(),
-    endedReason: text(),
-    cost: doublePrecision(),
-    costBreakdown: jsonb().$type<CostBreakdown>(),
-    customerName: text(),
-    customerNumber: text(),
-    phoneNumberId: uuid().references(() => phoneNumbers.id, { onDelete: 'set null' }),
-    assistantId: uuid().references(() => assistants.id, { onDelete: 'set null' }),
-    transcript: text(),
-    summary: text(),
-    recordingUrl: text(),
-    stereoRecordingUrl: text(),
-    pcapUrl: text(),
-    messages: jsonb().$type<{ timestamp: number; type: string; content: string }[]>(),
-    analysis: jsonb().$type<{ summary: string | null; successEvaluation: string | boolean | null }>(),
-    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
-  },
-  (table) => [
-    index('calls_created_at_idx').on(table.createdAt.desc()),
-    index('calls_phone_number_created_idx').on(table.phoneNumberId, table.createdAt.desc()),
-  ],
-);

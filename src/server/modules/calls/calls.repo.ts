@@ -1,48 +1,78 @@
-import { desc, eq, sql } from 'drizzle-orm';
-import type { CallSummary } from '#shared/schemas/calls';
-import type { TableChanges } from '../../db/changes';
+import { randomUUID } from 'node:crypto';
+import { and, desc, eq, gte, inArray, or, sql, type SQL } from 'drizzle-orm';
+import type { CallDetail, CallStats, CallStatus, CallSummary } from '#shared/schemas/calls';
 import type { Db } from '../../db/client';
-import { createReadCache } from '../../db/read-cache';
 import { assistants, calls, phoneNumbers } from '../../db/schema/index';
-import type { Scope } from '../scope';
+import type { CallReport } from './call-report';
 
-/** The list answers the newest calls first; older ones belong to a paged view. */
-export const CALL_LIST_LIMIT = 1000;
+/** `null` = every call; otherwise calls on one of these numbers or assistants (possibly none). */
+export type CallScope = { phoneNumbers: readonly string[]; assistants: readonly string[] } | null;
+
+/** What a search term can mean; each part is optional and they are OR-ed (ADR 028). */
+export interface CallSearch {
+  /** The customer's number in E.164. */
+  number?: string;
+  /** Part of the folded customer name. */
+  nameFragment?: string;
+  /** The id range a call-id prefix covers. */
+  idRange?: { low: string; high: string };
+}
+
+export interface CallQuery {
+  scope: CallScope;
+  search?: CallSearch;
+  status?: CallStatus;
+  since?: Date;
+}
+
+export interface CallKey {
+  createdAt: string;
+  id: string;
+}
 
 const iso = (value: Date | null) => (value ? value.toISOString() : null);
 
-type Row = Awaited<ReturnType<ReturnType<typeof listQuery>['execute']>>[number];
+const summaryColumns = {
+  id: calls.id,
+  status: calls.status,
+  type: calls.type,
+  startedAt: calls.startedAt,
+  endedAt: calls.endedAt,
+  duration: calls.durationSeconds,
+  endedReason: calls.endedReason,
+  cost: calls.cost,
+  customerName: calls.customerName,
+  customerNumber: calls.customerNumber,
+  phoneNumberId: calls.phoneNumberId,
+  number: sql<string | null>`coalesce(${phoneNumbers.number}, ${calls.calledNumber})`,
+  assistantId: calls.assistantId,
+  assistantName: assistants.name,
+  analysis: calls.analysis,
+  createdAt: calls.createdAt,
+  // Microseconds: a JavaScript Date would cut the key and page wrongly between calls in the same millisecond.
+  cursorAt: sql<string>`to_char(${calls.createdAt} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`,
+};
 
-function listQuery(db: Db, scoped: boolean) {
-  return db
-    .select({
-      id: calls.id,
-      status: calls.status,
-      type: calls.type,
-      startedAt: calls.startedAt,
-      endedAt: calls.endedAt,
-      duration: calls.durationSeconds,
-      endedReason: calls.endedReason,
-      cost: calls.cost,
-      customerName: calls.customerName,
-      customerNumber: calls.customerNumber,
-      phoneNumberId: calls.phoneNumberId,
-      number: phoneNumbers.number,
-      assistantId: calls.assistantId,
-      assistantName: assistants.name,
-      successEvaluation: sql<string | boolean | null>`${calls.analysis} -> 'successEvaluation'`,
-      createdAt: calls.createdAt,
-    })
-    .from(calls)
-    .leftJoin(phoneNumbers, eq(phoneNumbers.id, calls.phoneNumberId))
-    .leftJoin(assistants, eq(assistants.id, calls.assistantId))
-    .where(scoped ? sql`${calls.phoneNumberId} = any(${sql.placeholder('numberIds')}::uuid[])` : undefined)
-    .orderBy(desc(calls.createdAt))
-    .limit(CALL_LIST_LIMIT)
-    .prepare(scoped ? 'calls_list_scoped' : 'calls_list_all');
+interface SummaryRow {
+  id: string;
+  status: string;
+  type: string;
+  startedAt: Date | null;
+  endedAt: Date | null;
+  duration: number | null;
+  endedReason: string | null;
+  cost: number | null;
+  customerName: string | null;
+  customerNumber: string | null;
+  phoneNumberId: string | null;
+  number: string | null;
+  assistantId: string | null;
+  assistantName: string | null;
+  analysis: { summary: string | null; successEvaluation: string | boolean | null } | null;
+  createdAt: Date;
 }
 
-function toSummary(row: Row): CallSummary {
+function toSummary(row: SummaryRow): CallSummary {
   return {
     id: row.id,
     status: row.status,
@@ -55,26 +85,219 @@ function toSummary(row: Row): CallSummary {
     customer: { name: row.customerName, number: row.customerNumber },
     phoneNumber: { id: row.phoneNumberId, number: row.number },
     assistant: { id: row.assistantId, name: row.assistantName },
-    analysis: { successEvaluation: row.successEvaluation ?? null },
+    analysis: { successEvaluation: row.analysis?.successEvaluation ?? null },
     createdAt: row.createdAt.toISOString(),
   };
 }
 
-export function createCallsRepo(db: Db, changes?: TableChanges) {
-  const all = listQuery(db, false);
-  const scoped = listQuery(db, true);
-  const lists = createReadCache<CallSummary[]>(changes, ['calls', 'phone_numbers', 'assistants'], {
-    max: 200,
-  });
+function conditions({ scope, search, status, since }: CallQuery): SQL | undefined {
+  const parts: (SQL | undefined)[] = [];
+  if (scope) {
+    parts.push(
+      or(
+        scope.phoneNumbers.length ? inArray(calls.phoneNumberId, [...scope.phoneNumbers]) : undefined,
+        scope.assistants.length ? inArray(calls.assistantId, [...scope.assistants]) : undefined,
+      ),
+    );
+  }
+  if (search) {
+    parts.push(
+      or(
+        search.number ? eq(calls.customerNumber, search.number) : undefined,
+        search.nameFragment
+          ? sql`${calls.customerNameFolded} like ${`%${escapeLike(search.nameFragment)}%`}`
+          : undefined,
+        search.idRange
+          ? sql`${calls.id} between ${search.idRange.low}::uuid and ${search.idRange.high}::uuid`
+          : undefined,
+      ) ?? sql`false`,
+    );
+  }
+  if (status) parts.push(eq(calls.status, status));
+  if (since) parts.push(gte(calls.createdAt, since));
+  return and(...parts);
+}
+
+const escapeLike = (value: string) => value.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+/** Status ranks: a late or repeated message never moves a call back (an ended call stays ended). */
+const rank = (column: string) =>
+  `coalesce(array_position(array['queued','ringing','in-progress','forwarding','ended']::text[], ${column}), 0)`;
+
+const UPSERT_SQL = `
+  insert into calls as c (
+    id, provider_id, status, type, created_at, started_at, ended_at, duration_seconds, ended_reason, cost,
+    cost_breakdown, customer_name, customer_number, called_number, phone_number_id, assistant_id, transcript,
+    summary, recording_url, stereo_recording_url, pcap_url, messages, analysis)
+  select $23::uuid, $1::text, coalesce($2::text, 'queued'), coalesce($3::text, 'inboundPhoneCall'),
+         coalesce($4::timestamptz, now()), $5::timestamptz, $6::timestamptz, $7::float8, $8::text, $9::float8,
+         $10::jsonb, $11::text, $12::text, $13::text, n.id, coalesce(a.id, n.assistant_id), $16::text,
+         $17::text, $18::text, $19::text, $20::text, $21::jsonb, $22::jsonb
+  from (select 1) one
+  left join lateral (
+    select p.id, p.assistant_id from phone_numbers p
+    where p.provider_id = $14::text or ($13::text is not null and p.number = $13)
+    order by (p.provider_id = $14) desc nulls last limit 1
+  ) n on true
+  left join assistants a on a.provider_id = $15::text
+  on conflict (provider_id) do update set
+    status = case when ${rank('excluded.status')} >= ${rank('c.status')} then excluded.status else c.status end,
+    type = case when $3::text is null then c.type else excluded.type end,
+    started_at = coalesce(excluded.started_at, c.started_at),
+    ended_at = coalesce(excluded.ended_at, c.ended_at),
+    duration_seconds = coalesce(excluded.duration_seconds, c.duration_seconds),
+    ended_reason = coalesce(excluded.ended_reason, c.ended_reason),
+    cost = coalesce(excluded.cost, c.cost),
+    cost_breakdown = coalesce(excluded.cost_breakdown, c.cost_breakdown),
+    customer_name = coalesce(excluded.customer_name, c.customer_name),
+    customer_number = coalesce(excluded.customer_number, c.customer_number),
+    called_number = coalesce(excluded.called_number, c.called_number),
+    phone_number_id = coalesce(c.phone_number_id, excluded.phone_number_id),
+    assistant_id = coalesce(c.assistant_id, excluded.assistant_id),
+    transcript = coalesce(excluded.transcript, c.transcript),
+    summary = coalesce(excluded.summary, c.summary),
+    recording_url = coalesce(excluded.recording_url, c.recording_url),
+    stereo_recording_url = coalesce(excluded.stereo_recording_url, c.stereo_recording_url),
+    pcap_url = coalesce(excluded.pcap_url, c.pcap_url),
+    messages = coalesce(excluded.messages, c.messages),
+    analysis = coalesce(excluded.analysis, c.analysis),
+    updated_at = now()
+  returning id`;
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+const json = (value: unknown) => (value === null ? null : JSON.stringify(value));
+
+/** The list's one query (exported for the benchmark's EXPLAIN); one row more than `limit`. */
+export function listQuery(db: Db, query: CallQuery, limit: number, after?: CallKey) {
+  return db
+    .select(summaryColumns)
+    .from(calls)
+    .leftJoin(phoneNumbers, eq(phoneNumbers.id, calls.phoneNumberId))
+    .leftJoin(assistants, eq(assistants.id, calls.assistantId))
+    .where(
+      and(
+        conditions(query),
+        after
+          ? sql`(${calls.createdAt}, ${calls.id}) < (${after.createdAt}::timestamptz, ${after.id}::uuid)`
+          : undefined,
+      ),
+    )
+    .orderBy(desc(calls.createdAt), desc(calls.id))
+    .limit(limit + 1);
+}
+
+export function createCallsRepo(db: Db) {
   return {
-    async list(numberScope: Scope): Promise<CallSummary[]> {
-      if (numberScope !== null && numberScope.length === 0) return [];
-      const key = numberScope === null ? '*' : [...numberScope].sort().join(',');
-      return lists.get(key, async () => {
-        const rows =
-          numberScope === null ? await all.execute() : await scoped.execute({ numberIds: [...numberScope] });
-        return rows.map(toSummary);
+    /** Newest first, strictly after `after` (keyset); one more than `limit` tells whether a next page exists. */
+    async list(
+      query: CallQuery,
+      limit: number,
+      after?: CallKey,
+    ): Promise<{ calls: CallSummary[]; last?: CallKey }> {
+      if (query.scope && !query.scope.phoneNumbers.length && !query.scope.assistants.length)
+        return { calls: [] };
+      const rows = await listQuery(db, query, limit, after);
+      const page = rows.slice(0, limit);
+      const last = rows.length > limit ? page[page.length - 1] : undefined;
+      return {
+        calls: page.map(toSummary),
+        ...(last && { last: { createdAt: last.cursorAt, id: last.id } }),
+      };
+    },
+
+    async stats(query: CallQuery): Promise<CallStats> {
+      if (query.scope && !query.scope.phoneNumbers.length && !query.scope.assistants.length) {
+        return { total: 0, completed: 0, totalDurationSeconds: 0, totalCost: 0 };
+      }
+      const [row] = await db
+        .select({
+          total: sql<number>`count(*)::int`,
+          completed: sql<number>`(count(*) filter (where ${calls.status} = 'ended'))::int`,
+          totalDurationSeconds: sql<number>`coalesce(sum(${calls.durationSeconds}), 0)::float8`,
+          totalCost: sql<number>`coalesce(sum(${calls.cost}), 0)::float8`,
+        })
+        .from(calls)
+        .where(conditions(query));
+      return row ?? { total: 0, completed: 0, totalDurationSeconds: 0, totalCost: 0 };
+    },
+
+    async find(id: string, scope: CallScope): Promise<CallDetail | undefined> {
+      const [row] = await db
+        .select({
+          ...summaryColumns,
+          costBreakdown: calls.costBreakdown,
+          transcript: calls.transcript,
+          summary: calls.summary,
+          recordingUrl: calls.recordingUrl,
+          stereoRecordingUrl: calls.stereoRecordingUrl,
+          pcapUrl: calls.pcapUrl,
+          messages: calls.messages,
+          updatedAt: calls.updatedAt,
+        })
+        .from(calls)
+        .leftJoin(phoneNumbers, eq(phoneNumbers.id, calls.phoneNumberId))
+        .leftJoin(assistants, eq(assistants.id, calls.assistantId))
+        .where(and(eq(calls.id, id), scope ? (conditions({ scope }) ?? sql`false`) : undefined));
+      if (!row) return undefined;
+      return {
+        ...toSummary(row),
+        costBreakdown: row.costBreakdown,
+        transcript: row.transcript,
+        summary: row.summary,
+        recordingUrl: row.recordingUrl,
+        stereoRecordingUrl: row.stereoRecordingUrl,
+        artifact: { pcapUrl: row.pcapUrl },
+        messages: row.messages ?? [],
+        analysis: {
+          summary: row.analysis?.summary ?? row.summary,
+          successEvaluation: row.analysis?.successEvaluation ?? null,
+        },
+        updatedAt: row.updatedAt.toISOString(),
+      };
+    },
+
+    /** Creates or completes the call the report names, in one statement (safe under duplicate delivery). */
+    async upsert(report: CallReport): Promise<string> {
+      const result = await db.$client.query<{ id: string }>({
+        name: 'calls_upsert',
+        text: UPSERT_SQL,
+        values: [
+          report.providerId,
+          report.status,
+          report.type,
+          report.createdAt,
+          report.startedAt,
+          report.endedAt,
+          report.durationSeconds,
+          report.endedReason,
+          report.cost,
+          json(report.costBreakdown),
+          report.customerName,
+          report.customerNumber,
+          report.calledNumber,
+          report.platformPhoneNumberId,
+          report.platformAssistantId,
+          report.transcript,
+          report.summary,
+          report.recordingUrl,
+          report.stereoRecordingUrl,
+          report.pcapUrl,
+          json(report.messages),
+          json(report.analysis),
+          // The platform's id when it is a UUID, so the id staff see matches the platform's dashboard.
+          UUID.test(report.providerId) ? report.providerId.toLowerCase() : randomUUID(),
+        ],
       });
+      return result.rows[0]!.id;
+    },
+
+    /** The practice's time zone (for "this month"). */
+    async timeZone(): Promise<string | undefined> {
+      const result = await db.$client.query<{ time_zone: string }>(
+        'select time_zone from practice_settings limit 1',
+      );
+      return result.rows[0]?.time_zone;
     },
   };
 }

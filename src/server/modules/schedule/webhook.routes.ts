@@ -13,6 +13,7 @@ import type { App } from '../../app-types';
 import { AppError, badRequest, fromPmsError, unauthorized } from '../../errors';
 import { isPmsError } from '../../integrations/practice-management/errors';
 import type { AuthService } from '../auth/auth.service';
+import { isCallReport } from '../calls/call-report';
 import { authenticate, bearerToken, requireAuth, viewer } from '../../plugins/auth';
 import { safeErrorSummary } from '../../plugins/error-handler';
 import type { ScheduleService } from './schedule.service';
@@ -22,6 +23,8 @@ import type { VoicePlatformService } from '../voice-platform/voice-platform.serv
 export interface WebhookDeps {
   auth: AuthService;
   schedule: ScheduleService;
+  /** Stores status-update and end-of-call-report messages (modules/calls). */
+  calls?: { ingest(message: unknown): Promise<unknown> };
   /** The voice platform's shared secret; unset refuses every voice-platform request. */
   secret?: string;
   /** Answers `assistant-request` (modules/voice-platform). */
@@ -50,7 +53,7 @@ const fromVoicePlatform = (body: unknown): boolean =>
  */
 export function registerWebhookRoutes(
   app: App,
-  { auth, schedule, secret, assistantRequest }: WebhookDeps,
+  { auth, schedule, calls, secret, assistantRequest }: WebhookDeps,
 ): void {
   const tools = createToolFunctions(schedule);
 
@@ -78,6 +81,10 @@ export function registerWebhookRoutes(
   }
 
   async function voice({ message }: VoiceWebhook, request: FastifyRequest): Promise<WebhookResponse> {
+    if (isCallReport(message.type)) {
+      await calls?.ingest(message);
+      return {};
+    }
     if (message.type === 'assistant-request' && assistantRequest) {
       const phone = message.phoneNumber ?? message.call?.phoneNumber;
       return assistantRequest({

@@ -1,7 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
 import { can } from '#shared/permissions';
 import { useConnectors } from '../../features/linked-accounts';
-import { assistantsQueryOptions, phoneNumbersQueryOptions } from '../../features/overview';
+import { assistantsQueryOptions } from '../../features/assistants';
+import { phoneNumbersQueryOptions } from '../../features/phone-numbers';
 import { UserManagementScreen } from '../../features/users';
 import { usePrincipal } from '../../lib/permissions';
 

@@ -1,46 +1,36 @@
-import { queryOptions, useQueries } from '@tanstack/react-query';
-import type { AssistantListResponse } from '#shared/schemas/assistants';
-import type { CallListResponse } from '#shared/schemas/calls';
-import type { PhoneNumberListResponse } from '#shared/schemas/phone-numbers';
-import type { WorkflowListResponse } from '#shared/schemas/workflows';
-import { apiGet } from '../../../lib/api-client';
-import { FIVE_MINUTES } from '../../../lib/query-client';
+import { useQueries } from '@tanstack/react-query';
+import { can } from '#shared/permissions';
+import { usePrincipal } from '../../../lib/permissions';
+import { assistantsQueryOptions } from '../../assistants';
+import { callStatsQueryOptions, recentCallsQueryOptions } from '../../call-logs';
+import { phoneNumbersQueryOptions } from '../../phone-numbers';
+import { workflowsQueryOptions } from '../../workflows';
 
-export const assistantsQueryOptions = queryOptions({
-  queryKey: ['/api/assistants'],
-  queryFn: ({ queryKey }) => apiGet<AssistantListResponse>(queryKey),
-  staleTime: FIVE_MINUTES,
-});
-
-export const workflowsQueryOptions = queryOptions({
-  queryKey: ['/api/workflows'],
-  queryFn: ({ queryKey }) => apiGet<WorkflowListResponse>(queryKey),
-});
-
-export const phoneNumbersQueryOptions = queryOptions({
-  queryKey: ['/api/phone-numbers'],
-  queryFn: ({ queryKey }) => apiGet<PhoneNumberListResponse>(queryKey),
-  staleTime: FIVE_MINUTES,
-});
-
-export const callsQueryOptions = queryOptions({
-  queryKey: ['/api/calls'],
-  queryFn: ({ queryKey }) => apiGet<CallListResponse>(queryKey),
-});
-
-/** The four lists the Overview counts; it waits for all of them. */
+/**
+ * The lists the Overview counts, the latest calls and this month's call count, each asked only of a user who
+ * may read it (the server refuses the others); it waits for all of them.
+ */
 export function useOverviewLists() {
+  const { principal } = usePrincipal();
+  const seesCalls = can(principal, 'callLogs:view');
   const queries = useQueries({
-    queries: [assistantsQueryOptions, workflowsQueryOptions, phoneNumbersQueryOptions, callsQueryOptions],
+    queries: [
+      { ...assistantsQueryOptions, enabled: can(principal, 'assistants:view') },
+      { ...workflowsQueryOptions, enabled: can(principal, 'workflows:view') },
+      phoneNumbersQueryOptions,
+      { ...recentCallsQueryOptions(3), enabled: seesCalls },
+      { ...callStatsQueryOptions({ period: 'month' }), enabled: seesCalls },
+    ],
   });
-  const [assistants, workflows, phoneNumbers, calls] = queries;
+  const [assistants, workflows, phoneNumbers, calls, stats] = queries;
   return {
-    isLoading: assistants.isLoading || workflows.isLoading || phoneNumbers.isLoading || calls.isLoading,
-    error: assistants.error ?? workflows.error ?? phoneNumbers.error ?? calls.error,
+    isLoading: queries.some((query) => query.isLoading),
+    error: queries.find((query) => query.error)?.error ?? null,
     assistants: assistants.data?.assistants ?? [],
     workflows: workflows.data?.workflows ?? [],
     phoneNumbers: phoneNumbers.data?.phoneNumbers ?? [],
     calls: calls.data?.calls ?? [],
+    callsThisMonth: stats.data?.total ?? 0,
     /** Asks again for the lists that failed. */
     refetch: () => Promise.all(queries.filter((query) => query.isError).map((query) => query.refetch())),
   };

@@ -119,7 +119,7 @@ export function OverviewDashboard({ showProcessor }: { showProcessor: boolean })
         <CountCard label="Assistants" value={lists.assistants.length} icon={<Bot />} />
         <CountCard label="Workflows" value={lists.workflows.length} icon={<GitBranch />} />
         <CountCard label="Phone Numbers" value={lists.phoneNumbers.length} icon={<Phone />} />
-        <CountCard label="Total Calls" value={lists.calls.length} hint="This month" icon={<PhoneCall />} />
+        <CountCard label="Total Calls" value={lists.callsThisMonth} hint="This month" icon={<PhoneCall />} />
       </section>
       <div className="grid gap-6 lg:grid-cols-2">
         <RecentCard

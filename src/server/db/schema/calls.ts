@@ -1,0 +1,78 @@
+import { sql } from 'drizzle-orm';
+import {
+  doublePrecision,
+  index,
+  jsonb,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+import type { CallAnalysis, CallMessage, CostBreakdown } from '#shared/schemas/calls';
+import { FOLD_FROM, FOLD_TO } from '#shared/search-fold';
+import { assistants, phoneNumbers } from './voice';
+
+/**
+ * Calls as the voice platform reports them, keyed by its call id (`provider_id`). The list is read newest
+ * first by keyset (created_at desc, id desc); every filter has an index ending in that order (ADR 028).
+ */
+export const calls = pgTable(
+  'calls',
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    providerId: text(),
+    status: text().notNull(),
+    type: text().notNull(),
+    startedAt: timestamp({ withTimezone: true }),
+    endedAt: timestamp({ withTimezone: true }),
+    durationSeconds: doublePrecision(),
+    endedReason: text(),
+    cost: doublePrecision(),
+    costBreakdown: jsonb().$type<CostBreakdown>(),
+    customerName: text(),
+    /** E.164 when it parses as a phone number, otherwise as the platform sent it. */
+    customerNumber: text(),
+    /** The name folded for search: lower case, accents removed (same table as `foldForSearch`). */
+    customerNameFolded: text().generatedAlwaysAs(
+      sql.raw(`translate(lower(coalesce(customer_name, '')), '${FOLD_FROM}', '${FOLD_TO}')`),
+    ),
+    phoneNumberId: uuid().references(() => phoneNumbers.id, { onDelete: 'set null' }),
+    /** The number called (or calling out), as the platform reported it; for numbers we do not hold. */
+    calledNumber: text(),
+    assistantId: uuid().references(() => assistants.id, { onDelete: 'set null' }),
+    transcript: text(),
+    summary: text(),
+    recordingUrl: text(),
+    stereoRecordingUrl: text(),
+    pcapUrl: text(),
+    messages: jsonb().$type<CallMessage[]>(),
+    analysis: jsonb().$type<CallAnalysis>(),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    uniqueIndex('calls_provider_id_idx').on(table.providerId),
+    index('calls_created_idx').on(table.createdAt.desc().nullsFirst(), table.id.desc().nullsFirst()),
+    index('calls_status_created_idx').on(
+      table.status,
+      table.createdAt.desc().nullsFirst(),
+      table.id.desc().nullsFirst(),
+    ),
+    index('calls_customer_number_created_idx').on(
+      table.customerNumber,
+      table.createdAt.desc().nullsFirst(),
+      table.id.desc().nullsFirst(),
+    ),
+    index('calls_phone_number_created_idx').on(
+      table.phoneNumberId,
+      table.createdAt.desc().nullsFirst(),
+      table.id.desc().nullsFirst(),
+    ),
+    index('calls_assistant_created_idx').on(
+      table.assistantId,
+      table.createdAt.desc().nullsFirst(),
+      table.id.desc().nullsFirst(),
+    ),
+  ],
+);

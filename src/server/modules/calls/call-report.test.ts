@@ -1,0 +1,80 @@
+import { describe, expect, it } from 'vitest';
+import { foldForSearch } from '#shared/search-fold';
+import { instant, readCallReport } from './call-report';
+import { decodeCursor, encodeCursor, parseSearch } from './calls.service';
+
+describe('readCallReport', () => {
+  it('names no call without a call id', () => {
+    expect(readCallReport({ type: 'status-update', status: 'ended' })).toBeNull();
+    expect(readCallReport({ type: 'status-update', call: {} })).toBeNull();
+    expect(readCallReport(null)).toBeNull();
+  });
+
+  it('reads timestamps as ISO strings, epoch milliseconds or seconds', () => {
+    expect(instant('2026-03-02T15:04:06.000Z')?.toISOString()).toBe('2026-03-02T15:04:06.000Z');
+    expect(instant(1772463846000)?.toISOString()).toBe('2026-03-02T15:04:06.000Z');
+    expect(instant(1772463846)?.toISOString()).toBe('2026-03-02T15:04:06.000Z');
+    expect(instant('1772463846000')?.toISOString()).toBe('2026-03-02T15:04:06.000Z');
+    expect(instant('yesterday')).toBeNull();
+    expect(instant(-5)).toBeNull();
+  });
+
+  it('takes durations in seconds or milliseconds, else from start and end', () => {
+    const base = { type: 'end-of-call-report', call: { id: 'c1' } };
+    expect(readCallReport({ ...base, durationSeconds: 25.276 })!.durationSeconds).toBe(25.276);
+    expect(readCallReport({ ...base, durationMs: 25276 })!.durationSeconds).toBe(25.276);
+    expect(
+      readCallReport({ ...base, startedAt: '2026-03-02T15:04:06Z', endedAt: '2026-03-02T15:04:20.5Z' })!
+        .durationSeconds,
+    ).toBe(14.5);
+  });
+
+  it('keeps only web addresses for recordings, and E.164 for the caller', () => {
+    const report = readCallReport({
+      type: 'end-of-call-report',
+      call: { id: 'c2', customer: { number: '(917) 555-0142' } },
+      artifact: { recordingUrl: 'javascript:alert(1)', stereoRecordingUrl: 'https://x.example/s.wav' },
+      recordingUrl: 'https://x.example/m.wav',
+    })!;
+    expect(report.recordingUrl).toBe('https://x.example/m.wav');
+    expect(report.stereoRecordingUrl).toBe('https://x.example/s.wav');
+    expect(report.customerNumber).toBe('+19175550142');
+    expect(report.status).toBe('ended');
+  });
+
+  it('places messages without a time by seconds from the start', () => {
+    const report = readCallReport({
+      type: 'end-of-call-report',
+      startedAt: '2026-03-02T15:04:06.000Z',
+      call: { id: 'c3' },
+      artifact: { messages: [{ role: 'bot', message: 'Hello', secondsFromStart: 2 }, { role: 'user' }] },
+    })!;
+    expect(report.messages).toEqual([
+      { timestamp: Date.parse('2026-03-02T15:04:08.000Z'), type: 'bot', content: 'Hello' },
+    ]);
+  });
+});
+
+describe('call search terms', () => {
+  it('reads a phone number in any format, a name, and an id prefix', () => {
+    expect(parseSearch('(917) 555-0142')).toEqual({ number: '+19175550142' });
+    expect(parseSearch('+1 917 555 0142').number).toBe('+19175550142');
+    expect(parseSearch('Zoë')).toEqual({ nameFragment: 'zoe' });
+    expect(parseSearch('0199a1b2')).toEqual({
+      idRange: { low: '0199a1b2-0000-0000-0000-000000000000', high: '0199a1b2-ffff-ffff-ffff-ffffffffffff' },
+    });
+    expect(parseSearch('bea')).toMatchObject({ nameFragment: 'bea', idRange: expect.any(Object) });
+    expect(foldForSearch('ÅNGSTRÖM Núñez')).toBe('angstrom nunez');
+  });
+
+  it('round-trips a cursor and refuses a forged one with the field', () => {
+    const key = { createdAt: '2026-03-02T15:04:05.123456Z', id: '0199a1b2-3c4d-7e5f-8a9b-0c1d2e3f4a5b' };
+    expect(decodeCursor(encodeCursor(key))).toEqual(key);
+    expect(() => decodeCursor('bm9wZQ')).toThrow(
+      expect.objectContaining({ status: 400, fields: { cursor: expect.any(String) } }),
+    );
+    expect(() =>
+      decodeCursor(Buffer.from(`${key.createdAt}|x'; drop table calls`).toString('base64url')),
+    ).toThrow();
+  });
+});

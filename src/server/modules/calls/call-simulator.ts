@@ -1,0 +1,343 @@
+import { createHash, randomUUID } from 'node:crypto';
+import { and, asc, eq, gt, ne } from 'drizzle-orm';
+import type { SimulationScenario } from '#shared/schemas/calls';
+import type { App } from '../../app-types';
+import type { Db } from '../../db/client';
+import { appointments, patients, phoneNumbers } from '../../db/schema/index';
+import { badRequest, conflict, notFound } from '../../errors';
+import { wallFromInstant } from '../../integrations/practice-management/wall-time';
+
+/**
+ * The built-in sandbox caller: a deterministic receptionist holds a scripted conversation and does everything
+ * the voice platform would, through the same door: the three tool functions and the call's status-update and
+ * end-of-call-report messages all go to POST /webhook with the shared secret, so a booking really lands in
+ * the schedule and the call is stored by the same ingest.
+ */
+export interface SimulatorDeps {
+  app: App;
+  db: Db;
+  /** The practice a called number books into (the webhook's own resolution). */
+  practiceFor(calledNumber: string): Promise<{ inDatabase: boolean; timeZone: string }>;
+  secret: string;
+  now: () => Date;
+}
+
+interface Line {
+  role: 'bot' | 'user';
+  text: string;
+}
+
+type ToolAnswer = Record<string, unknown> & { success?: boolean };
+
+interface Slot {
+  date: string;
+  time: string;
+  provider_id: string;
+  provider_name: string;
+}
+
+const SECONDS_PER_LINE = 6;
+const OUTSIDE_SYSTEM =
+  'This number books into an outside practice system; the simulator only books into the built-in schedule.';
+const ZERO_COST = { transport: 0, stt: 0, llm: 0, tts: 0, vapi: 0, total: 0 };
+
+const spokenTime = (hhmm: string) => {
+  const [h, m] = hhmm.split(':').map(Number) as [number, number];
+  const suffix = h < 12 ? 'AM' : 'PM';
+  return `${((h + 11) % 12) + 1}:${String(m).padStart(2, '0')} ${suffix}`;
+};
+
+/** A number no patient has (derived from the call id, so the same call always gets the same one). */
+function newCallerNumber(callId: string): string {
+  const n = parseInt(createHash('sha256').update(callId).digest('hex').slice(0, 6), 16) % 10_000;
+  return `+1917555${String(n).padStart(4, '0')}`;
+}
+
+export function createCallSimulator({ app, db, practiceFor, secret, now }: SimulatorDeps) {
+  async function post(message: Record<string, unknown>): Promise<Record<string, unknown>> {
+    const response = await app.inject({
+      method: 'POST',
+      url: '/webhook',
+      headers: { 'x-vapi-secret': secret },
+      payload: { message },
+    });
+    if (response.statusCode !== 200) {
+      throw new Error(`simulated ${String(message.type)} answered ${response.statusCode}`);
+    }
+    return response.json() as Record<string, unknown>;
+  }
+
+  return {
+    async simulate(phoneNumberId: string, scenario: SimulationScenario): Promise<string> {
+      const [number] = await db.select().from(phoneNumbers).where(eq(phoneNumbers.id, phoneNumberId));
+      if (!number) throw notFound('Phone number not found.');
+      if (!number.number)
+        throw badRequest('This phone number is still provisioning.', {
+          phoneNumberId: 'This phone number is still provisioning.',
+        });
+      // Its bookings are real: only into the built-in schedule, never an outside practice system.
+      const practice = await practiceFor(number.number);
+      if (!practice.inDatabase) throw conflict(OUTSIDE_SYSTEM);
+      const zone = practice.timeZone;
+
+      const providerCallId = randomUUID();
+      const startedAt = now();
+      const lines: Line[] = [];
+      const messages: { role: string; message: string; time: number; secondsFromStart: number }[] = [];
+      const say = (role: Line['role'], text: string) => {
+        const seconds = lines.length * SECONDS_PER_LINE;
+        lines.push({ role, text });
+        messages.push({
+          role,
+          message: text,
+          time: startedAt.getTime() + seconds * 1000,
+          secondsFromStart: seconds,
+        });
+      };
+
+      let caller = { number: newCallerNumber(providerCallId), name: null as string | null };
+      const call = () => ({
+        id: providerCallId,
+        type: 'inboundPhoneCall',
+        createdAt: startedAt.toISOString(),
+        phoneNumberId: number.providerId ?? number.id,
+        phoneNumber: { number: number.number },
+        customer: { number: caller.number, ...(caller.name && { name: caller.name }) },
+      });
+      const envelope = () => ({
+        call: call(),
+        phoneNumber: { id: number.providerId ?? number.id, number: number.number },
+        customer: call().customer,
+        timestamp: now().getTime(),
+      });
+      let toolSerial = 0;
+      async function tool(name: string, args: Record<string, unknown>): Promise<ToolAnswer> {
+        // Unique per call: the webhook keys a booking's idempotency on the tool call id.
+        const id = `sim_${providerCallId}_${++toolSerial}`;
+        const answer = await post({
+          type: 'tool-calls',
+          ...envelope(),
+          toolCallList: [{ id, type: 'function', function: { name, arguments: args } }],
+        });
+        const result = (answer.results as { toolCallId: string; result: string }[] | undefined)?.[0]?.result;
+        messages.push({
+          role: 'tool_call_result',
+          message: `${name}: ${result ?? '(no answer)'}`,
+          time: startedAt.getTime() + lines.length * SECONDS_PER_LINE * 1000,
+          secondsFromStart: lines.length * SECONDS_PER_LINE,
+        });
+        return result ? (JSON.parse(result) as ToolAnswer) : { success: false };
+      }
+      const status = (value: string, extra: Record<string, unknown> = {}) =>
+        post({ type: 'status-update', status: value, ...envelope(), ...extra });
+
+      await status('ringing');
+      await status('in-progress');
+      say(
+        'bot',
+        `Thank you for calling ${number.name ?? 'the practice'}, this is Riley. How can I help you today?`,
+      );
+
+      let success = false;
+      let summary: string;
+      let endedReason = 'customer-ended-call';
+
+      const firstSlots = (answer: ToolAnswer) => (answer.success ? (answer.available_slots as Slot[]) : []);
+      async function book(slot: Slot, type: string, who: { patient_id?: string; name?: string }) {
+        return tool('bookAppointment', {
+          appointment_type: type,
+          date: slot.date,
+          time: slot.time,
+          provider_id: slot.provider_id,
+          notes: 'Booked by the call simulator',
+          ...(who.patient_id
+            ? { patient_id: who.patient_id }
+            : { patient_info: { name: who.name, phone_number: caller.number } }),
+        });
+      }
+      function confirmBooking(answer: ToolAnswer, typeWords: string): boolean {
+        const appointment = answer.appointment as
+          { confirmation_number: string; date: string; time: string; provider_name: string } | undefined;
+        if (answer.success && appointment) {
+          say(
+            'bot',
+            `You are all set: a ${typeWords} on ${appointment.date} at ${spokenTime(appointment.time)} with ` +
+              `${appointment.provider_name}. Your confirmation number is ${appointment.confirmation_number}.`,
+          );
+          say('user', 'Perfect, thank you. Bye!');
+          return true;
+        }
+        say('bot', `I'm sorry, I could not complete the booking: ${String(answer.error ?? 'unknown error')}`);
+        say('user', 'Okay, I will call back later.');
+        return false;
+      }
+
+      if (scenario === 'new-patient-cleaning') {
+        caller = { ...caller, name: 'Sofía Álvarez' };
+        say('user', "Hi, I'm a new patient and I'd like to book a cleaning next Tuesday morning.");
+        const found = await tool('findPatient', { phone_number: caller.number });
+        say(
+          'bot',
+          found.patient
+            ? 'I found your record.'
+            : "Welcome! I don't see you in our system yet. May I have your full name?",
+        );
+        say('user', 'Sofía Álvarez.');
+        const slots = firstSlots(
+          await tool('checkAvailability', {
+            appointment_type: 'dental_cleaning',
+            preferred_date: 'next Tuesday',
+            time_preference: 'morning',
+          }),
+        );
+        if (slots.length) {
+          say(
+            'bot',
+            `Next Tuesday morning I have ${slots
+              .slice(0, 3)
+              .map((s) => spokenTime(s.time))
+              .join(', ')}. Which works best?`,
+          );
+          say('user', `${spokenTime(slots[0]!.time)}, please.`);
+          success = confirmBooking(
+            await book(slots[0]!, 'dental_cleaning', { name: caller.name! }),
+            'cleaning',
+          );
+          summary = success
+            ? 'New patient Sofía Álvarez booked a cleaning next Tuesday morning.'
+            : 'New patient asked for a cleaning next Tuesday morning; the booking failed.';
+        } else {
+          say('bot', 'I am sorry, next Tuesday morning is fully booked. Please call us again.');
+          say('user', 'Okay, thanks.');
+          summary = 'New patient asked for a cleaning next Tuesday morning; nothing was free.';
+        }
+      } else if (scenario === 'existing-patient-first-checkup' || scenario === 'taken-time-accepts-another') {
+        const [patient] = await db
+          .select()
+          .from(patients)
+          .orderBy(asc(patients.createdAt), asc(patients.id))
+          .offset(scenario === 'existing-patient-first-checkup' ? 0 : 1)
+          .limit(1);
+        if (!patient) throw badRequest('The practice has no patients to simulate an existing caller.');
+        caller = { number: patient.phone, name: `${patient.givenName} ${patient.familyName}` };
+        const found = await tool('findPatient', { phone_number: caller.number });
+        const patientId = (found.patient as { id: string } | null | undefined)?.id;
+        if (scenario === 'existing-patient-first-checkup') {
+          say('user', `Hi, this is ${caller.name}. I'd like the first available checkup, please.`);
+          say(
+            'bot',
+            `Hello ${patient.givenName}, I have your record here. Let me look for the first opening.`,
+          );
+          const slots = firstSlots(
+            await tool('checkAvailability', {
+              appointment_type: 'dental_checkup',
+              preferred_date: 'tomorrow',
+            }),
+          );
+          if (slots.length && patientId) {
+            const slot = slots[0]!;
+            say(
+              'bot',
+              `The first opening is ${slot.date} at ${spokenTime(slot.time)} with ${slot.provider_name}. Shall I book it?`,
+            );
+            say('user', 'Yes, please.');
+            success = confirmBooking(
+              await book(slot, 'dental_checkup', { patient_id: patientId }),
+              'checkup',
+            );
+          } else {
+            say('bot', 'I am sorry, I have no openings in the next days. We will call you back.');
+            say('user', 'Okay, thanks.');
+          }
+          summary = success
+            ? `${caller.name} booked the first available checkup.`
+            : `${caller.name} asked for the first available checkup; nothing was booked.`;
+        } else {
+          // The next appointment already in the schedule: the time the caller asks for is taken.
+          const [taken] = await db
+            .select({ startsAt: appointments.startsAt, providerId: appointments.providerId })
+            .from(appointments)
+            .where(
+              and(
+                gt(appointments.startsAt, new Date(startedAt.getTime() + 24 * 3600_000)),
+                ne(appointments.status, 'cancelled'),
+              ),
+            )
+            .orderBy(asc(appointments.startsAt))
+            .limit(1);
+          const wall = taken ? wallFromInstant(taken.startsAt, zone) : undefined;
+          const wanted = wall ? { date: wall.slice(0, 10), time: wall.slice(11, 16) } : undefined;
+          say(
+            'user',
+            wanted
+              ? `Hi, this is ${caller.name}. Could I come in for a checkup on ${wanted.date} at ${spokenTime(wanted.time)}?`
+              : `Hi, this is ${caller.name}. Could I come in for a checkup soon?`,
+          );
+          let attempt: ToolAnswer = { success: false };
+          if (wanted && taken && patientId) {
+            attempt = await book(
+              { ...wanted, provider_id: taken.providerId, provider_name: '' },
+              'dental_checkup',
+              { patient_id: patientId },
+            );
+          }
+          if (attempt.success) {
+            success = confirmBooking(attempt, 'checkup');
+          } else {
+            const slots = firstSlots(
+              await tool('checkAvailability', {
+                appointment_type: 'dental_checkup',
+                preferred_date: wanted?.date ?? 'tomorrow',
+              }),
+            );
+            if (slots.length && patientId) {
+              const slot = slots[0]!;
+              say(
+                'bot',
+                `I'm sorry, that time is already taken. I can offer ${slot.date} at ${spokenTime(slot.time)} with ${slot.provider_name} instead.`,
+              );
+              say('user', 'That works, please book it.');
+              success = confirmBooking(
+                await book(slot, 'dental_checkup', { patient_id: patientId }),
+                'checkup',
+              );
+            } else {
+              say(
+                'bot',
+                'I am sorry, that time is taken and I have nothing else free. We will call you back.',
+              );
+              say('user', 'Okay.');
+            }
+          }
+          summary = success
+            ? `${caller.name} wanted a time that was taken and accepted another checkup time.`
+            : `${caller.name} wanted a time that was taken; nothing was booked.`;
+        }
+      } else {
+        say('user', 'Hi, do you accept Delta Dental insurance?');
+        say('bot', 'Yes, we accept most PPO plans including Delta Dental. Would you like to book a visit?');
+        say('user', 'Not right now, thanks. Bye.');
+        endedReason = 'customer-ended-call';
+        success = true;
+        summary = 'Caller asked whether the practice accepts Delta Dental insurance and hung up.';
+      }
+
+      const endedAt = new Date(startedAt.getTime() + lines.length * SECONDS_PER_LINE * 1000);
+      const transcript = lines.map((l) => `${l.role === 'bot' ? 'AI' : 'User'}: ${l.text}`).join('\n');
+      await status('ended', { endedReason });
+      await post({
+        type: 'end-of-call-report',
+        ...envelope(),
+        endedReason,
+        startedAt: startedAt.toISOString(),
+        endedAt: endedAt.toISOString(),
+        durationMs: endedAt.getTime() - startedAt.getTime(),
+        cost: 0,
+        costBreakdown: { ...ZERO_COST, analysisCostBreakdown: { summary: 0 } },
+        analysis: { summary, successEvaluation: success ? 'true' : 'false' },
+        artifact: { transcript, messages },
+      });
+      return providerCallId;
+    },
+  };
+}

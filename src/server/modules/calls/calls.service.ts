@@ -1,0 +1,95 @@
+import { TZDate } from '@date-fns/tz';
+import { startOfMonth } from 'date-fns';
+import type { CallDetail, CallFilter, CallListResponse, CallStats } from '#shared/schemas/calls';
+import { foldForSearch } from '#shared/search-fold';
+import { DEFAULT_TIME_ZONE } from '../../db/schema/index';
+import { badRequest } from '../../errors';
+import { toE164 } from '../../integrations/practice-management/phone';
+import { readCallReport } from './call-report';
+import type { CallKey, CallQuery, CallScope, CallSearch, createCallsRepo } from './calls.repo';
+
+type CallsRepo = ReturnType<typeof createCallsRepo>;
+
+const PHONE_LIKE = /^[\d\s()+.-]+$/;
+const ID_PREFIX = /^[0-9a-f-]+$/i;
+
+/** What a search term can mean: a phone number, part of a name, the start of a call id (any that apply). */
+export function parseSearch(q: string): CallSearch {
+  const search: CallSearch = {};
+  const digits = q.replace(/\D/g, '');
+  if (PHONE_LIKE.test(q) && digits.length >= 7) {
+    const e164 = toE164(q);
+    if (e164) search.number = e164;
+  }
+  // Names have letters and no digits.
+  if (/\p{L}/u.test(q) && !/\d/.test(q)) search.nameFragment = foldForSearch(q);
+  const hex = q.replace(/-/g, '').toLowerCase();
+  if (ID_PREFIX.test(q) && hex.length > 0 && hex.length <= 32) {
+    const uuid = (h: string) =>
+      `${h.slice(0, 8)}-${h.slice(8, 12)}-${h.slice(12, 16)}-${h.slice(16, 20)}-${h.slice(20)}`;
+    search.idRange = { low: uuid(hex.padEnd(32, '0')), high: uuid(hex.padEnd(32, 'f')) };
+  }
+  return search;
+}
+
+const INVALID_CURSOR = 'The cursor is not valid; start from the first page.';
+
+export function encodeCursor(key: CallKey): string {
+  return Buffer.from(`${key.createdAt}|${key.id}`).toString('base64url');
+}
+
+export function decodeCursor(cursor: string): CallKey {
+  const [createdAt, id, extra] = Buffer.from(cursor, 'base64url').toString().split('|');
+  const valid =
+    extra === undefined &&
+    createdAt !== undefined &&
+    /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{6}Z$/.test(createdAt) &&
+    !Number.isNaN(Date.parse(createdAt)) &&
+    id !== undefined &&
+    /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/.test(id);
+  if (!valid) throw badRequest(INVALID_CURSOR, { cursor: INVALID_CURSOR });
+  return { createdAt: createdAt!, id: id! };
+}
+
+export function createCallsService(repo: CallsRepo, now: () => Date = () => new Date()) {
+  function query(scope: CallScope, filter: CallFilter): CallQuery {
+    return {
+      scope,
+      ...(filter.q && { search: parseSearch(filter.q) }),
+      ...(filter.status && { status: filter.status }),
+    };
+  }
+
+  return {
+    async list(
+      scope: CallScope,
+      filter: CallFilter & { limit: number; cursor?: string },
+    ): Promise<CallListResponse> {
+      const after = filter.cursor ? decodeCursor(filter.cursor) : undefined;
+      const page = await repo.list(query(scope, filter), filter.limit, after);
+      return { calls: page.calls, nextCursor: page.last ? encodeCursor(page.last) : null };
+    },
+
+    async stats(scope: CallScope, filter: CallFilter & { period?: 'month' }): Promise<CallStats> {
+      const q = query(scope, filter);
+      if (filter.period === 'month') {
+        const zone = (await repo.timeZone()) ?? DEFAULT_TIME_ZONE;
+        q.since = new Date(startOfMonth(new TZDate(now().getTime(), zone)).getTime());
+      }
+      return repo.stats(q);
+    },
+
+    find: (id: string, scope: CallScope): Promise<CallDetail | undefined> => repo.find(id, scope),
+
+    /**
+     * A status-update or end-of-call-report from the voice platform. Returns the call's id, or null when the
+     * message names no call (nothing to store).
+     */
+    async ingest(message: unknown): Promise<string | null> {
+      const report = readCallReport(message);
+      return report ? repo.upsert(report) : null;
+    },
+  };
+}
+
+export type CallsService = ReturnType<typeof createCallsService>;

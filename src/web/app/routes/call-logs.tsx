@@ -1,0 +1,16 @@
+import { useQuery } from '@tanstack/react-query';
+import { can } from '#shared/permissions';
+import { CallLogsScreen } from '../../features/call-logs';
+import { phoneNumbersQueryOptions } from '../../features/phone-numbers';
+import { usePrincipal } from '../../lib/permissions';
+
+export function CallLogsRoute() {
+  const { principal } = usePrincipal();
+  const maySimulate = can(principal, 'calls:simulate');
+  const numbers = useQuery({ ...phoneNumbersQueryOptions, enabled: maySimulate });
+  return (
+    <CallLogsScreen
+      simulator={maySimulate ? { phoneNumbers: numbers.data?.phoneNumbers ?? [] } : undefined}
+    />
+  );
+}

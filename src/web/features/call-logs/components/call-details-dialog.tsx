@@ -1,0 +1,284 @@
+import { useState, type ReactNode } from 'react';
+import type { CallDetail, CostBreakdown } from '#shared/schemas/calls';
+import { formatDuration } from '#shared/format';
+import { Alert } from '../../../components/ui/alert';
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogHeader,
+  DialogTitle,
+} from '../../../components/ui/dialog';
+import { Spinner } from '../../../components/ui/spinner';
+import { cn } from '../../../lib/cn';
+import { useCall } from '../api/get-call';
+import {
+  callStatusClass,
+  callStatusLabel,
+  callTypeLabel,
+  cutLogMessage,
+  endedReasonLabel,
+  formatCost,
+  parseTranscript,
+  shortId,
+  successEvaluationLabel,
+} from '../lib/call-format';
+
+export const CALL_TABS = ['Overview', 'Transcript', 'Recording', 'Analysis', 'Logs', 'Call Cost'] as const;
+type Tab = (typeof CALL_TABS)[number];
+
+const dateTime = (iso: string | null) => (iso ? new Date(iso).toLocaleString() : '–');
+
+function Field({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <div className="grid gap-0.5">
+      <dt className="text-xs font-medium uppercase tracking-wide text-slate-500">{label}</dt>
+      <dd className="text-sm text-slate-900">{children}</dd>
+    </div>
+  );
+}
+
+function Empty({ children }: { children: string }) {
+  return <p className="py-8 text-center text-sm text-slate-500">{children}</p>;
+}
+
+function OverviewTab({ call }: { call: CallDetail }) {
+  return (
+    <dl className="grid grid-cols-2 gap-4">
+      <Field label="Status">
+        <span className={cn('rounded-full px-2 py-0.5 text-xs font-semibold', callStatusClass(call.status))}>
+          {callStatusLabel(call.status)}
+        </span>
+      </Field>
+      <Field label="Type">{callTypeLabel(call.type)}</Field>
+      <Field label="Started">{dateTime(call.startedAt)}</Field>
+      <Field label="Ended">{dateTime(call.endedAt)}</Field>
+      <Field label="Duration">{formatDuration(call.duration)}</Field>
+      <Field label="Ended reason">{endedReasonLabel(call.endedReason)}</Field>
+      <Field label="Customer">
+        {call.customer.name ?? '–'}
+        <br />
+        {call.customer.number ?? '–'}
+      </Field>
+      <Field label="Assistant">
+        {call.assistant.name ?? '–'} <span className="text-slate-500">({shortId(call.assistant.id)})</span>
+      </Field>
+      <Field label="Phone number">{call.phoneNumber.number ?? '–'}</Field>
+      <Field label="Cost">{formatCost(call.cost)}</Field>
+      <Field label="Success evaluation">{successEvaluationLabel(call.analysis.successEvaluation)}</Field>
+      <Field label="Call ID">
+        <span className="break-all font-mono text-xs">{call.id}</span>
+      </Field>
+    </dl>
+  );
+}
+
+function TranscriptTab({ call }: { call: CallDetail }) {
+  const lines = parseTranscript(call.transcript);
+  if (!lines.length) return <Empty>No transcript available for this call</Empty>;
+  return (
+    <ol className="grid gap-2" aria-label="Transcript">
+      {lines.map((line, index) => (
+        <li
+          key={index}
+          className={cn(
+            'max-w-[85%] rounded-lg px-3 py-2 text-sm',
+            line.speaker === 'AI'
+              ? 'justify-self-start bg-slate-100'
+              : 'justify-self-end bg-blue-600 text-white',
+          )}
+        >
+          <span className="block text-xs font-semibold opacity-75">{line.speaker}</span>
+          {line.text}
+        </li>
+      ))}
+    </ol>
+  );
+}
+
+function RecordingTab({ call }: { call: CallDetail }) {
+  const links = [
+    ['Download mono recording', call.recordingUrl],
+    ['Download stereo recording', call.stereoRecordingUrl],
+    ['Download PCAP', call.artifact.pcapUrl],
+  ] as const;
+  if (!links.some(([, href]) => href)) return <Empty>No recording available for this call</Empty>;
+  return (
+    <div className="grid gap-3">
+      {call.recordingUrl && (
+        <audio controls preload="none" src={call.recordingUrl} className="w-full">
+          <track kind="captions" />
+        </audio>
+      )}
+      <p className="text-sm text-slate-600">Recording format: 16-bit 8 kHz mono WAV.</p>
+      <ul className="grid gap-1 text-sm">
+        {links.map(([label, href]) =>
+          href ? (
+            <li key={label}>
+              <a
+                className="text-blue-700 underline"
+                href={href}
+                target="_blank"
+                rel="noreferrer noopener"
+                download
+              >
+                {label}
+              </a>
+            </li>
+          ) : null,
+        )}
+      </ul>
+    </div>
+  );
+}
+
+function AnalysisTab({ call }: { call: CallDetail }) {
+  const { summary, successEvaluation } = call.analysis;
+  if (!summary && successEvaluation === null) return <Empty>No analysis data available for this call</Empty>;
+  return (
+    <dl className="grid gap-4">
+      <Field label="Summary">{summary ?? '–'}</Field>
+      <Field label="Success evaluation">{successEvaluationLabel(successEvaluation)}</Field>
+    </dl>
+  );
+}
+
+function LogsTab({ call }: { call: CallDetail }) {
+  if (!call.messages.length) return <Empty>No logs available for this call</Empty>;
+  return (
+    <ol className="grid gap-1 font-mono text-xs" aria-label="Logs">
+      {call.messages.map((message, index) => (
+        <li key={index} className="rounded bg-slate-50 px-2 py-1">
+          <span className="text-slate-500">
+            {message.timestamp ? new Date(message.timestamp).toLocaleTimeString() : '–'} [{message.type}]
+          </span>{' '}
+          {cutLogMessage(message.content)}
+        </li>
+      ))}
+    </ol>
+  );
+}
+
+const COST_ROWS: [keyof CostBreakdown, string][] = [
+  ['transport', 'Transport'],
+  ['stt', 'Speech-to-text'],
+  ['llm', 'Language model'],
+  ['tts', 'Text-to-speech'],
+  ['vapi', 'Platform fee'],
+];
+
+function CostTab({ call }: { call: CallDetail }) {
+  const breakdown = call.costBreakdown;
+  if (!breakdown) return <Empty>No cost breakdown available for this call</Empty>;
+  return (
+    <div className="grid gap-3">
+      <p className="text-lg font-semibold">Total: {formatCost(breakdown.total ?? call.cost)}</p>
+      <table className="w-full text-sm">
+        <tbody>
+          {COST_ROWS.map(([key, label]) => (
+            <tr key={key} className="border-b border-slate-100">
+              <th scope="row" className="py-1 text-left font-normal text-slate-600">
+                {label}
+              </th>
+              <td className="py-1 text-right">{formatCost(breakdown[key] as number | undefined)}</td>
+            </tr>
+          ))}
+          <tr className="border-b border-slate-100">
+            <th scope="row" className="py-1 text-left font-normal text-slate-600">
+              Analysis (summary)
+            </th>
+            <td className="py-1 text-right">{formatCost(breakdown.analysisCostBreakdown?.summary)}</td>
+          </tr>
+          <tr className="border-b border-slate-100">
+            <th scope="row" className="py-1 text-left font-normal text-slate-600">
+              Prompt / completion tokens
+            </th>
+            <td className="py-1 text-right">
+              {breakdown.llmPromptTokens ?? '–'} / {breakdown.llmCompletionTokens ?? '–'}
+            </td>
+          </tr>
+          <tr>
+            <th scope="row" className="py-1 text-left font-normal text-slate-600">
+              TTS characters
+            </th>
+            <td className="py-1 text-right">{breakdown.ttsCharacters ?? '–'}</td>
+          </tr>
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
+const TAB_CONTENT: Record<Tab, (props: { call: CallDetail }) => ReactNode> = {
+  Overview: OverviewTab,
+  Transcript: TranscriptTab,
+  Recording: RecordingTab,
+  Analysis: AnalysisTab,
+  Logs: LogsTab,
+  'Call Cost': CostTab,
+};
+
+/** The call dialog: one call read when its row is opened, in six tabs. */
+export function CallDetailsDialog({ callId, onClose }: { callId: string | null; onClose(): void }) {
+  const query = useCall(callId);
+  const [tab, setTab] = useState<Tab>('Overview');
+  const call = query.data?.call;
+  const Content = TAB_CONTENT[tab];
+
+  return (
+    <Dialog
+      open={callId !== null}
+      onOpenChange={(open) => {
+        if (!open) {
+          setTab('Overview');
+          onClose();
+        }
+      }}
+    >
+      <DialogContent className="max-w-2xl">
+        <DialogHeader>
+          <DialogTitle>Call {shortId(callId)}</DialogTitle>
+          <DialogDescription>
+            {call ? dateTime(call.startedAt ?? call.createdAt) : 'Call details'}
+          </DialogDescription>
+        </DialogHeader>
+        {query.isPending ? (
+          <Spinner />
+        ) : query.isError || !call ? (
+          <Alert variant="destructive">Failed to load call details</Alert>
+        ) : (
+          <>
+            <div
+              role="tablist"
+              aria-label="Call details"
+              className="flex flex-wrap gap-1 border-b border-slate-200"
+            >
+              {CALL_TABS.map((name) => (
+                <button
+                  key={name}
+                  type="button"
+                  role="tab"
+                  id={`call-tab-${name}`}
+                  aria-selected={tab === name}
+                  aria-controls="call-tab-panel"
+                  onClick={() => setTab(name)}
+                  className={cn(
+                    '-mb-px border-b-2 px-3 py-2 text-sm font-medium',
+                    tab === name
+                      ? 'border-blue-600 text-blue-700'
+                      : 'border-transparent text-slate-600 hover:text-slate-900',
+                  )}
+                >
+                  {name}
+                </button>
+              ))}
+            </div>
+            <div role="tabpanel" id="call-tab-panel" aria-labelledby={`call-tab-${tab}`}>
+              <Content call={call} />
+            </div>
+          </>
+        )}
+      </DialogContent>
+    </Dialog>
+  );
+}

@@ -1,0 +1,130 @@
+import { useId, useState } from 'react';
+import {
+  SIMULATION_SCENARIO_LABELS,
+  SIMULATION_SCENARIOS,
+  type CallDetail,
+  type SimulationScenario,
+} from '#shared/schemas/calls';
+import { Alert } from '../../../components/ui/alert';
+import { Button } from '../../../components/ui/button';
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+} from '../../../components/ui/dialog';
+import { Label } from '../../../components/ui/label';
+import { NativeSelect } from '../../../components/ui/native-select';
+import { toast } from '../../../components/ui/use-toast';
+import { ApiError } from '../../../lib/api-client';
+import { useSimulateCall } from '../api/simulate-call';
+
+function errorMessage(error: unknown): string {
+  const body = error instanceof ApiError ? (error.body as { message?: unknown } | null) : null;
+  return typeof body?.message === 'string' ? body.message : 'The call could not be simulated.';
+}
+
+export interface SimulatorNumber {
+  id: string;
+  name: string | null;
+  number: string | null;
+}
+
+/**
+ * "Simulate a call": the built-in sandbox caller holds a scripted conversation with the receptionist on one
+ * of our numbers; the call (and any booking) is real and appears in Call Logs.
+ */
+export function SimulateCallDialog({
+  open,
+  onOpenChange,
+  phoneNumbers,
+  defaultPhoneNumberId,
+  onSimulated,
+}: {
+  open: boolean;
+  onOpenChange(open: boolean): void;
+  phoneNumbers: SimulatorNumber[];
+  defaultPhoneNumberId?: string;
+  onSimulated?(call: CallDetail): void;
+}) {
+  const usable = phoneNumbers.filter((n) => n.number);
+  const [phoneNumberId, setPhoneNumberId] = useState(defaultPhoneNumberId ?? '');
+  const [scenario, setScenario] = useState<SimulationScenario>(SIMULATION_SCENARIOS[0]);
+  const simulate = useSimulateCall();
+  const numberId = useId();
+  const scenarioId = useId();
+  const chosen = phoneNumberId || usable[0]?.id || '';
+
+  return (
+    <Dialog open={open} onOpenChange={onOpenChange}>
+      <DialogContent>
+        <DialogHeader>
+          <DialogTitle>Simulate a call</DialogTitle>
+          <DialogDescription>
+            A scripted caller talks to the receptionist on one of your numbers. Bookings it makes are real.
+          </DialogDescription>
+        </DialogHeader>
+        {usable.length === 0 ? (
+          <Alert>No phone numbers with a number yet.</Alert>
+        ) : (
+          <form
+            id="simulate-call-form"
+            className="grid gap-4"
+            onSubmit={(event) => {
+              event.preventDefault();
+              simulate.mutate(
+                { phoneNumberId: chosen, scenario },
+                {
+                  onSuccess: ({ call }) => {
+                    toast({
+                      title: 'Call simulated',
+                      description: `Call ${call.id.slice(0, 8)} is in Call Logs.`,
+                    });
+                    onSimulated?.(call);
+                    onOpenChange(false);
+                  },
+                },
+              );
+            }}
+          >
+            <div className="grid gap-1.5">
+              <Label htmlFor={numberId}>Phone number</Label>
+              <NativeSelect id={numberId} value={chosen} onChange={(e) => setPhoneNumberId(e.target.value)}>
+                {usable.map((n) => (
+                  <option key={n.id} value={n.id}>
+                    {n.name ? `${n.name} (${n.number})` : n.number}
+                  </option>
+                ))}
+              </NativeSelect>
+            </div>
+            <div className="grid gap-1.5">
+              <Label htmlFor={scenarioId}>Scenario</Label>
+              <NativeSelect
+                id={scenarioId}
+                value={scenario}
+                onChange={(e) => setScenario(e.target.value as SimulationScenario)}
+              >
+                {SIMULATION_SCENARIOS.map((s) => (
+                  <option key={s} value={s}>
+                    {SIMULATION_SCENARIO_LABELS[s]}
+                  </option>
+                ))}
+              </NativeSelect>
+            </div>
+            {simulate.isError && <Alert variant="destructive">{errorMessage(simulate.error)}</Alert>}
+          </form>
+        )}
+        <DialogFooter>
+          <Button type="button" variant="outline" onClick={() => onOpenChange(false)}>
+            Cancel
+          </Button>
+          <Button type="submit" form="simulate-call-form" disabled={!chosen || simulate.isPending}>
+            {simulate.isPending ? 'Simulating…' : 'Start call'}
+          </Button>
+        </DialogFooter>
+      </DialogContent>
+    </Dialog>
+  );
+}
