@@ -1,9 +1,10 @@
-import { expect, test } from '@playwright/test';
 import type { CallListResponse } from '../src/shared/schemas/calls';
-import { apiGet, login } from './fixtures';
+import { apiGet, expect, test } from './fixtures';
+
+test.use({ role: 'admin' });
 
 test('search and filter on the server, in the URL, surviving a reload', async ({ page }) => {
-  await login(page, 'admin');
+  await page.goto('/');
   const { calls } = await apiGet<CallListResponse>(page, '/api/calls');
   const name = calls.find((c) => c.customer.name)!.customer.name!;
   const fragment = name.split(' ')[1]!.slice(0, 4).toLowerCase();
@@ -37,7 +38,7 @@ test('search and filter on the server, in the URL, surviving a reload', async ({
 });
 
 test('open a call and walk the six tabs', async ({ page }) => {
-  await login(page, 'admin');
+  await page.goto('/');
   const { calls } = await apiGet<CallListResponse>(page, '/api/calls?status=ended');
   const call = calls[0]!;
   await page.goto(`/call-logs?q=${call.id.slice(0, 8)}`);
@@ -61,7 +62,7 @@ test('open a call and walk the six tabs', async ({ page }) => {
 });
 
 test('simulate a call, see the booking conversation, and find it in the list', async ({ page }) => {
-  await login(page, 'admin');
+  await page.goto('/');
   await page.goto('/call-logs');
   await page.getByRole('button', { name: 'Simulate a call' }).click();
   const form = page.getByRole('dialog', { name: 'Simulate a call' });
@@ -84,10 +85,13 @@ test('simulate a call, see the booking conversation, and find it in the list', a
   await expect(page.getByRole('row', { name: `Open call ${shortId}` })).toBeVisible();
 });
 
-test('front desk sees Call Logs without the simulator', async ({ page }) => {
-  await login(page, 'frontdesk');
-  await page.goto('/call-logs');
-  await expect(page.getByRole('heading', { name: 'Call Logs' })).toBeVisible();
-  await expect(page.getByRole('row', { name: /^Open call / }).first()).toBeVisible();
-  await expect(page.getByRole('button', { name: 'Simulate a call' })).toHaveCount(0);
+test.describe('as the front desk', () => {
+  test.use({ role: 'frontdesk' });
+
+  test('front desk sees Call Logs without the simulator', async ({ page }) => {
+    await page.goto('/call-logs');
+    await expect(page.getByRole('heading', { name: 'Call Logs' })).toBeVisible();
+    await expect(page.getByRole('row', { name: /^Open call / }).first()).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Simulate a call' })).toHaveCount(0);
+  });
 });

@@ -1,5 +1,7 @@
-import { expect, test, type Page } from '@playwright/test';
-import { apiGet, login } from './fixtures';
+import type { Page } from '@playwright/test';
+import { apiGet, expect, test } from './fixtures';
+
+test.use({ role: 'admin' });
 
 const unique = () => Date.now().toString(36);
 
@@ -18,7 +20,7 @@ async function apiSend(page: Page, method: 'POST' | 'DELETE', url: string, data?
 const toast = (page: Page, text: string) => page.getByText(text, { exact: true });
 
 test('an admin creates, edits and deletes an assistant', async ({ page }) => {
-  await login(page, 'admin');
+  await page.goto('/');
   await page.goto('/assistants');
   await expect(page.getByRole('heading', { name: 'Assistants', level: 1 })).toBeVisible();
   const name = `E2E Reception ${unique()}`;
@@ -77,7 +79,7 @@ test('an admin creates, edits and deletes an assistant', async ({ page }) => {
 });
 
 test('an admin creates and deletes a workflow', async ({ page }) => {
-  await login(page, 'admin');
+  await page.goto('/');
   await page.goto('/workflows');
   const name = `E2E Intake ${unique()}`;
   await page.getByRole('button', { name: 'Create Workflow' }).click();
@@ -100,7 +102,7 @@ test('an admin creates and deletes a workflow', async ({ page }) => {
 test('an admin edits a number, maps it to a connector, changes the mapping and clears it', async ({
   page,
 }) => {
-  await login(page, 'admin');
+  await page.goto('/');
   const id = unique();
   const second = await apiSend(page, 'POST', '/api/connectors', {
     name: `Second Office ${id}`,
@@ -159,14 +161,17 @@ test('an admin edits a number, maps it to a connector, changes the mapping and c
   await apiSend(page, 'DELETE', `/api/connectors/${secondId}`);
 });
 
-test('the front desk configures only its own number', async ({ page }) => {
-  await login(page, 'frontdesk');
-  await page.goto('/phone-numbers');
-  const cards = page.getByRole('list', { name: 'Phone numbers' }).getByRole('listitem');
-  await expect(cards).toHaveCount(1);
-  await cards
-    .first()
-    .getByRole('button', { name: /^Edit / })
-    .click();
-  await expect(page.getByRole('dialog', { name: 'Configure Your Phone Number' })).toBeVisible();
+test.describe('as the front desk', () => {
+  test.use({ role: 'frontdesk' });
+
+  test('the front desk configures only its own number', async ({ page }) => {
+    await page.goto('/phone-numbers');
+    const cards = page.getByRole('list', { name: 'Phone numbers' }).getByRole('listitem');
+    await expect(cards).toHaveCount(1);
+    await cards
+      .first()
+      .getByRole('button', { name: /^Edit / })
+      .click();
+    await expect(page.getByRole('dialog', { name: 'Configure Your Phone Number' })).toBeVisible();
+  });
 });
