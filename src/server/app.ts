@@ -31,6 +31,7 @@ import type { TableChanges } from './db/changes';
 import { installAudit } from './plugins/audit';
 import { installAuth } from './plugins/auth';
 import { installErrorHandler } from './plugins/error-handler';
+import { installInputTextCheck } from './plugins/input-text';
 import { responseSerializerCompiler } from './plugins/response-serializer';
 import { installSecurityHeaders } from './plugins/security-headers';
 import { installWebApp } from './plugins/web-app';
@@ -134,6 +135,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     },
     crossOriginEmbedderPolicy: false,
   });
+  installInputTextCheck(app);
   app.addHook('onSend', async (request, reply) => {
     void reply.header('x-request-id', request.id);
   });
