@@ -25,22 +25,13 @@ export function createAuthService(
   audit: Pick<AuditService, 'record'>,
   now: () => Date = () => new Date(),
 ) {
-  async function assertNotLimited(email: string, clientAddress: string) {
-    const since = new Date(now().getTime() - WINDOW_MS);
-    for (const [column, value, limit] of [
-      ['email', email.toLowerCase(), MAX_FAILURES_PER_EMAIL],
-      ['clientAddress', clientAddress, MAX_FAILURES_PER_ADDRESS],
-    ] as const) {
-      const { count, oldest } = await repo.recentFailures(column, value, since);
-      if (count >= limit && oldest) {
-        const retryMs = oldest.getTime() + WINDOW_MS - now().getTime();
-        const minutes = Math.max(1, Math.ceil(retryMs / 60_000));
-        throw tooManyRequests(
-          `Too many failed sign-in attempts. Please try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`,
-          Math.max(1, Math.ceil(retryMs / 1000)),
-        );
-      }
-    }
+  function limitedError(oldest: Date) {
+    const retryMs = oldest.getTime() + WINDOW_MS - now().getTime();
+    const minutes = Math.max(1, Math.ceil(retryMs / 60_000));
+    return tooManyRequests(
+      `Too many failed sign-in attempts. Please try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`,
+      Math.max(1, Math.ceil(retryMs / 1000)),
+    );
   }
 
   return {
@@ -50,19 +41,26 @@ export function createAuthService(
       const actor = found ? { id: found.id, role: found.role } : null;
       const failed = (detail: string) =>
         audit.record({ ...context, actor, action: 'auth.login_failed', outcome: 'failed', detail });
-      try {
-        await assertNotLimited(input.email, clientAddress);
-      } catch (error) {
+      // The attempt is counted before the password is checked (ADR 025).
+      const claim = await repo.claimLoginAttempt(
+        input.email,
+        clientAddress,
+        new Date(now().getTime() - WINDOW_MS),
+        {
+          email: MAX_FAILURES_PER_EMAIL,
+          clientAddress: MAX_FAILURES_PER_ADDRESS,
+        },
+      );
+      if ('limited' in claim) {
         await failed('rate limited');
-        throw error;
+        throw limitedError(claim.limited.oldest);
       }
       const passwordOk = await verifyPassword(found?.passwordHash, input.password);
       if (!found || !passwordOk || !found.isActive) {
-        await repo.recordLoginAttempt(input.email, clientAddress, false);
         await failed(!found ? 'unknown account' : !passwordOk ? 'wrong password' : 'inactive account');
         throw new AppError(401, 'invalid_credentials', INVALID_CREDENTIALS_MESSAGE);
       }
-      await repo.recordLoginAttempt(input.email, clientAddress, true);
+      await repo.markAttemptSucceeded(claim.attemptId);
       await audit.record({
         ...context,
         actor,
