@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { and, eq, gt, sql } from 'drizzle-orm';
+import { and, eq, gt, ne, sql } from 'drizzle-orm';
 import type { Principal, Role } from '#shared/permissions';
 import type { TableChanges } from '../../db/changes';
 import type { Db } from '../../db/client';
@@ -179,8 +179,12 @@ export function createAuthRepo(db: Db, changes?: TableChanges) {
       await db.delete(sessions).where(eq(sessions.idHash, idHash));
     },
 
-    async deleteUserSessions(userId: string) {
-      await db.delete(sessions).where(eq(sessions.userId, userId));
+    async deleteUserSessions(userId: string, exceptIdHash?: string) {
+      await db
+        .delete(sessions)
+        .where(
+          and(eq(sessions.userId, userId), exceptIdHash ? ne(sessions.idHash, exceptIdHash) : undefined),
+        );
     },
 
     /**

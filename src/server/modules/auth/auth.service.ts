@@ -128,7 +128,8 @@ export function createAuthService(
       });
     },
 
-    endUserSessions: (userId: string) => repo.deleteUserSessions(userId),
+    /** Ends every session of the user, but for `exceptIdHash` when given. */
+    endUserSessions: (userId: string, exceptIdHash?: string) => repo.deleteUserSessions(userId, exceptIdHash),
   };
 }
 
