@@ -17,8 +17,10 @@ export class AppError extends Error {
 
 export const badRequest = (message: string, fields?: Record<string, string>) =>
   new AppError(400, fields ? 'validation_failed' : 'bad_request', message, fields);
-export const unauthorized = (message = 'Please sign in to continue.') =>
-  new AppError(401, 'unauthorized', message);
+export const unauthorized = (
+  message = 'Please sign in to continue.',
+  code: 'unauthorized' | 'session_idle' | 'session_expired' = 'unauthorized',
+) => new AppError(401, code, message);
 export const forbidden = (message = 'You do not have permission to do that.') =>
   new AppError(403, 'forbidden', message);
 export const notFound = (message = 'Not found.') => new AppError(404, 'not_found', message);

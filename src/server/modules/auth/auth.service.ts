@@ -1,5 +1,5 @@
 import { INVALID_CREDENTIALS_MESSAGE, type LoginInput } from '#shared/schemas/auth';
-import { AppError, tooManyRequests } from '../../errors';
+import { AppError, tooManyRequests, unauthorized } from '../../errors';
 import type { AuditService, RequestContext } from '../audit/audit.service';
 import type { AuthRepo, AuthUser, SessionRecord } from './auth.repo';
 import { hashSessionId, newSessionId } from './auth.repo';
@@ -13,8 +13,11 @@ export interface SessionPolicy {
 const WINDOW_MS = 15 * 60_000;
 const MAX_FAILURES_PER_EMAIL = 5;
 const MAX_FAILURES_PER_ADDRESS = 20;
-/** last_used_at is written at most this often, so reads stay reads. */
-const TOUCH_INTERVAL_MS = 60_000;
+/**
+ * last_used_at is written at most this often, so reads stay reads; at most 1/60 of the idle window, so a
+ * session never ends more than that before its idle limit (a minute's window is checked to the second).
+ */
+const MAX_TOUCH_INTERVAL_MS = 60_000;
 
 export type SessionEndReason = 'expired' | 'idle' | 'inactive' | 'unknown';
 
@@ -77,9 +80,14 @@ export function createAuthService(
     },
 
     /** The live session behind a bearer id, or why it is not live (ended sessions are deleted). */
+    /**
+     * `background`: a refresh the browser made on its own (polling, refetch on focus), which is not use and
+     * does not move the idle window (ADR 025).
+     */
     async resolve(
       sessionId: string,
       context: RequestContext,
+      { background = false } = {},
     ): Promise<{ session: SessionRecord; idHash: string } | { ended: SessionEndReason; userId?: string }> {
       const idHash = hashSessionId(sessionId);
       const at = now();
@@ -112,9 +120,26 @@ export function createAuthService(
         });
         return { ended, userId: session.user.id };
       }
-      if (at.getTime() - session.lastUsedAt.getTime() > TOUCH_INTERVAL_MS)
+      const touchInterval = Math.min(MAX_TOUCH_INTERVAL_MS, (policy.idleMinutes * 60_000) / 60);
+      if (!background && at.getTime() - session.lastUsedAt.getTime() >= touchInterval)
         await repo.touchSession(idHash, at);
       return { session, idHash };
+    },
+
+    /** Why a session ended, in words for the sign-in page. */
+    endedError(reason: SessionEndReason): AppError {
+      const plural = (count: number, unit: string) => `${count} ${unit}${count === 1 ? '' : 's'}`;
+      if (reason === 'idle')
+        return unauthorized(
+          `Your session ended after ${plural(policy.idleMinutes, 'minute')} without activity. Please sign in again.`,
+          'session_idle',
+        );
+      if (reason === 'expired')
+        return unauthorized(
+          `Your session ended after ${plural(policy.maxHours, 'hour')}. Please sign in again.`,
+          'session_expired',
+        );
+      return unauthorized(reason === 'unknown' ? undefined : 'Your session has ended. Please sign in again.');
     },
 
     async logout(idHash: string, actor: AuthUser, context: RequestContext) {
