@@ -33,7 +33,8 @@ import { installAuth } from './plugins/auth';
 import { installErrorHandler } from './plugins/error-handler';
 import { installInputTextCheck } from './plugins/input-text';
 import { responseSerializerCompiler } from './plugins/response-serializer';
-import { installSecurityHeaders } from './plugins/security-headers';
+import { installSecurityHeaders, securityHeaders } from './plugins/security-headers';
+import { clientErrorHandler, frameworkErrorHandler } from './plugins/framework-errors';
 import { installWebApp } from './plugins/web-app';
 
 export interface AppDeps {
@@ -53,6 +54,8 @@ export interface AppDeps {
   changes?: TableChanges;
   /** Fastify's `trustProxy`: whose X-Forwarded-For gives the client address (TRUST_PROXY). */
   trustProxy?: boolean | string;
+  /** Where the log goes; standard output when omitted. */
+  logStream?: NodeJS.WritableStream;
 }
 
 export const BODY_LIMIT_BYTES = 1024 * 1024;
@@ -88,14 +91,44 @@ const REDACT = [
 ];
 
 export async function buildApp(deps: AppDeps): Promise<App> {
+  const headers = securityHeaders({
+    contentSecurityPolicy: {
+      useDefaults: false,
+      directives: {
+        defaultSrc: ["'self'"],
+        baseUri: ["'self'"],
+        scriptSrc: ["'self'"],
+        styleSrc: ["'self'"],
+        imgSrc: ["'self'", 'data:'],
+        fontSrc: ["'self'"],
+        connectSrc: ["'self'"],
+        mediaSrc: ["'self'", 'https:'],
+        objectSrc: ["'none'"],
+        frameAncestors: ["'none'"],
+        formAction: ["'self'"],
+      },
+    },
+    // The same rule as frame-ancestors 'none', for browsers that only know this header.
+    xFrameOptions: { action: 'deny' },
+    crossOriginEmbedderPolicy: false,
+  });
   const options: FastifyServerOptions = {
-    logger: deps.logLevel === 'silent' ? false : { level: deps.logLevel ?? 'info', redact: REDACT },
+    logger:
+      deps.logLevel === 'silent'
+        ? false
+        : {
+            level: deps.logLevel ?? 'info',
+            redact: REDACT,
+            ...(deps.logStream && { stream: deps.logStream }),
+          },
     bodyLimit: BODY_LIMIT_BYTES,
     genReqId: () => randomUUID(),
     requestIdHeader: false,
     return503OnClosing: true,
     trustProxy: deps.trustProxy ?? false,
     logController: new LogController({ disableRequestLogging: true }),
+    frameworkErrors: frameworkErrorHandler(headers),
+    clientErrorHandler: clientErrorHandler(headers),
   };
   const app = Fastify(options).withTypeProvider<ZodTypeProvider>();
   const registeredRoutes: RegisteredRoute[] = [];
@@ -116,35 +149,17 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(responseSerializerCompiler);
 
-  installSecurityHeaders(app, {
-    contentSecurityPolicy: {
-      useDefaults: false,
-      directives: {
-        defaultSrc: ["'self'"],
-        baseUri: ["'self'"],
-        scriptSrc: ["'self'"],
-        styleSrc: ["'self'"],
-        imgSrc: ["'self'", 'data:'],
-        fontSrc: ["'self'"],
-        connectSrc: ["'self'"],
-        mediaSrc: ["'self'", 'https:'],
-        objectSrc: ["'none'"],
-        frameAncestors: ["'none'"],
-        formAction: ["'self'"],
-      },
-    },
-    crossOriginEmbedderPolicy: false,
-  });
+  installSecurityHeaders(app, headers);
   installInputTextCheck(app);
   app.addHook('onSend', async (request, reply) => {
     void reply.header('x-request-id', request.id);
   });
-  // One line per request; the URL never carries patient data (searches go in bodies).
+  // One line per request, with the route pattern: a URL's ids and query values may be patient data.
   app.addHook('onResponse', async (request, reply) => {
     request.log.info(
       {
         method: request.method,
-        url: request.url,
+        route: request.routeOptions.url ?? null,
         status: reply.statusCode,
         ms: Math.round(reply.elapsedTime),
       },

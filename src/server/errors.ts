@@ -28,15 +28,23 @@ export const conflict = (message: string) => new AppError(409, 'conflict', messa
 export const tooManyRequests = (message: string, retryAfterSeconds: number) =>
   new AppError(429, 'rate_limited', message, undefined, { 'retry-after': String(retryAfterSeconds) });
 
-/** What a practice-system failure means to our callers; vendor response text is not passed on. */
+/**
+ * What a practice-system failure means to our callers. Our own checks' messages are passed on; when the vendor
+ * answered (`status` set), its text is not: it is in the vendor's words and may quote what was sent.
+ */
 export function fromPmsError(error: PmsError): AppError {
+  const fromVendor = error.status !== undefined;
   switch (error.code) {
     case 'bad_request':
-      return badRequest(error.message);
+      return badRequest(fromVendor ? 'The practice system could not accept this request.' : error.message);
     case 'not_found':
-      return notFound(error.message);
+      return notFound(fromVendor ? 'The practice system has no such record.' : error.message);
     case 'conflict':
-      return conflict(error.message);
+      return conflict(
+        fromVendor
+          ? 'The practice system refused this change because of a conflict. Please try again.'
+          : error.message,
+      );
     case 'connector_not_found':
       return new AppError(
         502,
