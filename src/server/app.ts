@@ -66,6 +66,8 @@ export interface RegisteredRoute {
   public: boolean;
   access?: string;
   phi: boolean;
+  /** The route's request schemas (zod), for the fuzz test. */
+  schema?: { params?: unknown; querystring?: unknown; body?: unknown };
 }
 
 declare module 'fastify' {
@@ -142,6 +144,11 @@ export async function buildApp(deps: AppDeps): Promise<App> {
         public: Boolean(route.config?.public),
         access: route.config?.access,
         phi: Boolean(route.config?.phi),
+        schema: route.schema && {
+          params: route.schema.params,
+          querystring: route.schema.querystring,
+          body: route.schema.body,
+        },
       });
     }
   });

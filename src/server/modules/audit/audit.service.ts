@@ -48,7 +48,10 @@ function decodeCursor(cursor: string): { at: Date; id: number } {
   const [at, id] = Buffer.from(cursor, 'base64url').toString().split('|');
   const date = new Date(at ?? '');
   const number = Number(id);
-  if (Number.isNaN(date.getTime()) || !Number.isSafeInteger(number)) throw badRequest('Invalid cursor.');
+  // Years past 9999 are valid in JavaScript but not in PostgreSQL's timestamp input.
+  const year = date.getUTCFullYear();
+  if (Number.isNaN(date.getTime()) || year < 1 || year > 9999 || !Number.isSafeInteger(number))
+    throw badRequest('Invalid cursor.');
   return { at: date, id: number };
 }
 
