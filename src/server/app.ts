@@ -33,8 +33,10 @@ import type { TableChanges } from './db/changes';
 import { installAudit } from './plugins/audit';
 import { installAuth } from './plugins/auth';
 import { installErrorHandler } from './plugins/error-handler';
+import { installInputTextCheck } from './plugins/input-text';
 import { responseSerializerCompiler } from './plugins/response-serializer';
-import { installSecurityHeaders } from './plugins/security-headers';
+import { installSecurityHeaders, securityHeaders } from './plugins/security-headers';
+import { clientErrorHandler, frameworkErrorHandler } from './plugins/framework-errors';
 import { installWebApp } from './plugins/web-app';
 
 export interface AppDeps {
@@ -56,6 +58,8 @@ export interface AppDeps {
   voice?: VoicePort;
   /** Fastify's `trustProxy`: whose X-Forwarded-For gives the client address (TRUST_PROXY). */
   trustProxy?: boolean | string;
+  /** Where the log goes; standard output when omitted. */
+  logStream?: NodeJS.WritableStream;
 }
 
 export const BODY_LIMIT_BYTES = 1024 * 1024;
@@ -66,6 +70,8 @@ export interface RegisteredRoute {
   public: boolean;
   access?: string;
   phi: boolean;
+  /** The route's request schemas (zod), for the fuzz test. */
+  schema?: { params?: unknown; querystring?: unknown; body?: unknown };
 }
 
 declare module 'fastify' {
@@ -91,35 +97,7 @@ const REDACT = [
 ];
 
 export async function buildApp(deps: AppDeps): Promise<App> {
-  const options: FastifyServerOptions = {
-    logger: deps.logLevel === 'silent' ? false : { level: deps.logLevel ?? 'info', redact: REDACT },
-    bodyLimit: BODY_LIMIT_BYTES,
-    genReqId: () => randomUUID(),
-    requestIdHeader: false,
-    return503OnClosing: true,
-    trustProxy: deps.trustProxy ?? false,
-    logController: new LogController({ disableRequestLogging: true }),
-  };
-  const app = Fastify(options).withTypeProvider<ZodTypeProvider>();
-  const registeredRoutes: RegisteredRoute[] = [];
-  app.decorate('registeredRoutes', registeredRoutes);
-  app.addHook('onRoute', (route) => {
-    for (const method of [route.method].flat()) {
-      if (method === 'HEAD') continue;
-      registeredRoutes.push({
-        method,
-        url: route.url,
-        public: Boolean(route.config?.public),
-        access: route.config?.access,
-        phi: Boolean(route.config?.phi),
-      });
-    }
-  });
-  installErrorHandler(app);
-  app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(responseSerializerCompiler);
-
-  installSecurityHeaders(app, {
+  const headers = securityHeaders({
     contentSecurityPolicy: {
       useDefaults: false,
       directives: {
@@ -136,17 +114,63 @@ export async function buildApp(deps: AppDeps): Promise<App> {
         formAction: ["'self'"],
       },
     },
+    // The same rule as frame-ancestors 'none', for browsers that only know this header.
+    xFrameOptions: { action: 'deny' },
     crossOriginEmbedderPolicy: false,
   });
+  const options: FastifyServerOptions = {
+    logger:
+      deps.logLevel === 'silent'
+        ? false
+        : {
+            level: deps.logLevel ?? 'info',
+            redact: REDACT,
+            ...(deps.logStream && { stream: deps.logStream }),
+          },
+    bodyLimit: BODY_LIMIT_BYTES,
+    genReqId: () => randomUUID(),
+    requestIdHeader: false,
+    return503OnClosing: true,
+    trustProxy: deps.trustProxy ?? false,
+    logController: new LogController({ disableRequestLogging: true }),
+    frameworkErrors: frameworkErrorHandler(headers),
+    clientErrorHandler: clientErrorHandler(headers),
+  };
+  const app = Fastify(options).withTypeProvider<ZodTypeProvider>();
+  const registeredRoutes: RegisteredRoute[] = [];
+  app.decorate('registeredRoutes', registeredRoutes);
+  app.addHook('onRoute', (route) => {
+    for (const method of [route.method].flat()) {
+      if (method === 'HEAD') continue;
+      registeredRoutes.push({
+        method,
+        url: route.url,
+        public: Boolean(route.config?.public),
+        access: route.config?.access,
+        phi: Boolean(route.config?.phi),
+        schema: route.schema && {
+          params: route.schema.params,
+          querystring: route.schema.querystring,
+          body: route.schema.body,
+        },
+      });
+    }
+  });
+  installErrorHandler(app);
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(responseSerializerCompiler);
+
+  installSecurityHeaders(app, headers);
+  installInputTextCheck(app);
   app.addHook('onSend', async (request, reply) => {
     void reply.header('x-request-id', request.id);
   });
-  // One line per request, without the query string: a call search (?q=) carries a caller's name or number.
+  // One line per request, with the route pattern: a URL's ids and query values may be patient data.
   app.addHook('onResponse', async (request, reply) => {
     request.log.info(
       {
         method: request.method,
-        url: request.url.split('?', 1)[0],
+        route: request.routeOptions.url ?? null,
         status: reply.statusCode,
         ms: Math.round(reply.elapsedTime),
       },

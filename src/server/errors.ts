@@ -17,8 +17,10 @@ export class AppError extends Error {
 
 export const badRequest = (message: string, fields?: Record<string, string>) =>
   new AppError(400, fields ? 'validation_failed' : 'bad_request', message, fields);
-export const unauthorized = (message = 'Please sign in to continue.') =>
-  new AppError(401, 'unauthorized', message);
+export const unauthorized = (
+  message = 'Please sign in to continue.',
+  code: 'unauthorized' | 'session_idle' | 'session_expired' = 'unauthorized',
+) => new AppError(401, code, message);
 export const forbidden = (message = 'You do not have permission to do that.') =>
   new AppError(403, 'forbidden', message);
 export const notFound = (message = 'Not found.') => new AppError(404, 'not_found', message);
@@ -26,15 +28,23 @@ export const conflict = (message: string) => new AppError(409, 'conflict', messa
 export const tooManyRequests = (message: string, retryAfterSeconds: number) =>
   new AppError(429, 'rate_limited', message, undefined, { 'retry-after': String(retryAfterSeconds) });
 
-/** What a practice-system failure means to our callers; vendor response text is not passed on. */
+/**
+ * What a practice-system failure means to our callers. Our own checks' messages are passed on; when the vendor
+ * answered (`status` set), its text is not: it is in the vendor's words and may quote what was sent.
+ */
 export function fromPmsError(error: PmsError): AppError {
+  const fromVendor = error.status !== undefined;
   switch (error.code) {
     case 'bad_request':
-      return badRequest(error.message);
+      return badRequest(fromVendor ? 'The practice system could not accept this request.' : error.message);
     case 'not_found':
-      return notFound(error.message);
+      return notFound(fromVendor ? 'The practice system has no such record.' : error.message);
     case 'conflict':
-      return conflict(error.message);
+      return conflict(
+        fromVendor
+          ? 'The practice system refused this change because of a conflict. Please try again.'
+          : error.message,
+      );
     case 'connector_not_found':
       return new AppError(
         502,

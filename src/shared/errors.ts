@@ -4,6 +4,9 @@ export const ErrorCodeSchema = z.enum([
   'bad_request',
   'validation_failed',
   'unauthorized',
+  /** 401: the session ended after the idle limit, or at its maximum length; the sign-in page says so. */
+  'session_idle',
+  'session_expired',
   'invalid_credentials',
   'forbidden',
   'not_found',

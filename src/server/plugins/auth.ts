@@ -1,4 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { BACKGROUND_REQUEST_HEADER } from '#shared/session';
 import { can, type Action, type Principal } from '#shared/permissions';
 import { forbidden, unauthorized } from '../errors';
 import type { AuthUser } from '../modules/auth/auth.repo';
@@ -48,12 +49,9 @@ export async function authenticate(
 ): Promise<RequestAuth> {
   const sessionId = bearerToken(request);
   if (!sessionId) throw unauthorized();
-  const resolved = await auth.resolve(sessionId, requestContext(request));
-  if ('ended' in resolved) {
-    throw unauthorized(
-      resolved.ended === 'unknown' ? undefined : 'Your session has ended. Please sign in again.',
-    );
-  }
+  const background = request.headers[BACKGROUND_REQUEST_HEADER] === '1';
+  const resolved = await auth.resolve(sessionId, requestContext(request), { background });
+  if ('ended' in resolved) throw auth.endedError(resolved.ended);
   request.auth = {
     user: resolved.session.user,
     principal: resolved.session.principal,

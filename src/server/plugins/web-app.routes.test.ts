@@ -84,10 +84,10 @@ describe('the prerendered public site', () => {
     expect(response.body).not.toContain('<h1');
   });
 
-  it('serves the SPA shell, not indexed, for console routes and unknown paths', async () => {
+  it('serves the SPA shell, not indexed, for console routes and (as a 404) unknown paths', async () => {
     for (const url of ['/signin', '/demo-requests', '/no-such-page']) {
       const response = await get(url);
-      expect(response.statusCode, url).toBe(200);
+      expect(response.statusCode, url).toBe(url === '/no-such-page' ? 404 : 200);
       expect(response.body).toContain('<div id="root"></div>');
       expect(response.body).toContain('<meta name="robots" content="noindex" />');
     }

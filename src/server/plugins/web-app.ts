@@ -3,7 +3,8 @@ import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { SIGNED_IN_HINT_COOKIE } from '#shared/site';
+import { MENU_ITEMS } from '#shared/permissions';
+import { SIGNED_IN_HINT_COOKIE, SIGN_IN_PATH } from '#shared/site';
 import type { App } from '../app-types';
 import { notFound } from '../errors';
 import { acceptedEncoding, compressSync, markEncoding } from './compression';
@@ -17,6 +18,9 @@ const BASE_URL_PLACEHOLDER = '%PUBLIC_BASE_URL%';
  * lock injects a <style> at run time, which the strict style-src allows only with the nonce of the CSP header.
  */
 const NONCE_PLACEHOLDER = '__CSP_NONCE__';
+
+/** Paths the web app's router serves from the shell: the sign-in page and every console menu path. */
+export const SPA_PATHS: readonly string[] = [SIGN_IN_PATH, ...MENU_ITEMS.map((item) => item.path)];
 
 /** A page split around its nonce placeholder, filled and compressed per response. */
 type HtmlPage = [before: string, after: string];
@@ -103,10 +107,18 @@ export async function installWebApp(app: App, webDir: string | undefined, public
   const robots = `User-agent: *\nAllow: /\n\nSitemap: ${publicBaseUrl}/sitemap.xml\n`;
   app.get('/robots.txt', (_request, reply) => reply.type('text/plain; charset=utf-8').send(robots));
 
+  // The console's screens and the sign-in page are the SPA shell; prerendered pages have their own routes.
+  const prerendered = new Set(pages.map((page) => page.path));
+  for (const url of SPA_PATHS) {
+    if (prerendered.has(url)) continue;
+    app.get(url, (request, reply) => sendHtml(request, reply, shell));
+  }
+
+  // Any other page is a 404: the shell, whose router shows the not-found page with the site's header and footer.
   app.setNotFoundHandler((request, reply) => {
     const url = request.url.split('?')[0] ?? '';
     if (request.method === 'GET' && !url.startsWith('/api/') && url !== '/api') {
-      return sendHtml(request, reply, shell);
+      return sendHtml(request, reply, shell, 404);
     }
     throw notFound(url.startsWith('/api') ? 'No such API endpoint.' : 'Not found.');
   });

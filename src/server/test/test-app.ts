@@ -45,6 +45,8 @@ export async function createTestApp(
     kolla?: AppDeps['kolla'];
     trustProxy?: AppDeps['trustProxy'];
     voice?: AppDeps['voice'];
+    /** Where the log goes (at level info); without it the app logs nothing. */
+    logStream?: AppDeps['logStream'];
   } = {},
 ): Promise<TestApp> {
   const baseUrl = inject('databaseUrl');
@@ -63,7 +65,8 @@ export async function createTestApp(
     db: database.db,
     changes: database.changes,
     session: { idleMinutes: options.idleMinutes ?? 30, maxHours: options.maxHours ?? 12 },
-    logLevel: 'silent',
+    logLevel: options.logStream ? 'info' : 'silent',
+    logStream: options.logStream,
     now: clock.now,
     webDir: options.webDir,
     publicBaseUrl: options.publicBaseUrl,

@@ -24,6 +24,29 @@ export const PAST_DATE_MESSAGE = 'The appointment date cannot be before today.';
 
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
 
+/** Years the schedule works with: past them, day arithmetic leaves what dates (and PostgreSQL) can hold. */
+const MIN_YEAR = 1900;
+const MAX_YEAR = 2999;
+const DATE_RANGE_MESSAGE = `date must be a real date between ${MIN_YEAR} and ${MAX_YEAR}`;
+
+/** YYYY-MM-DD naming a day that exists, within the schedule's years. */
+function isScheduleDay(value: string): boolean {
+  const [year, month, day] = value.slice(0, 10).split('-').map(Number) as [number, number, number];
+  const date = new Date(Date.UTC(year, month - 1, day));
+  return (
+    year >= MIN_YEAR && year <= MAX_YEAR && date.getUTCMonth() === month - 1 && date.getUTCDate() === day
+  );
+}
+
+const ScheduleDateSchema = z
+  .string()
+  .regex(DATE, 'date must be YYYY-MM-DD')
+  .refine(isScheduleDay, DATE_RANGE_MESSAGE);
+const ScheduleInstantSchema = z.union([
+  z.iso.datetime({ offset: true }).refine(isScheduleDay, DATE_RANGE_MESSAGE),
+  ScheduleDateSchema,
+]);
+
 // ---- Console reads ----
 
 export const ProviderSchema = z.object({ remote_id: z.string(), name: z.string(), display_name: z.string() });
@@ -37,7 +60,7 @@ export const SlotSchema = z.object({
   provider_name: z.string(),
 });
 export const SlotParamsSchema = z.object({
-  date: z.string().regex(DATE, 'date must be YYYY-MM-DD'),
+  date: ScheduleDateSchema,
   provider: z.string().min(1),
 });
 export const SlotQuerySchema = z.object({ appointment_type: z.string().optional() });
@@ -45,8 +68,8 @@ export const SlotListResponseSchema = z.object({ slots: z.array(SlotSchema) });
 export type SlotItem = z.infer<typeof SlotSchema>;
 
 export const AppointmentListQuerySchema = z.object({
-  start: z.union([z.iso.datetime({ offset: true }), z.string().regex(DATE)]).optional(),
-  end: z.union([z.iso.datetime({ offset: true }), z.string().regex(DATE)]).optional(),
+  start: ScheduleInstantSchema.optional(),
+  end: ScheduleInstantSchema.optional(),
 });
 
 export const AppointmentItemSchema = z.object({

@@ -1,6 +1,7 @@
 import { lazy, Suspense, useEffect, type ReactNode } from 'react';
 import { Outlet, useLocation, useNavigate, type RouteObject } from 'react-router';
 import { MENU_ITEMS } from '#shared/permissions';
+import { SIGN_IN_PATH } from '#shared/site';
 import { Spinner } from '../components/ui/spinner';
 import { onUnauthorized } from '../lib/api-client';
 import { useAuth } from '../lib/auth';
@@ -87,7 +88,7 @@ export const routes: RouteObject[] = [
     element: <RootLayout />,
     children: [
       { path: '/', element: <HomeRoute /> },
-      { path: '/signin', element: <SignInRoute /> },
+      { path: SIGN_IN_PATH, element: <SignInRoute /> },
       ...publicRoutes,
       {
         element: (

@@ -1,4 +1,7 @@
+import { BACKGROUND_REQUEST_HEADER } from '#shared/session';
+import { rememberSessionEnd } from './session-ended';
 import { clearSession, readSessionId } from './session-storage';
+import { isBackgroundRequest } from './user-activity';
 
 /** A non-OK answer: message '{status}: {text}', as the spec's shared request behaviour says. */
 export class ApiError extends Error {
@@ -46,6 +49,7 @@ async function send(method: string, url: string, body?: unknown, headers: Record
     headers: {
       ...(body !== undefined && !isForm && { 'Content-Type': 'application/json' }),
       ...(sessionId && { Authorization: `Bearer ${sessionId}` }),
+      ...(isBackgroundRequest() && { [BACKGROUND_REQUEST_HEADER]: '1' }),
       ...headers,
     },
     body:
@@ -58,6 +62,7 @@ async function send(method: string, url: string, body?: unknown, headers: Record
   if (!response.ok) {
     const { text, body: errorBody } = await errorText(response);
     if (response.status === 401) {
+      rememberSessionEnd(errorBody);
       clearSession();
       unauthorizedListeners.forEach((listener) => listener());
     }

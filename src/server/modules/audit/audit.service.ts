@@ -1,6 +1,7 @@
 import type { Role } from '#shared/permissions';
 import type { AuditEvent, AuditFilter, AuditOutcome } from '#shared/schemas/audit';
 import { badRequest } from '../../errors';
+import { storableText } from '../../plugins/input-text';
 import type { AuditQuery, AuditRepo, NewAuditEvent } from './audit.repo';
 
 /** Where a request came from; recorded with every entry. */
@@ -47,7 +48,10 @@ function decodeCursor(cursor: string): { at: Date; id: number } {
   const [at, id] = Buffer.from(cursor, 'base64url').toString().split('|');
   const date = new Date(at ?? '');
   const number = Number(id);
-  if (Number.isNaN(date.getTime()) || !Number.isSafeInteger(number)) throw badRequest('Invalid cursor.');
+  // Years past 9999 are valid in JavaScript but not in PostgreSQL's timestamp input.
+  const year = date.getUTCFullYear();
+  if (Number.isNaN(date.getTime()) || year < 1 || year > 9999 || !Number.isSafeInteger(number))
+    throw badRequest('Invalid cursor.');
   return { at: date, id: number };
 }
 
@@ -72,8 +76,11 @@ export function createAuditService(repo: AuditRepo, now: () => Date = () => new 
       try {
         await repo.insert(batch.map((entry) => entry.event));
         for (const entry of batch) entry.written();
-      } catch (error) {
-        for (const entry of batch) entry.failed(error);
+      } catch {
+        // One bad entry must not take the others with it: write them one by one.
+        for (const entry of batch) {
+          await repo.insert([entry.event]).then(entry.written, entry.failed);
+        }
       }
     }
     writing = undefined;
@@ -109,15 +116,15 @@ export function createAuditService(repo: AuditRepo, now: () => Date = () => new 
         at: now(),
         actorUserId: entry.actor?.id ?? null,
         actorRole: entry.actor?.role ?? null,
-        action: entry.action,
-        resourceType: entry.resourceType ?? null,
-        resourceId: entry.resourceId ?? null,
+        action: storableText(entry.action),
+        resourceType: storableText(entry.resourceType ?? null),
+        resourceId: storableText(entry.resourceId ?? null),
         outcome: entry.outcome,
-        route: entry.route ?? null,
-        detail: entry.detail ?? null,
-        clientAddress: entry.clientAddress ?? null,
-        userAgent: entry.userAgent?.slice(0, 500) ?? null,
-        requestId: entry.requestId ?? null,
+        route: storableText(entry.route ?? null),
+        detail: storableText(entry.detail ?? null),
+        clientAddress: storableText(entry.clientAddress ?? null),
+        userAgent: storableText(entry.userAgent?.slice(0, 500) ?? null),
+        requestId: storableText(entry.requestId ?? null),
       };
       return new Promise<void>((written, failed) => {
         queue.push({ event, written, failed });

@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { and, eq, gt, sql } from 'drizzle-orm';
+import { and, eq, gt, ne, sql } from 'drizzle-orm';
 import type { Principal, Role } from '#shared/permissions';
 import type { TableChanges } from '../../db/changes';
 import type { Db } from '../../db/client';
@@ -77,6 +77,39 @@ const SESSION_TABLES = [
   'connectors',
 ];
 
+type Executor = Pick<Db, 'select'>;
+
+/** Failures since `since`; per e-mail, a success starts the count again. */
+async function recentFailures(
+  db: Executor,
+  column: 'email' | 'clientAddress',
+  value: string,
+  since: Date,
+): Promise<{ count: number; oldest: Date | null }> {
+  const target = column === 'email' ? loginAttempts.email : loginAttempts.clientAddress;
+  const lastSuccess = db
+    .select({ at: sql`max(${loginAttempts.createdAt})` })
+    .from(loginAttempts)
+    .where(and(eq(target, value), eq(loginAttempts.succeeded, true)));
+  const [row] = await db
+    .select({
+      count: sql<number>`count(*)::int`,
+      oldest: sql<string | null>`min(${loginAttempts.createdAt})`,
+    })
+    .from(loginAttempts)
+    .where(
+      and(
+        eq(target, value),
+        eq(loginAttempts.succeeded, false),
+        gt(loginAttempts.createdAt, since),
+        column === 'email'
+          ? sql`${loginAttempts.createdAt} > coalesce((${lastSuccess}), '-infinity'::timestamptz)`
+          : undefined,
+      ),
+    );
+  return { count: row?.count ?? 0, oldest: row?.oldest ? new Date(row.oldest) : null };
+}
+
 export function createAuthRepo(db: Db, changes?: TableChanges) {
   const cachedSessions = createReadCache<SessionRecord | undefined>(changes, SESSION_TABLES, { max: 2000 });
 
@@ -146,42 +179,47 @@ export function createAuthRepo(db: Db, changes?: TableChanges) {
       await db.delete(sessions).where(eq(sessions.idHash, idHash));
     },
 
-    async deleteUserSessions(userId: string) {
-      await db.delete(sessions).where(eq(sessions.userId, userId));
-    },
-
-    async recordLoginAttempt(email: string, clientAddress: string, succeeded: boolean) {
-      await db.insert(loginAttempts).values({ email: email.toLowerCase(), clientAddress, succeeded });
-    },
-
-    /** Failures since `since`; per e-mail, a success starts the count again. */
-    async recentFailures(
-      column: 'email' | 'clientAddress',
-      value: string,
-      since: Date,
-    ): Promise<{ count: number; oldest: Date | null }> {
-      const target = column === 'email' ? loginAttempts.email : loginAttempts.clientAddress;
-      const lastSuccess = db
-        .select({ at: sql`max(${loginAttempts.createdAt})` })
-        .from(loginAttempts)
-        .where(and(eq(target, value), eq(loginAttempts.succeeded, true)));
-      const [row] = await db
-        .select({
-          count: sql<number>`count(*)::int`,
-          oldest: sql<string | null>`min(${loginAttempts.createdAt})`,
-        })
-        .from(loginAttempts)
+    async deleteUserSessions(userId: string, exceptIdHash?: string) {
+      await db
+        .delete(sessions)
         .where(
-          and(
-            eq(target, value),
-            eq(loginAttempts.succeeded, false),
-            gt(loginAttempts.createdAt, since),
-            column === 'email'
-              ? sql`${loginAttempts.createdAt} > coalesce((${lastSuccess}), '-infinity'::timestamptz)`
-              : undefined,
-          ),
+          and(eq(sessions.userId, userId), exceptIdHash ? ne(sessions.idHash, exceptIdHash) : undefined),
         );
-      return { count: row?.count ?? 0, oldest: row?.oldest ? new Date(row.oldest) : null };
+    },
+
+    /**
+     * Counts the recent failures for this e-mail and this address and, when both are under their limits, records
+     * the attempt (as failed until `markAttemptSucceeded`), all under a lock per e-mail and per address: parallel
+     * attempts are counted one after another, so a burst gets no more password checks than the limits allow.
+     */
+    async claimLoginAttempt(
+      email: string,
+      clientAddress: string,
+      since: Date,
+      limits: { email: number; clientAddress: number },
+    ): Promise<{ attemptId: number } | { limited: { oldest: Date } }> {
+      const normalized = email.toLowerCase();
+      return db.transaction(async (tx) => {
+        // Always e-mail first, then address (two lock classes), so two attempts never wait on each other in a cycle.
+        await tx.execute(sql`select pg_advisory_xact_lock(1, hashtext(${normalized}))`);
+        await tx.execute(sql`select pg_advisory_xact_lock(2, hashtext(${clientAddress}))`);
+        for (const [column, value, limit] of [
+          ['email', normalized, limits.email],
+          ['clientAddress', clientAddress, limits.clientAddress],
+        ] as const) {
+          const { count, oldest } = await recentFailures(tx, column, value, since);
+          if (count >= limit && oldest) return { limited: { oldest } };
+        }
+        const [row] = await tx
+          .insert(loginAttempts)
+          .values({ email: normalized, clientAddress, succeeded: false })
+          .returning({ id: loginAttempts.id });
+        return { attemptId: row!.id };
+      });
+    },
+
+    async markAttemptSucceeded(attemptId: number) {
+      await db.update(loginAttempts).set({ succeeded: true }).where(eq(loginAttempts.id, attemptId));
     },
   };
 }

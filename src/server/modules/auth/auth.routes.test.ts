@@ -216,7 +216,7 @@ describe('session expiry', () => {
     expiring.clock.advanceMinutes(31);
     const ended = await me(sessionId);
     expect(ended.statusCode).toBe(401);
-    expect(ended.json().message).toMatch(/session has ended/);
+    expect(ended.json().message).toMatch(/session ended after 30 minutes without activity/);
   });
 
   it('ends a session after the absolute maximum even while in use', async () => {

@@ -1,5 +1,5 @@
 import { INVALID_CREDENTIALS_MESSAGE, type LoginInput } from '#shared/schemas/auth';
-import { AppError, tooManyRequests } from '../../errors';
+import { AppError, tooManyRequests, unauthorized } from '../../errors';
 import type { AuditService, RequestContext } from '../audit/audit.service';
 import type { AuthRepo, AuthUser, SessionRecord } from './auth.repo';
 import { hashSessionId, newSessionId } from './auth.repo';
@@ -13,8 +13,11 @@ export interface SessionPolicy {
 const WINDOW_MS = 15 * 60_000;
 const MAX_FAILURES_PER_EMAIL = 5;
 const MAX_FAILURES_PER_ADDRESS = 20;
-/** last_used_at is written at most this often, so reads stay reads. */
-const TOUCH_INTERVAL_MS = 60_000;
+/**
+ * last_used_at is written at most this often, so reads stay reads; at most 1/60 of the idle window, so a
+ * session never ends more than that before its idle limit (a minute's window is checked to the second).
+ */
+const MAX_TOUCH_INTERVAL_MS = 60_000;
 
 export type SessionEndReason = 'expired' | 'idle' | 'inactive' | 'unknown';
 
@@ -25,22 +28,13 @@ export function createAuthService(
   audit: Pick<AuditService, 'record'>,
   now: () => Date = () => new Date(),
 ) {
-  async function assertNotLimited(email: string, clientAddress: string) {
-    const since = new Date(now().getTime() - WINDOW_MS);
-    for (const [column, value, limit] of [
-      ['email', email.toLowerCase(), MAX_FAILURES_PER_EMAIL],
-      ['clientAddress', clientAddress, MAX_FAILURES_PER_ADDRESS],
-    ] as const) {
-      const { count, oldest } = await repo.recentFailures(column, value, since);
-      if (count >= limit && oldest) {
-        const retryMs = oldest.getTime() + WINDOW_MS - now().getTime();
-        const minutes = Math.max(1, Math.ceil(retryMs / 60_000));
-        throw tooManyRequests(
-          `Too many failed sign-in attempts. Please try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`,
-          Math.max(1, Math.ceil(retryMs / 1000)),
-        );
-      }
-    }
+  function limitedError(oldest: Date) {
+    const retryMs = oldest.getTime() + WINDOW_MS - now().getTime();
+    const minutes = Math.max(1, Math.ceil(retryMs / 60_000));
+    return tooManyRequests(
+      `Too many failed sign-in attempts. Please try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`,
+      Math.max(1, Math.ceil(retryMs / 1000)),
+    );
   }
 
   return {
@@ -50,19 +44,26 @@ export function createAuthService(
       const actor = found ? { id: found.id, role: found.role } : null;
       const failed = (detail: string) =>
         audit.record({ ...context, actor, action: 'auth.login_failed', outcome: 'failed', detail });
-      try {
-        await assertNotLimited(input.email, clientAddress);
-      } catch (error) {
+      // The attempt is counted before the password is checked (ADR 025).
+      const claim = await repo.claimLoginAttempt(
+        input.email,
+        clientAddress,
+        new Date(now().getTime() - WINDOW_MS),
+        {
+          email: MAX_FAILURES_PER_EMAIL,
+          clientAddress: MAX_FAILURES_PER_ADDRESS,
+        },
+      );
+      if ('limited' in claim) {
         await failed('rate limited');
-        throw error;
+        throw limitedError(claim.limited.oldest);
       }
       const passwordOk = await verifyPassword(found?.passwordHash, input.password);
       if (!found || !passwordOk || !found.isActive) {
-        await repo.recordLoginAttempt(input.email, clientAddress, false);
         await failed(!found ? 'unknown account' : !passwordOk ? 'wrong password' : 'inactive account');
         throw new AppError(401, 'invalid_credentials', INVALID_CREDENTIALS_MESSAGE);
       }
-      await repo.recordLoginAttempt(input.email, clientAddress, true);
+      await repo.markAttemptSucceeded(claim.attemptId);
       await audit.record({
         ...context,
         actor,
@@ -79,9 +80,14 @@ export function createAuthService(
     },
 
     /** The live session behind a bearer id, or why it is not live (ended sessions are deleted). */
+    /**
+     * `background`: a refresh the browser made on its own (polling, refetch on focus), which is not use and
+     * does not move the idle window (ADR 025).
+     */
     async resolve(
       sessionId: string,
       context: RequestContext,
+      { background = false } = {},
     ): Promise<{ session: SessionRecord; idHash: string } | { ended: SessionEndReason; userId?: string }> {
       const idHash = hashSessionId(sessionId);
       const at = now();
@@ -114,9 +120,26 @@ export function createAuthService(
         });
         return { ended, userId: session.user.id };
       }
-      if (at.getTime() - session.lastUsedAt.getTime() > TOUCH_INTERVAL_MS)
+      const touchInterval = Math.min(MAX_TOUCH_INTERVAL_MS, (policy.idleMinutes * 60_000) / 60);
+      if (!background && at.getTime() - session.lastUsedAt.getTime() >= touchInterval)
         await repo.touchSession(idHash, at);
       return { session, idHash };
+    },
+
+    /** Why a session ended, in words for the sign-in page. */
+    endedError(reason: SessionEndReason): AppError {
+      const plural = (count: number, unit: string) => `${count} ${unit}${count === 1 ? '' : 's'}`;
+      if (reason === 'idle')
+        return unauthorized(
+          `Your session ended after ${plural(policy.idleMinutes, 'minute')} without activity. Please sign in again.`,
+          'session_idle',
+        );
+      if (reason === 'expired')
+        return unauthorized(
+          `Your session ended after ${plural(policy.maxHours, 'hour')}. Please sign in again.`,
+          'session_expired',
+        );
+      return unauthorized(reason === 'unknown' ? undefined : 'Your session has ended. Please sign in again.');
     },
 
     async logout(idHash: string, actor: AuthUser, context: RequestContext) {
@@ -130,7 +153,8 @@ export function createAuthService(
       });
     },
 
-    endUserSessions: (userId: string) => repo.deleteUserSessions(userId),
+    /** Ends every session of the user, but for `exceptIdHash` when given. */
+    endUserSessions: (userId: string, exceptIdHash?: string) => repo.deleteUserSessions(userId, exceptIdHash),
   };
 }
 

@@ -66,6 +66,11 @@ export function createUsersRepo(db: Db) {
       return rows.map(toManagedUser);
     },
 
+    async passwordHash(id: string): Promise<string | undefined> {
+      const [row] = await db.select({ hash: users.passwordHash }).from(users).where(eq(users.id, id));
+      return row?.hash;
+    },
+
     async find(id: string, executor: Executor = db): Promise<ManagedUser | undefined> {
       const [row] = await executor.select().from(users).where(eq(users.id, id));
       return row && toManagedUser(row);

@@ -49,8 +49,9 @@ export function registerUserRoutes(app: App, users: UsersService): void {
       },
     },
     async (request) => {
+      const { user: actor, sessionHash } = requireAuth(request);
       const { user, changes } = await users.update(
-        requireAuth(request).user,
+        { id: actor.id, sessionHash },
         request.params.id,
         request.body,
       );

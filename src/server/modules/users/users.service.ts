@@ -4,7 +4,7 @@ import type { z } from 'zod';
 import type { CreateUserInputSchema, UpdateUserInputSchema } from '#shared/schemas/users';
 import { badRequest, conflict, notFound } from '../../errors';
 import type { AuthService } from '../auth/auth.service';
-import { hashPassword } from '../../lib/passwords';
+import { hashPassword, verifyPassword } from '../../lib/passwords';
 import { ASSIGNMENT_KINDS, type Assignments, type AssignmentKind, type UsersRepo } from './users.repo';
 
 type SaveInput = z.output<typeof CreateUserInputSchema> | z.output<typeof UpdateUserInputSchema>;
@@ -62,6 +62,8 @@ function describeChanges(before: Snapshot, after: Snapshot, passwordChanged: boo
 /** Who is acting: the guards compare it with the user being changed. */
 export interface Actor {
   id: string;
+  /** The acting session: kept when the actor changes their own password. */
+  sessionHash?: string;
 }
 
 export interface SaveResult {
@@ -74,7 +76,10 @@ export function createUsersService(repo: UsersRepo, auth: Pick<AuthService, 'end
   /** One transaction: the user, the six flags and the three lists are all written or none is. */
   async function save(actor: Actor, id: string | null, input: SaveInput): Promise<SaveResult> {
     const { password, ...record } = input.user;
-    const passwordHash = password ? await hashPassword(password) : undefined;
+    // The same password typed again is no change (and ends no session).
+    const samePassword =
+      id !== null && password ? await verifyPassword(await repo.passwordHash(id), password) : false;
+    const passwordHash = password && !samePassword ? await hashPassword(password) : undefined;
     const assignments: Assignments = {
       phoneNumberIds: input.phoneNumberIds,
       connectorIds: input.connectorIds,
@@ -126,6 +131,11 @@ export function createUsersService(repo: UsersRepo, auth: Pick<AuthService, 'end
     if (accessChanged) {
       await auth.endUserSessions(result.user.id);
       result.changes.push('sessions ended');
+    } else if (changed('password')) {
+      // A new password ends the sessions the old one opened; the person changing their own keeps this one.
+      const keep = actor.id === result.user.id ? actor.sessionHash : undefined;
+      await auth.endUserSessions(result.user.id, keep);
+      result.changes.push(keep ? 'other sessions ended' : 'sessions ended');
     }
     return result;
   }

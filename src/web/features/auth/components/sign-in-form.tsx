@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react';
+import { useEffect, useState, type FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { SIGN_IN_REQUIRED_MESSAGE } from '#shared/schemas/auth';
 import { Alert } from '../../../components/ui/alert';
@@ -8,6 +8,7 @@ import { Checkbox } from '../../../components/ui/checkbox';
 import { Input } from '../../../components/ui/input';
 import { Label } from '../../../components/ui/label';
 import { useAuth } from '../../../lib/auth';
+import { forgetSessionEnd, readSessionEnd } from '../../../lib/session-ended';
 import { useLogin } from '../api/login';
 
 export function SignInForm() {
@@ -17,6 +18,9 @@ export function SignInForm() {
   const login = useLogin();
   const { signIn } = useAuth();
   const navigate = useNavigate();
+  // Why the last session ended (idle or maximum length), said once.
+  const [ended] = useState(readSessionEnd);
+  useEffect(forgetSessionEnd, []);
 
   async function onSubmit(event: FormEvent) {
     event.preventDefault();
@@ -48,6 +52,7 @@ export function SignInForm() {
       </CardHeader>
       <CardContent>
         <form onSubmit={onSubmit} noValidate className="grid gap-4">
+          {ended && !error && <Alert>{ended}</Alert>}
           {error && <Alert variant="destructive">{error}</Alert>}
           <div className="grid gap-2">
             <Label htmlFor="email">Email</Label>

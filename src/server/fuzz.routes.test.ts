@@ -1,0 +1,208 @@
+import fc from 'fast-check';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { ErrorEnvelopeSchema } from '#shared/errors';
+import type { RegisteredRoute } from './app';
+import { bearer, createTestApp, TEST_WEBHOOK_SECRET, type TestApp } from './test/test-app';
+
+let t: TestApp;
+let admin: string;
+/** Ids that exist, so requests also get past the lookups. */
+const realIds: string[] = [];
+beforeAll(async () => {
+  t = await createTestApp();
+  admin = await t.asAdmin();
+  const get = async (url: string) =>
+    (await t.app.inject({ method: 'GET', url, headers: bearer(admin) })).json() as Record<string, unknown>;
+  const ids = (list: unknown, key: string) =>
+    (Array.isArray(list) ? list : []).map((item: Record<string, string>) => item[key]!);
+  realIds.push(
+    ...ids((await get('/api/providers')).providers, 'remote_id'),
+    ...ids((await get('/api/users')).users, 'id'),
+    ...ids((await get('/api/connectors')).connectors, 'id'),
+    ...ids((await get('/api/demo-requests')).demoRequests, 'id'),
+  );
+});
+afterAll(() => t.close());
+
+/** The keys a zod object schema names (params, query or body), or none. */
+function keysOf(schema: unknown): string[] {
+  let current = schema;
+  while (current instanceof z.ZodPipe) current = current.in;
+  return current instanceof z.ZodObject ? Object.keys(current.shape) : [];
+}
+
+const date = fc
+  .tuple(
+    fc.integer({ min: 0, max: 99_999 }),
+    fc.integer({ min: 0, max: 13 }),
+    fc.integer({ min: 0, max: 32 }),
+  )
+  .map(
+    ([y, m, d]) =>
+      `${String(y).padStart(4, '0')}-${String(m).padStart(2, '0')}-${String(d).padStart(2, '0')}`,
+  );
+const extremeNumber = fc.oneof(
+  fc.constantFrom(
+    '0',
+    '-1',
+    '1e308',
+    '-1e308',
+    'NaN',
+    'Infinity',
+    '9007199254740993',
+    '99999999999999999999',
+  ),
+  fc.integer().map(String),
+  fc.double().map(String),
+);
+const instant = fc.oneof(
+  date.map((day) => `${day}T00:00:00.000Z`),
+  fc.date({ noInvalidDate: true }).map((at) => at.toISOString()),
+  fc.constantFrom('+275760-09-13T00:00:00.000Z', '-271821-04-20T00:00:00.000Z', '10000-01-01T00:00:00Z'),
+);
+const cursor = fc
+  .tuple(fc.oneof(instant, fc.string()), fc.oneof(extremeNumber, fc.string()))
+  .map(([at, id]) => Buffer.from(`${at}|${id}`).toString('base64url'));
+/** Text as attackers and typos send it: any unicode, dates and numbers out of range, ids, cursors. */
+const text = fc.oneof(
+  fc.string({ unit: 'grapheme', maxLength: 40 }),
+  fc.string({ unit: 'binary', maxLength: 20 }),
+  date,
+  extremeNumber,
+  fc.uuid(),
+  instant,
+  cursor,
+  fc.constantFrom(
+    '',
+    ' ',
+    '9999-12-31',
+    '0000-00-00',
+    'true',
+    'null',
+    '[]',
+    '{}',
+    '../..',
+    '%',
+    'a'.repeat(300),
+  ),
+);
+const realId = fc.constant(null).chain(() => fc.constantFrom(...realIds));
+
+/** What a field's name says it holds gets tried more often: cursors, dates and ids (real ones too). */
+function textFor(key: string) {
+  if (/cursor/i.test(key)) return fc.oneof(cursor, text);
+  if (/date|from|^to$|time|at$/i.test(key)) return fc.oneof(date, instant, text);
+  if (/id$|provider|operatory/i.test(key)) return fc.oneof(realId, fc.uuid(), text);
+  return text;
+}
+
+const value = fc.oneof(
+  text,
+  fc.integer(),
+  fc.double(),
+  fc.boolean(),
+  fc.constant(null),
+  fc.anything({ maxDepth: 2 }),
+);
+
+function bodyFor(route: RegisteredRoute) {
+  const keys = keysOf(route.schema?.body);
+  const known = fc.record(Object.fromEntries(keys.map((key) => [key, fc.oneof(textFor(key), value)])), {
+    requiredKeys: [],
+  });
+  return fc.oneof(known, fc.anything({ maxDepth: 3 }), fc.constant(undefined));
+}
+
+function requestFor(route: RegisteredRoute) {
+  const params = route.url.match(/:\w+/g) ?? [];
+  const queryKeys = keysOf(route.schema?.querystring);
+  return fc.record({
+    path: fc
+      .tuple(...params.map(() => text))
+      .map((values) =>
+        params.reduce(
+          (url, param, i) => url.replace(param, encodeURIComponent(values[i] ?? '') || 'x'),
+          route.url,
+        ),
+      ),
+    // One or two fields at a time, so the others do not fail validation first.
+    query: fc
+      .subarray(queryKeys, { maxLength: Math.min(2, queryKeys.length) })
+      .chain((keys) => fc.record(Object.fromEntries(keys.map((key) => [key, textFor(key)])))),
+    body: route.method === 'GET' || route.method === 'DELETE' ? fc.constant(undefined) : bodyFor(route),
+  });
+}
+
+type Example = [RegisteredRoute, { path: string; query: Record<string, string>; body: unknown }];
+
+function regressions(routes: RegisteredRoute[]): Example[] {
+  const route = (method: string, url: string) => routes.find((r) => r.method === method && r.url === url)!;
+  const base64 = (text: string) => Buffer.from(text).toString('base64url');
+  const examples: Example[] = [];
+  for (const provider of realIds.slice(0, 2)) {
+    for (const day of ['9999-12-31', '0000-01-01', '2024-02-30', '1969-12-31']) {
+      const slots = route('GET', '/api/slots/:date/:provider');
+      examples.push([slots, { path: `/api/slots/${day}/${provider}`, query: {}, body: undefined }]);
+    }
+  }
+  for (const at of [
+    '+275760-09-13T00:00:00.000Z',
+    '-271821-04-20T00:00:00.000Z',
+    '9999-12-31T23:59:59.999Z',
+  ]) {
+    for (const id of ['9007199254740991', '-9007199254740991', '1']) {
+      examples.push([
+        route('GET', '/api/audit-events'),
+        { path: '/api/audit-events', query: { cursor: base64(`${at}|${id}`) }, body: undefined },
+      ]);
+    }
+    examples.push([
+      route('GET', '/api/audit-events'),
+      { path: '/api/audit-events', query: { from: at }, body: undefined },
+    ]);
+    examples.push([
+      route('GET', '/api/appointments'),
+      { path: '/api/appointments', query: { start: at, end: at }, body: undefined },
+    ]);
+  }
+  return examples;
+}
+
+describe('fuzzing every route', () => {
+  it('answers no 500, and every 4xx in the shared error body', { timeout: 120_000 }, async () => {
+    const routes = t.app.registeredRoutes.filter(
+      (route) =>
+        (route.url.startsWith('/api/') || route.url === '/webhook') && route.url !== '/api/auth/logout',
+    );
+    expect(routes.length).toBeGreaterThan(25);
+    const arbitrary = fc
+      .constantFrom(...routes)
+      .chain((route) => fc.tuple(fc.constant(route), requestFor(route)));
+    await fc.assert(
+      fc.asyncProperty(arbitrary, async ([route, request]) => {
+        const query = new URLSearchParams(request.query as Record<string, string>).toString();
+        const response = await t.app.inject({
+          method: route.method as 'GET',
+          url: query ? `${request.path}?${query}` : request.path,
+          headers: {
+            ...bearer(admin),
+            'x-vapi-secret': TEST_WEBHOOK_SECRET,
+            ...(request.body !== undefined && { 'content-type': 'application/json' }),
+          },
+          ...(request.body !== undefined && { payload: JSON.stringify(request.body) }),
+        });
+        const where = `${route.method} ${response.statusCode} ${request.path}?${query} ${JSON.stringify(request.body)}`;
+        expect(response.statusCode, where).toBeLessThan(500);
+        if (response.statusCode >= 400) {
+          expect(ErrorEnvelopeSchema.safeParse(response.json()).success, where).toBe(true);
+        }
+      }),
+      {
+        numRuns: 800,
+        // What the attack on the running app found (issue 11), always among the runs.
+        examples: regressions(routes).map((example) => [example]),
+      },
+    );
+  });
+});
