@@ -23,23 +23,45 @@ export interface TranscriptAnalysis {
 }
 
 const WANTS_VISIT =
-  /\b(book|booking|schedule|appointment|come in|get in|be seen|see (?:the|a|dr|doctor|someone|somebody|the dentist)|fit me in|squeeze me in|reschedule|move my|openings?|availability|available|set (?:me )?up|due for|earliest|soonest|any time)\b/i;
+  /\b(book|booking|schedule|appointment|come in|get in|be seen|see (?:the|a|dr|doctor|someone|somebody|the dentist|me|him|her|us|my \w+)|fit me in|squeeze me in|reschedule|move my|openings?|availability|available|set (?:me )?up|due for|earliest|soonest|any time)\b/i;
 const WANTS_KIND =
   /\b(need|want|like|looking|due|get|have|getting|interested in (?:getting|booking|scheduling))\b/i;
 const ASKS_INFO =
-  /\b(how much|cost|costs|price|pricing|do you (?:take|accept|do|offer)|insurance|what are your hours|are you open|what time do you)\b/i;
+  /\b(how much|cost|costs|price|pricing|do you (?:take|accept|do|offer)|insurance|what are your hours|are you open|what time do you|do you have an? \w+ (?:line|number)|just asking)\b/i;
 const DECLINES =
   /\b(not yet|no thanks|no,? thank you|don't want|do not want|not right now|not now|not today|cancel|wrong number|confirm(?:ing)? (?:my|the|our) appointment|running (?:a (?:bit|little) )?late|never ?mind|forget it|just (?:wanted to|calling to|had a question|checking|wondering))\b/i;
 const STILL_WANTS =
   /\b(reschedule|move (?:it|my)|another (?:day|time)|new (?:appointment|time|date)|instead)\b/i;
 const REMINDER = /\b(remind|reminder|confirm(?:ing)? your|your (?:upcoming )?appointment (?:is|on|at))\b/i;
 const PROPOSES =
-  /\b(i have|i've got|i can (?:offer|do|get you|book|fit|put)|how about|what about|would|does|do you want|shall i|should i|want me to|there'?s an? (?:opening|slot)|available|opening|we could|works?)\b|\?/i;
+  /\b(i have|i've got|i can (?:offer|do|get you|book|fit|put|see)|how about|what about|would|does|do you want|shall i|should i|want me to|there'?s an? (?:opening|slot)|available|opening|we could|works?)\b|\?/i;
 const ACCEPTS =
-  /^\s*(?:(?:oh|um|uh|ah|well)[,.]?\s+)?(yes|yeah|yep|yup|sure|ok|okay|perfect|great|sounds (?:good|great|perfect)|that (?:works|would work|'s fine|is fine|'s perfect|'s great|one)|works for me|let's do (?:it|that)|book it|please do|absolutely|definitely|that'll work|fine|lovely|wonderful|excellent)\b/i;
+  /^\s*(?:(?:oh|um|uh|ah|well|please)[,.]?\s+)?(yes|yeah|yep|yup|sure|ok|okay|perfect|great|sounds (?:good|great|perfect)|that(?: works| would work|'s fine| is fine|'s perfect|'s great| one)|works for me|let's do (?:it|that)|book it|please do|absolutely|definitely|that'll work|fine|lovely|wonderful|excellent)\b/i;
+/** Acceptance said later in the turn ("Ethan Moore. Thank you, we're on our way."). */
+const ACCEPTS_LATER =
+  /\b(we're on (?:our|the) way|on my way|i'll be there|we'll be there|see you then|(?:we|i)'ll take it|book it|sounds (?:good|great|perfect)|that works|works for me|let's do (?:it|that))\b/i;
+const ASKS_WHEN =
+  /\b(when (?:would|works|can|could|is)|what day|what time|which day|book|schedule|come in)\b/i;
 const REFUSES = /\b(no|not|can't|cannot|don't|doesn't|won't|busy)\b/i;
 const CORRECTS =
   /\b(actually|instead|rather|make it|change (?:it|that)|switch|on second thought|sorry,? (?:i meant|it's)|wait)\b/i;
+const BARE_HOUR =
+  /^\s*(\d{1,2}|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve)\s*[.!]?\s*(?:please)?[.!]?\s*$/i;
+const HOUR_WORDS = [
+  'twelve',
+  'one',
+  'two',
+  'three',
+  'four',
+  'five',
+  'six',
+  'seven',
+  'eight',
+  'nine',
+  'ten',
+  'eleven',
+];
+const hourOf = (word: string) => (/^\d+$/.test(word) ? Number(word) : HOUR_WORDS.indexOf(word.toLowerCase()));
 const REJECTS_DATE =
   /\b(?:can't do|cannot do|can't make|can't come|not|except|busy|won't work|no)\s+(?:on\s+|at\s+)?$/i;
 
@@ -147,14 +169,24 @@ export function analyzeTranscript(transcript: string, context: AnalysisContext):
 
     if (!declines) {
       // The assistant's proposal, once accepted.
-      const acceptance = ACCEPTS.exec(turn.text);
-      if (previous?.proposal && acceptance && !REFUSES.test(turn.text.slice(0, acceptance[0].length))) {
-        const said = { start: turn.offset + acceptance.index, end: turn.offset + acceptance[0].length };
+      const acceptance = ACCEPTS.exec(turn.text) ?? ACCEPTS_LATER.exec(turn.text);
+      if (
+        previous?.proposal &&
+        acceptance &&
+        !REFUSES.test(turn.text.slice(0, acceptance.index + acceptance[0].length))
+      ) {
+        const said = {
+          start: turn.offset + acceptance.index,
+          end: turn.offset + acceptance.index + acceptance[0].length,
+        };
         const offered = pairs(previous.dates, previous.times);
         if (distinct(previous.dates).length === 1)
           set(date, previous.dates[0]!.value, [...previous.dates[0]!.ranges, said]);
         if (distinct(previous.times).length === 1)
           set(time, previous.times[0]!.value, [...previous.times[0]!.ranges, said]);
+        const timed = offered.filter((o) => o.time);
+        if (distinct(previous.dates).length > 1 && timed.length === 1 && timed[0]!.date && dates.length === 0)
+          set(date, timed[0]!.date.value, [...timed[0]!.date.ranges, said]);
         if (
           distinct(previous.times).length > 1 &&
           offered.length > 0 &&
@@ -173,6 +205,17 @@ export function analyzeTranscript(transcript: string, context: AnalysisContext):
           set(kind, previous.kinds[0]!.value, [...previous.kinds[0]!.ranges, said]);
         if (previous.dates.length + previous.times.length > 0 || WANTS_VISIT.test(previous.turn.text))
           wantsVisit = true;
+      } else if (previous?.proposal && previous.times.length > 1 && BARE_HOUR.test(turn.text)) {
+        // "Eleven." after "11 AM or 3 PM": the offer with that hour.
+        const hour = hourOf(BARE_HOUR.exec(turn.text)![1]!);
+        const offered = pairs(previous.dates, previous.times).filter(
+          (o) => o.time && Number(o.time.value.slice(0, 2)) % 12 === hour % 12,
+        );
+        if (offered.length === 1) {
+          const said = { start: turn.offset, end: turn.offset + turn.text.trimEnd().length };
+          if (offered[0]!.date) set(date, offered[0]!.date.value, [...offered[0]!.date.ranges, said]);
+          set(time, offered[0]!.time!.value, [...offered[0]!.time!.ranges, said]);
+        }
       } else if (previous?.proposal && (dates.length > 0 || times.length > 0) && previous.times.length > 1) {
         // Picking one of several offers by its date or its time takes the other half of that offer.
         const offered = pairs(previous.dates, previous.times);
@@ -190,14 +233,22 @@ export function analyzeTranscript(transcript: string, context: AnalysisContext):
       for (const found of dates) set(date, found.value, found.ranges);
       for (const found of times) set(time, found.value, found.ranges);
 
-      for (const found of kinds) {
+      // After "actually" / "make that", the first type said is the caller's final word for this turn.
+      const correction = CORRECTS.exec(turn.text);
+      const afterCorrection = correction
+        ? kinds.filter((k) => k.ranges[0]!.start >= turn.offset + correction.index).slice(0, 1)
+        : [];
+      for (const found of afterCorrection.length > 0 ? afterCorrection : kinds) {
         const stickyEmergency =
           kind.value === 'emergency_dental' && found.value !== 'emergency_dental' && !corrects;
         if (!stickyEmergency) set(kind, found.value, found.ranges);
       }
       if (WANTS_VISIT.test(turn.text) && !(asksInfo && !/\b(book|schedule|appointment)\b/i.test(turn.text)))
         wantsVisit = true;
-      if (kinds.some((k) => k.value === 'emergency_dental')) wantsVisit = true;
+      if (kinds.some((k) => k.value === 'emergency_dental') && !asksInfo) wantsVisit = true;
+      // A day or time given when the assistant asks when to come in.
+      if (dates.length + times.length > 0 && previous && ASKS_WHEN.test(previous.turn.text))
+        wantsVisit = true;
       if (kinds.length > 0 && WANTS_KIND.test(turn.text) && !asksInfo) wantsVisit = true;
     }
     previous = undefined;

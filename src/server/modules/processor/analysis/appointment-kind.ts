@@ -25,9 +25,9 @@ const PHRASES: [AppointmentType, RegExp][] = [
   ],
   [
     'emergency_dental',
-    /\b(emergency|(?:is |are )?killing me|tooth ?aches?|severe pain|(?:a lot of|so much|really bad|terrible|awful|excruciating) pain|in (?:a lot of )?pain|hurts? (?:so bad|a lot|really bad|like crazy)|(?:face|jaw|cheek) (?:is )?swollen|swelling|knocked out|(?:broke|broken|cracked|chipped) (?:a |my )?(?:tooth|molar|front tooth)|abscess\w*|throbbing|urgent(?:ly)?|as soon as possible|asap)\b/gi,
+    /\b(emergency|(?:is |are )?killing me|tooth ?aches?|severe pain|(?:a lot of|so much|really bad|terrible|awful|excruciating) pain|in (?:a lot of )?pain|hurts? (?:so bad|a lot|really bad|like crazy)|(?:face|jaw|cheek) (?:is )?swollen|swelling|knocked out|(?:broke|broken|cracked|chipped) (?:a |my )?(?:tooth|molar|front tooth)|abscess\w*|throbbing|urgent(?:ly)?|as soon as possible|asap|right away|bleeding|loose tooth|(?:tooth|teeth) (?:is |are )?loose)\b/gi,
   ],
-  ['dental_cleaning', /\b(clean(?:ing|ed)?|hygien\w+|scale and polish)\b/gi],
+  ['dental_cleaning', /\b(clean(?:ing|ed)?|scale and polish)\b/gi],
   [
     'dental_checkup',
     /\b(check ?-?ups?|check on my teeth|routine (?:visit|appointment)|six[- ]month|regular (?:visit|appointment)|annual)\b/gi,
@@ -37,6 +37,8 @@ const PHRASES: [AppointmentType, RegExp][] = [
     /\b(exam(?:ination)?s?|x-?rays?|evaluation|consultation|new patient (?:visit|appointment)|take a look|look at (?:it|my tooth|my teeth))\b/gi,
   ],
 ];
+
+const GENERIC = /^(?:consultation|evaluation|take a look|look at)/i;
 
 export interface KindMention {
   type: AppointmentType;
@@ -55,5 +57,9 @@ export function findKindMentions(text: string): KindMention[] {
       mentions.push({ type, start, end });
     }
   }
-  return mentions.sort((a, b) => a.start - b.start);
+  // "a root canal consultation" is a root canal: the generic words count only when nothing specific is said.
+  const specific = mentions.filter(
+    (m) => !(m.type === 'dental_examination' && GENERIC.test(text.slice(m.start, m.end))),
+  );
+  return (specific.length > 0 ? specific : mentions).sort((a, b) => a.start - b.start);
 }

@@ -98,7 +98,7 @@ const NOT_A_NAME = new Set([
   'Spelled',
 ]);
 const ASKS_NAME =
-  /\b(your (?:full )?name|the patient'?s name|who am i speaking|who'?s calling|name (?:for|on) the (?:appointment|booking|file))\b/i;
+  /\b(your (?:full )?name|(?:his|her) name|what name|under what name|the patient'?s name|who am i speaking|who'?s calling|name (?:for|on) the (?:appointment|booking|file))\b/i;
 const FILLER =
   /^(?:(?:sure|yes|yeah|yep|okay|ok|of course|it's|it is|my name is|my name's|this is|i'm|the name is)[,.!]?\s+)+/i;
 
@@ -120,6 +120,16 @@ export function findNames(text: string, offset: number, answersNameQuestion: boo
       const name = clean(match[1]!);
       if (!name) continue;
       const start = offset + match.index + match[0].indexOf(match[1]!);
+      // "It's Laura. Laura Bennett.": the fuller name said right after.
+      const fuller = new RegExp(`^[.,]\\s+${name}\\s+(${WORD})`).exec(
+        text.slice(start - offset + name.length),
+      );
+      if (fuller && !NOT_A_NAME.has(fuller[1]!)) {
+        const full = `${name} ${fuller[1]}`;
+        const fullStart = start + name.length + fuller[0].length - full.length;
+        found.push({ value: full, ranges: [{ start: fullStart, end: fullStart + full.length }] });
+        continue;
+      }
       found.push({ value: name, ranges: [{ start, end: start + name.length }] });
     }
   }

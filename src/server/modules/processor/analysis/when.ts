@@ -69,13 +69,21 @@ export function findDates(text: string, offset: number, now: WallNow): Found[] {
   if (!DATE_HINT.test(text)) return [];
   const found: Found[] = [];
   const today = ymd(now.year, now.month, now.day);
-  for (const result of chrono.parse(text, now.reference, { forwardDate: true })) {
+  // Parts of the day are read by findTimes; chrono drops the weekday of "afternoon next Wednesday".
+  const plain = text.replace(/\b(?:morning|afternoon|evening)s?\b/gi, (word) => ' '.repeat(word.length));
+  for (const result of chrono.parse(plain, now.reference, { forwardDate: true })) {
     const known = result.start;
     if (!known.isCertain('day') && !known.isCertain('weekday')) continue;
     const said = result.text.replace(/\s+(?:at|around|about|by)\s.*$/i, '');
     if (VAGUE.test(said.trim())) continue;
     if (NOT_THE_VISIT.test(text.slice(0, result.index))) continue;
     if (/\b(?:last|ago|yesterday)\b/i.test(said)) continue;
+    // "How can I help you today?" is a greeting, not an offer of today.
+    if (
+      /^today$/i.test(said) &&
+      /\b(?:help|assist) you\s*$|\bare you\s*$|\bcalling\s*$/i.test(text.slice(0, result.index))
+    )
+      continue;
     const value = ymd(known.get('year')!, known.get('month')!, known.get('day')!);
     if (value < today) continue;
     const start = offset + result.index;
@@ -124,11 +132,14 @@ const MINUTE = `(?::(\\d{2})|\\s+(o'clock|oclock|fifteen|thirty|forty[- ]five|oh
 const MERIDIEM = '(?:\\s*(a\\.?\\s?m\\.?|p\\.?\\s?m\\.?)(?![a-z]))?';
 const CONTEXT =
   '(?:\\b(?:at|around|about|say|by|after|maybe|for|or|until|till|is|like|between|and|from)\\s+|^|,\\s*)';
-const CLOCK = new RegExp(`${CONTEXT}${HOUR}${MINUTE}${MERIDIEM}(?![\\w:])`, 'gi');
+const CLOCK = new RegExp(`(?<![\\w:.])${HOUR}${MINUTE}${MERIDIEM}(?![\\w:])`, 'gi');
+const BARE_CONTEXT = /\b(?:at|around|about|say|by|after|maybe|until|till|between)\s+$/;
+const NOT_A_CLOCK =
+  /^\s*(?:minutes?|mins?|hours?|dollars?|bucks|years?|days?|weeks?|months?|percent|kids|people|teeth|times|of|in the (?:list|line))\b/i;
 const HALF_PAST =
   /\b(half|quarter) (past|after|to) (\d{1,2}|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve)\b/gi;
 const NAMED = /\b(noon|midday|lunch ?time|around lunch|over lunch)\b/gi;
-const PART = /\b(morning|afternoon|evening|after work|after school|end of the day)\b/gi;
+const PART = /\b(morning|afternoon|evening|after work|after school|end of the day)s?\b/gi;
 const PART_TIME: Record<string, number> = { morning: 9 * 60, afternoon: 14 * 60, evening: 17 * 60 };
 
 function hourValue(word: string): number {
@@ -192,29 +203,23 @@ export function findTimes(
     found.push({ value: hm(minutes), ranges: [{ start: offset + start, end: offset + end }] });
   }
   for (const match of text.matchAll(CLOCK)) {
-    const lead = match[0].length - match[0].replace(new RegExp(`^${CONTEXT}`, 'i'), '').length;
-    const start = match.index + lead;
-    const end = match.index + match[0].length;
+    const start = match.index;
+    const end = start + match[0].length;
     const [, hourText, digits, words, meridiem] = match;
-    const hour = hourValue(hourText!);
-    // A bare number needs a clock word or a time-like context to be a time ("for 2 kids" is not).
+    if (/^\d+$/.test(hourText!) && hourText!.length > 2) continue;
+    if (NOT_A_CLOCK.test(text.slice(end))) continue;
+    // A bare number needs a time-like word before it to be a time ("for 2 kids", "is 4" are not).
     const explicit = digits !== undefined || words !== undefined || meridiem !== undefined;
-    const before = text.slice(0, match.index + lead).toLowerCase();
-    if (
-      !explicit &&
-      !/\b(at|around|about|say|by|after|maybe|until|till|between)\s+$/.test(before) &&
-      !/\b(at|around|about)\s+\S+\s+or\s+$/.test(before)
-    )
+    const before = text.slice(0, start).toLowerCase();
+    if (!explicit && !BARE_CONTEXT.test(before) && !/\b(?:at|around|about)\s+\S+\s+or\s+$/.test(before))
       continue;
-    if (!explicit && /\b(?:for|is|like|and|from)\s+$/.test(before)) continue;
     const minute =
       digits !== undefined
         ? Number(digits)
         : words
           ? (MINUTE_WORDS[words.toLowerCase().replace('-', ' ')] ?? 0)
           : 0;
-    if (/^\d+$/.test(hourText!) && hourText!.length > 2) continue;
-    const value = toMinutes(hour, minute, meridiem, part);
+    const value = toMinutes(hourValue(hourText!), minute, meridiem, part);
     if (value === null || !free(start, end)) continue;
     found.push({ value: hm(value), ranges: [{ start: offset + start, end: offset + end }] });
   }
