@@ -1,4 +1,4 @@
-import { TZDate } from '@date-fns/tz';
+import { wallFromInstant } from '../../../integrations/practice-management/wall-time';
 import type { AppointmentRequest, Evidence, EvidenceRange } from '#shared/schemas/processor';
 import type { AppointmentType } from '#shared/schemas/schedule';
 import { findKindMentions } from './appointment-kind';
@@ -77,20 +77,15 @@ function empty(): Evidence {
 }
 
 function wallNow(instant: Date, timeZone: string): WallNow {
-  const wall = new TZDate(instant.getTime(), timeZone);
-  return {
-    year: wall.getFullYear(),
-    month: wall.getMonth() + 1,
-    day: wall.getDate(),
-    // chrono reads relative dates in the process's local time: hand it the practice's wall clock as local.
-    reference: new Date(
-      wall.getFullYear(),
-      wall.getMonth(),
-      wall.getDate(),
-      wall.getHours(),
-      wall.getMinutes(),
-    ),
-  };
+  const [year, month, day, hour, minute] = wallFromInstant(instant, timeZone).split(/[-T:]/).map(Number) as [
+    number,
+    number,
+    number,
+    number,
+    number,
+  ];
+  // chrono reads relative dates in the process's local time: hand it the practice's wall clock as local.
+  return { year, month, day, reference: new Date(year, month - 1, day, hour, minute) };
 }
 
 interface Slot<T = string> {

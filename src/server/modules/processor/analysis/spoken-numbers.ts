@@ -44,17 +44,18 @@ function isZeroWord(token: Token | undefined) {
   return token?.lower === 'oh' || token?.lower === 'o';
 }
 
+const DIGIT_WORDS = new Set([
+  ...Object.keys(UNITS),
+  ...Object.keys(TEENS),
+  ...Object.keys(TENS),
+  'double',
+  'triple',
+  'hundred',
+]);
+const isDigits = (text: string) => text.length > 0 && text.charCodeAt(0) >= 48 && text.charCodeAt(0) <= 57;
+
 function isDigitish(token: Token | undefined): boolean {
-  if (!token) return false;
-  return (
-    /^\d+$/.test(token.lower) ||
-    token.lower in UNITS ||
-    token.lower in TEENS ||
-    token.lower in TENS ||
-    token.lower === 'double' ||
-    token.lower === 'triple' ||
-    token.lower === 'hundred'
-  );
+  return !!token && (isDigits(token.lower) || DIGIT_WORDS.has(token.lower));
 }
 
 /**
@@ -80,7 +81,7 @@ export function findPhoneNumbers(tokens: Token[]): Found[] {
     let last = j;
     while (j < tokens.length) {
       const token = tokens[j]!;
-      if (/^\d+$/.test(token.lower)) {
+      if (isDigits(token.lower)) {
         digits += token.lower.repeat(repeat);
         repeat = 1;
       } else if (token.lower in UNITS) {

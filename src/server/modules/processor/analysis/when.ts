@@ -10,7 +10,7 @@ export interface WallNow {
 }
 
 const DATE_HINT =
-  /\b(today|tomorrow|tonight|mon|tue|wed|thu|fri|sat|sun|jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec|week|weeks|day|days|\d{1,2}(?:st|nd|rd|th)|first|second|third|fourth|fifth|sixth|seventh|eighth|ninth|tenth|twentieth|thirtieth)/i;
+  /\b(?:today|tomorrow|tonight|(?:mon|tues|wednes|thurs|fri|satur|sun)days?|mon|tue|tues|wed|thu|thur|thurs|fri|sat|sun|jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|sep(?:t|tember)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?|days?|weeks?|\d{1,2}(?:st|nd|rd|th)|first|second|third|fourth|fifth|sixth|seventh|eighth|ninth|tenth|eleventh|twelfth|\w+teenth|twentieth|thirtieth)\b/i;
 const NOT_THE_VISIT = /\b(last|since|ago|was|were|had|did|born|birth|birthday|yesterday)\s*$/i;
 const VAGUE = /^(?:(?:next|this|the) week|a week|(?:this|next) weekend|weekend)$/i;
 
@@ -74,7 +74,7 @@ export function findDates(text: string, offset: number, now: WallNow): Found[] {
   for (const result of chrono.parse(plain, now.reference, { forwardDate: true })) {
     const known = result.start;
     if (!known.isCertain('day') && !known.isCertain('weekday')) continue;
-    const said = result.text.replace(/\s+(?:at|around|about|by)\s.*$/i, '');
+    const said = result.text.replace(/\s+(?:at|around|about|by)\s.*$/i, '').replace(/[\s,.;]+$/, '');
     if (VAGUE.test(said.trim())) continue;
     if (NOT_THE_VISIT.test(text.slice(0, result.index))) continue;
     if (/\b(?:last|ago|yesterday)\b/i.test(said)) continue;
@@ -130,8 +130,6 @@ const MINUTE_WORDS: Record<string, number> = {
 const HOUR = '(\\d{1,2}|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve)';
 const MINUTE = `(?::(\\d{2})|\\s+(o'clock|oclock|fifteen|thirty|forty[- ]five|oh five|twenty|forty|fifty)\\b)?`;
 const MERIDIEM = '(?:\\s*(a\\.?\\s?m\\.?|p\\.?\\s?m\\.?)(?![a-z]))?';
-const CONTEXT =
-  '(?:\\b(?:at|around|about|say|by|after|maybe|for|or|until|till|is|like|between|and|from)\\s+|^|,\\s*)';
 const CLOCK = new RegExp(`(?<![\\w:.])${HOUR}${MINUTE}${MERIDIEM}(?![\\w:])`, 'gi');
 const BARE_CONTEXT = /\b(?:at|around|about|say|by|after|maybe|until|till|between)\s+$/;
 const NOT_A_CLOCK =
@@ -204,7 +202,8 @@ export function findTimes(
   }
   for (const match of text.matchAll(CLOCK)) {
     const start = match.index;
-    const end = start + match[0].length;
+    // "2:30 PM." ends a sentence: the full stop is not part of the time.
+    const end = start + match[0].replace(/(?<=[ap]m)\.$/i, '').length;
     const [, hourText, digits, words, meridiem] = match;
     if (/^\d+$/.test(hourText!) && hourText!.length > 2) continue;
     if (NOT_A_CLOCK.test(text.slice(end))) continue;
