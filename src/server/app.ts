@@ -20,6 +20,9 @@ import { registerDemoRequestRoutes } from './modules/demo-requests/demo-requests
 import { createDemoRequestsService } from './modules/demo-requests/demo-requests.service';
 import { registerHealthRoutes } from './modules/health/health.routes';
 import { registerPhoneNumberRoutes } from './modules/phone-numbers/phone-numbers.routes';
+import { createProcessorRepo } from './modules/processor/processor.repo';
+import { registerProcessorRoutes } from './modules/processor/processor.routes';
+import { createProcessorService } from './modules/processor/processor.service';
 import { createUsersRepo } from './modules/users/users.repo';
 import { registerUserRoutes } from './modules/users/users.routes';
 import { createUsersService } from './modules/users/users.service';
@@ -176,6 +179,10 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   });
   registerScheduleRoutes(app, schedule, deps.changes);
   registerWebhookRoutes(app, { auth, schedule, secret: deps.webhookSecret });
+  registerProcessorRoutes(
+    app,
+    createProcessorService({ repo: createProcessorRepo(deps.db), schedule, now: deps.now }),
+  );
 
   await installWebApp(app, deps.webDir, deps.publicBaseUrl ?? DEFAULT_PUBLIC_BASE_URL);
 

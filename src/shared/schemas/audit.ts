@@ -17,6 +17,8 @@ export const AUDIT_ACTIONS = [
   'connector.update',
   'connector.delete',
   'connector.toggle',
+  'call.process',
+  'call.process_pending',
   'patient_data.read',
   'access.denied',
 ] as const;

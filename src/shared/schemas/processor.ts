@@ -50,3 +50,63 @@ export const AnalyzeTranscriptResponseSchema = z.object({
   evidence: EvidenceSchema,
 });
 export type AnalyzeTranscriptResponse = z.infer<typeof AnalyzeTranscriptResponseSchema>;
+
+// ---- Processing calls into bookings ----
+
+export const CALL_PROCESSING_STATES = ['booked', 'nothing_to_book', 'needs_callback'] as const;
+export type CallProcessingState = (typeof CALL_PROCESSING_STATES)[number];
+
+export const CallIdParamsSchema = z.object({ id: z.uuid('Not a call id.') });
+
+export const ProcessAppointmentResponseSchema = z.object({
+  success: z.boolean(),
+  message: z.string(),
+  /** Null when nothing was booked; a confirmation of null means the caller booked during the call. */
+  appointment: z.object({ confirmationNumber: z.string().nullable() }).nullable(),
+});
+export type ProcessAppointmentResponse = z.infer<typeof ProcessAppointmentResponseSchema>;
+
+export const ProcessPendingResponseSchema = z.object({
+  success: z.boolean(),
+  summary: z.object({ total: z.number().int(), successful: z.number().int(), failed: z.number().int() }),
+  results: z.object({
+    successful: z.array(
+      z.object({
+        callId: z.string(),
+        confirmationNumber: z.string().nullable(),
+        details: z.object({
+          type: z.string().nullable(),
+          date: z.string().nullable(),
+          time: z.string().nullable(),
+        }),
+      }),
+    ),
+    failed: z.array(z.object({ callId: z.string(), reason: z.string() })),
+  }),
+});
+export type ProcessPendingResponse = z.infer<typeof ProcessPendingResponseSchema>;
+
+export const CallProcessingItemSchema = z.object({
+  callId: z.string(),
+  state: z.enum(CALL_PROCESSING_STATES),
+  /** Whether the processor has run on the call (else the state is what it would find). */
+  processed: z.boolean(),
+  confirmationNumber: z.string().nullable(),
+  reason: z.string().nullable(),
+});
+export type CallProcessingItem = z.infer<typeof CallProcessingItemSchema>;
+export const CallProcessingListResponseSchema = z.object({ calls: z.array(CallProcessingItemSchema) });
+export type CallProcessingListResponse = z.infer<typeof CallProcessingListResponseSchema>;
+
+/** Processor toasts (part 2, section 8). */
+export const PROCESSOR_TEXTS = {
+  analysisComplete: { title: 'Analysis Complete', message: 'Appointment request detected in transcript' },
+  noAppointment: 'No Appointment Found',
+  analysisFailed: 'Analysis Failed',
+  booked: 'Appointment Booked!',
+  processingFailed: 'Processing Failed',
+  processingError: 'Processing Error',
+  batchComplete: 'Batch Processing Complete',
+  batchMessage: (booked: number, failed: number) => `${booked} appointments booked, ${failed} failed`,
+  batchFailed: 'Batch Processing Failed',
+} as const;

@@ -4,3 +4,4 @@ export * from './users';
 export * from './voice';
 export * from './audit';
 export * from './schedule';
+export * from './processor';
