@@ -27,6 +27,10 @@ const AppointmentsCalendarRoute = lazyNamed(
   'AppointmentsCalendarRoute',
 );
 const BookAppointmentRoute = lazyNamed(() => import('./routes/book-appointment'), 'BookAppointmentRoute');
+const AppointmentProcessorScreen = lazyNamed(
+  () => import('../features/appointment-processor/components/appointment-processor-screen'),
+  'AppointmentProcessorScreen',
+);
 const DemoRequestsScreen = lazyNamed(
   () => import('../features/demo-requests/components/demo-requests-screen'),
   'DemoRequestsScreen',
@@ -70,6 +74,7 @@ const SCREENS: Record<string, ReactNode> = {
   '/user-management': <UserManagementRoute />,
   '/audit-log': <AuditLogRoute />,
   '/demo-requests': <DemoRequestsScreen />,
+  '/appointment-processor': <AppointmentProcessorScreen />,
 };
 
 const DENIED_MESSAGES: Record<string, string> = {
