@@ -20,6 +20,9 @@ import { registerDemoRequestRoutes } from './modules/demo-requests/demo-requests
 import { createDemoRequestsService } from './modules/demo-requests/demo-requests.service';
 import { registerHealthRoutes } from './modules/health/health.routes';
 import { registerPhoneNumberRoutes } from './modules/phone-numbers/phone-numbers.routes';
+import { createCallbacksRepo } from './modules/processor/callbacks.repo';
+import { registerCallbackRoutes } from './modules/processor/callbacks.routes';
+import { createCallbacksService } from './modules/processor/callbacks.service';
 import { createProcessorRepo } from './modules/processor/processor.repo';
 import { registerProcessorRoutes } from './modules/processor/processor.routes';
 import { createProcessorService } from './modules/processor/processor.service';
@@ -179,9 +182,16 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   });
   registerScheduleRoutes(app, schedule, deps.changes);
   registerWebhookRoutes(app, { auth, schedule, secret: deps.webhookSecret });
+  const callbacks = createCallbacksService({ repo: createCallbacksRepo(deps.db), schedule, now: deps.now });
+  registerCallbackRoutes(app, callbacks);
   registerProcessorRoutes(
     app,
-    createProcessorService({ repo: createProcessorRepo(deps.db), schedule, now: deps.now }),
+    createProcessorService({
+      repo: createProcessorRepo(deps.db),
+      schedule,
+      now: deps.now,
+      onBooked: (callId) => callbacks.closeForCall(callId, 'Booked by the Appointment Processor.'),
+    }),
   );
 
   await installWebApp(app, deps.webDir, deps.publicBaseUrl ?? DEFAULT_PUBLIC_BASE_URL);

@@ -30,9 +30,11 @@ const minutes = (hm: string) => Number(hm.slice(0, 2)) * 60 + Number(hm.slice(3,
 export function createProcessorService(deps: {
   repo: ProcessorRepo;
   schedule: ScheduleService;
+  /** Told when a call is booked (its callback task is done). */
+  onBooked?: (callId: string) => Promise<void>;
   now?: () => Date;
 }) {
-  const { repo, schedule, now = () => new Date() } = deps;
+  const { repo, schedule, onBooked, now = () => new Date() } = deps;
   const tools = createToolFunctions(schedule);
 
   async function analyse(
@@ -156,7 +158,9 @@ export function createProcessorService(deps: {
     if (existing?.state === 'booked')
       return { ...existing, message: 'This call was already processed; nothing more was booked.' };
     const outcome = await book(viewer, call);
-    return { ...(await repo.save(outcome.record)), message: outcome.message };
+    const saved = await repo.save(outcome.record);
+    if (saved.state === 'booked') await onBooked?.(call.id);
+    return { ...saved, message: outcome.message };
   }
 
   return {
