@@ -31,6 +31,10 @@ const AppointmentProcessorScreen = lazyNamed(
   () => import('../features/appointment-processor/components/appointment-processor-screen'),
   'AppointmentProcessorScreen',
 );
+const CallbacksScreen = lazyNamed(
+  () => import('../features/callbacks/components/callbacks-screen'),
+  'CallbacksScreen',
+);
 const DemoRequestsScreen = lazyNamed(
   () => import('../features/demo-requests/components/demo-requests-screen'),
   'DemoRequestsScreen',
@@ -75,6 +79,7 @@ const SCREENS: Record<string, ReactNode> = {
   '/audit-log': <AuditLogRoute />,
   '/demo-requests': <DemoRequestsScreen />,
   '/appointment-processor': <AppointmentProcessorScreen />,
+  '/callbacks': <CallbacksScreen />,
 };
 
 const DENIED_MESSAGES: Record<string, string> = {
