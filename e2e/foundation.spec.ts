@@ -4,6 +4,7 @@ import { apiGet, login, sideMenu } from './fixtures';
 const ADMIN_MENU = [
   'Overview',
   'Call Logs',
+  'Callbacks',
   'Assistants',
   'Workflows',
   'Phone Numbers',
@@ -54,6 +55,7 @@ test('the front desk sees only the menu its permissions and assignments allow', 
   await expect(sideMenu(page).getByRole('link')).toHaveText([
     'Overview',
     'Call Logs',
+    'Callbacks',
     'Phone Numbers',
     'Book Appointment',
     'Appointments Calendar',
