@@ -19,11 +19,11 @@ test('the admin analyses a transcript and sees the words behind each field', asy
   ]);
 
   await page.getByRole('button', { name: 'Analyze Transcript' }).click();
-  await expect(page.getByText('Please enter a transcript to analyze')).toBeVisible();
+  await expect(page.getByText('Please enter a transcript to analyze', { exact: true })).toBeVisible();
 
   await page.getByLabel('Call transcript').fill(TRANSCRIPT);
   await page.getByRole('button', { name: 'Analyze Transcript' }).click();
-  await expect(page.getByText('Appointment request detected in transcript')).toBeVisible();
+  await expect(page.getByText('Appointment request detected in transcript', { exact: true })).toBeVisible();
   await expect(page.getByLabel('Patient name')).toHaveValue('Nora Quinn');
   await expect(page.getByLabel(/^Phone number/)).toHaveValue('+12125550198');
   await expect(page.getByLabel(/^Appointment type/)).toHaveValue('emergency_dental');
@@ -34,7 +34,7 @@ test('the admin analyses a transcript and sees the words behind each field', asy
     'Two one two, five five five, oh one nine eight',
   ]);
   await page.getByLabel(/^Appointment type/).hover();
-  await expect(transcript.locator('mark[data-highlighted]')).toHaveText(['killing me']);
+  await expect(transcript.locator('mark[data-highlighted]')).toHaveText(['is killing me']);
 });
 
 test('the admin processes the recent calls in a batch and sees each call state', async ({ page }) => {
@@ -42,7 +42,7 @@ test('the admin processes the recent calls in a batch and sees each call state',
   await page.goto('/appointment-processor');
   await page.getByRole('tab', { name: 'Batch Processing' }).click();
   await page.getByRole('button', { name: 'Process Recent Calls' }).click();
-  await expect(page.getByText('Batch Processing Complete')).toBeVisible();
+  await expect(page.getByText('Batch Processing Complete', { exact: true })).toBeVisible();
   await expect(page.getByText(/\d+ appointments booked, \d+ failed/).first()).toBeVisible();
 
   await page.getByRole('tab', { name: 'Call Processing' }).click();
