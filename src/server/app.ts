@@ -182,7 +182,12 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   });
   registerScheduleRoutes(app, schedule, deps.changes);
   registerWebhookRoutes(app, { auth, schedule, secret: deps.webhookSecret });
-  const callbacks = createCallbacksService({ repo: createCallbacksRepo(deps.db), schedule, now: deps.now });
+  const callbacks = createCallbacksService({
+    repo: createCallbacksRepo(deps.db),
+    schedule,
+    audit,
+    now: deps.now,
+  });
   registerCallbackRoutes(app, callbacks);
   registerProcessorRoutes(
     app,

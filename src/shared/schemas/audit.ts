@@ -19,6 +19,7 @@ export const AUDIT_ACTIONS = [
   'connector.toggle',
   'call.process',
   'call.process_pending',
+  'callback.create',
   'callback.update',
   'patient_data.read',
   'access.denied',

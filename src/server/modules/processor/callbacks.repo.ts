@@ -96,9 +96,13 @@ export function createCallbacksRepo(db: Db) {
     },
 
     /** Creates the tasks; a call that already has one keeps it. */
-    async insert(tasks: NewCallback[]): Promise<void> {
-      if (tasks.length === 0) return;
-      await db.insert(callbacks).values(tasks).onConflictDoNothing({ target: callbacks.callId });
+    async insert(tasks: NewCallback[]): Promise<{ id: string; callId: string }[]> {
+      if (tasks.length === 0) return [];
+      return db
+        .insert(callbacks)
+        .values(tasks)
+        .onConflictDoNothing({ target: callbacks.callId })
+        .returning({ id: callbacks.id, callId: callbacks.callId });
     },
 
     /** Weekly opening hours: any provider working counts as open. */

@@ -68,6 +68,13 @@ describe('callback inbox', () => {
     const dues = first.map((c) => c.dueAt);
     expect([...dues].sort()).toEqual(dues);
     expect(new Date(rows[0]!.dueAt).getUTCMinutes()).toBe(0);
+    // The creation is in the audit log, once (the log is written in the background).
+    let created: unknown[] = [];
+    for (let i = 0; i < 50 && created.length === 0; i++) {
+      created = await t.database.db.select().from(auditEvents).where(eq(auditEvents.resourceId, rows[0]!.id));
+      if (created.length === 0) await new Promise((r) => setTimeout(r, 20));
+    }
+    expect(created).toMatchObject([{ action: 'callback.create', outcome: 'allowed' }]);
   });
 
   it('lets staff take a task and close it with a note, each change in the audit log', async () => {

@@ -7,6 +7,7 @@ import {
   wallFromInstant,
 } from '../../integrations/practice-management/wall-time';
 import type { Viewer } from '../../plugins/auth';
+import type { AuditService } from '../audit/audit.service';
 import type { ScheduleService } from '../schedule/schedule.service';
 import { visibleCallNumbers } from '../scope';
 import { analyzeTranscript } from './analysis/analyze-transcript';
@@ -41,9 +42,10 @@ export function nextOpenHour(after: Date, timeZone: string, hours: Hours): Date 
 export function createCallbacksService(deps: {
   repo: CallbacksRepo;
   schedule: ScheduleService;
+  audit: Pick<AuditService, 'record'>;
   now?: () => Date;
 }) {
-  const { repo, schedule, now = () => new Date() } = deps;
+  const { repo, schedule, audit, now = () => new Date() } = deps;
 
   /**
    * Turns every ended inbound call in which the caller asked for something and nothing was booked (not during
@@ -76,7 +78,16 @@ export function createCallbacksService(deps: {
         dueAt: nextOpenHour(call.endedAt ?? now(), timeZone, hours),
       });
     }
-    await repo.insert(tasks);
+    // Only tasks this run created are logged: a call seen again creates nothing.
+    for (const created of await repo.insert(tasks))
+      await audit.record({
+        actor: null,
+        action: 'callback.create',
+        outcome: 'allowed',
+        resourceType: 'callback',
+        resourceId: created.id,
+        detail: `from call ${created.callId}`,
+      });
   }
 
   return {
