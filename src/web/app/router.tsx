@@ -31,10 +31,7 @@ const AppointmentProcessorScreen = lazyNamed(
   () => import('../features/appointment-processor/components/appointment-processor-screen'),
   'AppointmentProcessorScreen',
 );
-const CallbacksScreen = lazyNamed(
-  () => import('../features/callbacks/components/callbacks-screen'),
-  'CallbacksScreen',
-);
+const CallbacksRoute = lazyNamed(() => import('./routes/callbacks'), 'CallbacksRoute');
 const DemoRequestsScreen = lazyNamed(
   () => import('../features/demo-requests/components/demo-requests-screen'),
   'DemoRequestsScreen',
@@ -79,7 +76,7 @@ const SCREENS: Record<string, ReactNode> = {
   '/audit-log': <AuditLogRoute />,
   '/demo-requests': <DemoRequestsScreen />,
   '/appointment-processor': <AppointmentProcessorScreen />,
-  '/callbacks': <CallbacksScreen />,
+  '/callbacks': <CallbacksRoute />,
 };
 
 const DENIED_MESSAGES: Record<string, string> = {

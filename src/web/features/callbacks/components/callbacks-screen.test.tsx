@@ -57,6 +57,61 @@ describe('CallbacksScreen', () => {
     expect(api.calls.find((c) => c.method === 'PATCH')!.body).toEqual({ take: true });
   });
 
+  it('books from a task with the detected fields prefilled, then closes it', async () => {
+    const api = mockApi({
+      'GET /api/callbacks': { body: { callbacks: [TASK] } },
+      'POST /webhook': {
+        body: {
+          success: true,
+          appointment: {
+            confirmation_number: 'C555',
+            date: '2026-11-27',
+            time: '14:00',
+            start_time: '2026-11-27T14:00:00',
+            provider_id: 'p1',
+            provider_name: 'Dr. Patel',
+            appointment_type: 'filling',
+            patient_id: 'x',
+            patient_name: 'Ivy Stone',
+          },
+          error: null,
+          message: 'Booked.',
+        },
+      },
+      'PATCH /api/callbacks/cb-1': { body: { callback: { ...TASK, status: 'done' } } },
+    });
+    renderWithApp(<CallbacksScreen mayBook />, { route: '/callbacks' });
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Book' }));
+    const form = screen.getByTestId('callback-booking');
+    expect((within(form).getByLabelText('Patient name') as HTMLInputElement).value).toBe('Ivy Stone');
+    expect((within(form).getByLabelText('Appointment type') as HTMLSelectElement).value).toBe('filling');
+    expect((within(form).getByLabelText('Date') as HTMLInputElement).value).toBe('2026-11-27');
+    await user.click(within(form).getByRole('button', { name: 'Book Appointment' }));
+    expect(await screen.findByText('Appointment Booked Successfully!')).toBeTruthy();
+    const booked = api.calls.find((c) => c.path === '/webhook')!.body as {
+      functionCall: { parameters: Record<string, unknown> };
+    };
+    expect(booked.functionCall.parameters).toMatchObject({
+      appointment_type: 'filling',
+      date: '2026-11-27',
+      time: '14:00',
+      patient_info: { name: 'Ivy Stone', phone_number: '+12125550111' },
+    });
+    await screen.findByText('Callbacks');
+    expect(api.calls.find((c) => c.method === 'PATCH')?.body).toEqual({
+      status: 'done',
+      note: 'Booked, confirmation C555.',
+    });
+  });
+
+  it('offers no booking to those who may not book', async () => {
+    mockApi({ 'GET /api/callbacks': { body: { callbacks: [TASK] } } });
+    renderWithApp(<CallbacksScreen />, { route: '/callbacks' });
+    await screen.findByTestId('callback-row');
+    expect(screen.queryByRole('button', { name: 'Book' })).toBeNull();
+  });
+
   it('says when nobody is waiting', async () => {
     mockApi({ 'GET /api/callbacks': { body: { callbacks: [] } } });
     renderWithApp(<CallbacksScreen />, { route: '/callbacks' });

@@ -1,5 +1,5 @@
 import { format } from 'date-fns';
-import { useState } from 'react';
+import { Fragment, useState } from 'react';
 import type { Callback } from '#shared/schemas/callbacks';
 import { PageHeader } from '../../../components/page-header';
 import { Alert } from '../../../components/ui/alert';
@@ -11,6 +11,7 @@ import { Spinner } from '../../../components/ui/spinner';
 import { toast } from '../../../components/ui/use-toast';
 import { useOpenCallbacks } from '../api/get-callbacks';
 import { useUpdateCallback } from '../api/update-callback';
+import { BookFromCallback } from './book-from-callback';
 
 const typeLabel = (type: string) => type.replace(/_/g, ' ').replace(/\b\w/g, (c) => c.toUpperCase());
 
@@ -23,7 +24,7 @@ function wanted(task: Callback): string {
   return parts.length > 0 ? parts.join(' · ') : 'An appointment';
 }
 
-function TaskActions({ task }: { task: Callback }) {
+function TaskActions({ task, onBook }: { task: Callback; onBook?: () => void }) {
   const update = useUpdateCallback();
   const [note, setNote] = useState('');
   const fail = (error: Error) =>
@@ -38,6 +39,11 @@ function TaskActions({ task }: { task: Callback }) {
           onClick={() => update.mutate({ id: task.id, change: { take: true } }, { onError: fail })}
         >
           Take
+        </Button>
+      )}
+      {onBook && (
+        <Button size="sm" variant="outline" onClick={onBook}>
+          Book
         </Button>
       )}
       <Input
@@ -64,8 +70,9 @@ function TaskActions({ task }: { task: Callback }) {
 }
 
 /** Every caller who wanted something and was not booked, oldest due first, until a person closes it. */
-export function CallbacksScreen() {
+export function CallbacksScreen({ mayBook = false }: { mayBook?: boolean }) {
   const { data, isLoading, error } = useOpenCallbacks();
+  const [booking, setBooking] = useState<string | null>(null);
   const tasks = data?.callbacks ?? [];
   return (
     <div className="space-y-6">
@@ -97,28 +104,37 @@ export function CallbacksScreen() {
             </thead>
             <tbody className="divide-y divide-slate-100">
               {tasks.map((task) => (
-                <tr key={task.id} data-testid="callback-row">
-                  <td className="px-4 py-3 whitespace-nowrap text-slate-700">
-                    {format(new Date(task.dueAt), 'MMM d, h:mm a')}
-                  </td>
-                  <td className="px-4 py-3">
-                    <span className="block font-medium text-slate-900">
-                      {task.callerName ?? 'Unknown caller'}
-                    </span>
-                    {task.callerNumber && (
-                      <a className="text-blue-700 hover:underline" href={`tel:${task.callerNumber}`}>
-                        {task.callerNumber}
-                      </a>
-                    )}
-                  </td>
-                  <td className="px-4 py-3 text-slate-700">{wanted(task)}</td>
-                  <td className="px-4 py-3">
-                    {task.takenBy ? <Badge variant="secondary">{task.takenBy.name}</Badge> : '—'}
-                  </td>
-                  <td className="px-4 py-3">
-                    <TaskActions task={task} />
-                  </td>
-                </tr>
+                <Fragment key={task.id}>
+                  <tr data-testid="callback-row">
+                    <td className="px-4 py-3 whitespace-nowrap text-slate-700">
+                      {format(new Date(task.dueAt), 'MMM d, h:mm a')}
+                    </td>
+                    <td className="px-4 py-3">
+                      <span className="block font-medium text-slate-900">
+                        {task.callerName ?? 'Unknown caller'}
+                      </span>
+                      {task.callerNumber && (
+                        <a className="text-blue-700 hover:underline" href={`tel:${task.callerNumber}`}>
+                          {task.callerNumber}
+                        </a>
+                      )}
+                    </td>
+                    <td className="px-4 py-3 text-slate-700">{wanted(task)}</td>
+                    <td className="px-4 py-3">
+                      {task.takenBy ? <Badge variant="secondary">{task.takenBy.name}</Badge> : '—'}
+                    </td>
+                    <td className="px-4 py-3">
+                      <TaskActions task={task} onBook={mayBook ? () => setBooking(task.id) : undefined} />
+                    </td>
+                  </tr>
+                  {booking === task.id && (
+                    <tr>
+                      <td colSpan={5} className="bg-slate-50 px-4 py-4">
+                        <BookFromCallback task={task} onDone={() => setBooking(null)} />
+                      </td>
+                    </tr>
+                  )}
+                </Fragment>
               ))}
             </tbody>
           </table>
