@@ -3,6 +3,7 @@ import { apiGet, expect, signInThroughForm, sideMenu, test, USERS } from './fixt
 const ADMIN_MENU = [
   'Overview',
   'Call Logs',
+  'Callbacks',
   'Assistants',
   'Workflows',
   'Phone Numbers',
@@ -63,6 +64,7 @@ test.describe('as the front desk', () => {
     await expect(sideMenu(page).getByRole('link')).toHaveText([
       'Overview',
       'Call Logs',
+      'Callbacks',
       'Phone Numbers',
       'Book Appointment',
       'Appointments Calendar',

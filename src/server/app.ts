@@ -21,6 +21,12 @@ import { createDemoRequestsRepo } from './modules/demo-requests/demo-requests.re
 import { registerDemoRequestRoutes } from './modules/demo-requests/demo-requests.routes';
 import { createDemoRequestsService } from './modules/demo-requests/demo-requests.service';
 import { registerHealthRoutes } from './modules/health/health.routes';
+import { createCallbacksRepo } from './modules/processor/callbacks.repo';
+import { registerCallbackRoutes } from './modules/processor/callbacks.routes';
+import { createCallbacksService } from './modules/processor/callbacks.service';
+import { createProcessorRepo } from './modules/processor/processor.repo';
+import { registerProcessorRoutes } from './modules/processor/processor.routes';
+import { createProcessorService } from './modules/processor/processor.service';
 import { createUsersRepo } from './modules/users/users.repo';
 import { registerUserRoutes } from './modules/users/users.routes';
 import { createUsersService } from './modules/users/users.service';
@@ -227,6 +233,22 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     secret: webhookSecret,
     assistantRequest: voicePlatform.answerAssistantRequest,
   });
+  const callbacks = createCallbacksService({
+    repo: createCallbacksRepo(deps.db),
+    schedule,
+    audit,
+    now: deps.now,
+  });
+  registerCallbackRoutes(app, callbacks);
+  registerProcessorRoutes(
+    app,
+    createProcessorService({
+      repo: createProcessorRepo(deps.db),
+      schedule,
+      now: deps.now,
+      onBooked: (callId) => callbacks.closeForCall(callId, 'Booked by the Appointment Processor.'),
+    }),
+  );
 
   await installWebApp(app, deps.webDir, deps.publicBaseUrl ?? DEFAULT_PUBLIC_BASE_URL);
 

@@ -274,6 +274,31 @@ const TABLE: Record<string, Row> = {
       payload: { contacted: true },
     }),
   },
+  // Appointment Processor: admins only (part 1, section 6).
+  'POST /api/analyze-transcript': {
+    ...ADMIN_ONLY,
+    target: () => ({ url: '/api/analyze-transcript', payload: { transcript: 'User: I need a cleaning.' } }),
+  },
+  'POST /api/call/:id/process-appointment': {
+    ...ADMIN_ONLY,
+    // No such call: the admin passes the policy and gets the 404.
+    admin: 404,
+    target: () => ({ url: '/api/call/00000000-0000-4000-8000-000000000000/process-appointment' }),
+  },
+  'POST /api/process-pending-appointments': {
+    ...ADMIN_ONLY,
+    target: () => ({ url: '/api/process-pending-appointments' }),
+  },
+  'GET /api/call-processing': { ...ADMIN_ONLY, target: () => ({ url: '/api/call-processing' }) },
+  // Callback inbox: admins and Call Logs users, scoped like call logs.
+  'GET /api/callbacks': { ...WITH_FLAG, target: () => ({ url: '/api/callbacks?status=open' }) },
+  'PATCH /api/callbacks/:id': {
+    ...WITH_FLAG,
+    // No such task: users who may use the inbox get the 404.
+    subWith: 404,
+    admin: 404,
+    target: () => ({ url: '/api/callbacks/00000000-0000-4000-8000-000000000000', payload: { take: true } }),
+  },
 };
 
 let t: TestApp;

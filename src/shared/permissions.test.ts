@@ -20,6 +20,7 @@ describe('visibleMenuItems', () => {
     expect(labels({ ...sub(), role: 'admin' })).toEqual([
       'Overview',
       'Call Logs',
+      'Callbacks',
       'Assistants',
       'Workflows',
       'Phone Numbers',
@@ -42,6 +43,7 @@ describe('visibleMenuItems', () => {
     expect(labels(sub({ permissions: ALL_PERMISSIONS }))).toEqual([
       'Overview',
       'Call Logs',
+      'Callbacks',
       'Assistants',
       'Workflows',
       'Book Appointment',
@@ -64,6 +66,7 @@ describe('visibleMenuItems', () => {
     expect(labels(frontDesk)).toEqual([
       'Overview',
       'Call Logs',
+      'Callbacks',
       'Phone Numbers',
       'Book Appointment',
       'Appointments Calendar',

@@ -102,6 +102,7 @@ export interface MenuItem {
 export const MENU_ITEMS: readonly MenuItem[] = [
   { label: 'Overview', path: '/', action: 'overview:view', section: 'main' },
   { label: 'Call Logs', path: '/call-logs', action: 'callLogs:view', section: 'main' },
+  { label: 'Callbacks', path: '/callbacks', action: 'callLogs:view', section: 'main' },
   { label: 'Assistants', path: '/assistants', action: 'assistants:view', section: 'main' },
   { label: 'Workflows', path: '/workflows', action: 'workflows:view', section: 'main' },
   { label: 'Phone Numbers', path: '/phone-numbers', action: 'phoneNumbers:view', section: 'main' },

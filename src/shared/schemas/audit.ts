@@ -29,6 +29,10 @@ export const AUDIT_ACTIONS = [
   'phone_mapping.delete',
   'voice_platform.import',
   'call.simulate',
+  'call.process',
+  'call.process_pending',
+  'callback.create',
+  'callback.update',
   'patient_data.read',
   'access.denied',
 ] as const;

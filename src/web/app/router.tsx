@@ -33,6 +33,11 @@ const DemoRequestsScreen = lazyNamed(() => import('../features/demo-requests'), 
 const AssistantsRoute = lazyNamed(() => import('./routes/assistants'), 'AssistantsRoute');
 const WorkflowsRoute = lazyNamed(() => import('./routes/workflows'), 'WorkflowsRoute');
 const PhoneNumbersRoute = lazyNamed(() => import('./routes/phone-numbers'), 'PhoneNumbersRoute');
+const AppointmentProcessorScreen = lazyNamed(
+  () => import('../features/appointment-processor'),
+  'AppointmentProcessorScreen',
+);
+const CallbacksRoute = lazyNamed(() => import('./routes/callbacks'), 'CallbacksRoute');
 
 /** Every page: scroll to the top on navigation, and go to /signin when the API says the session is gone. */
 function RootLayout() {
@@ -76,6 +81,8 @@ const SCREENS: Record<string, ReactNode> = {
   '/user-management': <UserManagementRoute />,
   '/audit-log': <AuditLogRoute />,
   '/demo-requests': <DemoRequestsScreen />,
+  '/appointment-processor': <AppointmentProcessorScreen />,
+  '/callbacks': <CallbacksRoute />,
 };
 
 const DENIED_MESSAGES: Record<string, string> = {

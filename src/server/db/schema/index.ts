@@ -5,3 +5,4 @@ export * from './voice';
 export * from './calls';
 export * from './audit';
 export * from './schedule';
+export * from './processor';

@@ -1,0 +1,61 @@
+// Transcript analysis (issue 15): transcripts analysed per second on one core (goal >= 1,000/s), and the
+// per-field precision and recall on fixtures/processor/transcripts.json, for the whole set and for the held-out
+// transcripts (written after the rules were tuned, never tuned on). Pure CPU: no database, no network.
+// Run with `npm run bench -- processor`.
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { analyzeTranscript } from '../src/server/modules/processor/analysis/analyze-transcript';
+import { scoreCorpus, type CorpusItem } from '../src/server/modules/processor/analysis/corpus-score';
+
+const items = JSON.parse(
+  readFileSync(path.resolve('fixtures/processor/transcripts.json'), 'utf8'),
+) as CorpusItem[];
+const inputs = items.map((item) => ({
+  transcript: item.transcript,
+  context: { callStartedAt: new Date(item.callStartedAt), timeZone: item.timeZone },
+}));
+
+function analyseFor(ms: number): number {
+  let done = 0;
+  const until = performance.now() + ms;
+  while (performance.now() < until) {
+    for (const input of inputs) analyzeTranscript(input.transcript, input.context);
+    done += inputs.length;
+  }
+  return done;
+}
+
+analyseFor(2_000); // warm-up: JIT and chrono's lazily built parsers
+const seconds = 10;
+const started = performance.now();
+const cpuBefore = process.cpuUsage();
+const done = analyseFor(seconds * 1000);
+const cpu = process.cpuUsage(cpuBefore);
+const wallPerSecond = Math.round(done / ((performance.now() - started) / 1000));
+// Per second of CPU time this process used: what one core does, even when the machine is shared.
+const perSecond = Math.round(done / ((cpu.user + cpu.system) / 1e6));
+const chars = Math.round(items.reduce((n, i) => n + i.transcript.length, 0) / items.length);
+
+console.log(`\nTranscript analysis, one core (${items.length} transcripts, ${chars} characters on average)`);
+console.log('| what | transcripts per CPU second | µs CPU per transcript | transcripts per wall second |');
+console.log('| --- | --- | --- | --- |');
+console.log(`| analyzeTranscript | ${perSecond} | ${Math.round(1e6 / perSecond)} | ${wallPerSecond} |`);
+console.log(`Goal >= 1,000/s: ${perSecond >= 1000 ? 'met' : 'NOT met'}`);
+
+function printScores(title: string, set: CorpusItem[]) {
+  const { fields } = scoreCorpus(set);
+  console.log(
+    `\n${title} (${set.length} transcripts, ${set.filter((i) => !i.expected).length} without a request)`,
+  );
+  console.log('| field | precision | recall | right | wrong or extra | missed |');
+  console.log('| --- | --- | --- | --- | --- | --- |');
+  for (const [field, s] of Object.entries(fields))
+    console.log(
+      `| ${field} | ${s.precision.toFixed(2)} | ${s.recall.toFixed(2)} | ${s.truePositives} | ${s.falsePositives} | ${s.falseNegatives} |`,
+    );
+}
+printScores('Per-field precision and recall, whole set', items);
+printScores(
+  'Held out (never tuned on)',
+  items.filter((i) => i.heldOut),
+);

@@ -1,0 +1,52 @@
+import { index, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { users } from './users';
+import { calls } from './voice';
+
+/** What the Appointment Processor made of an ended call: one row per call, written when it is processed. */
+export const callProcessing = pgTable(
+  'call_processing',
+  {
+    callId: uuid()
+      .primaryKey()
+      .references(() => calls.id, { onDelete: 'cascade' }),
+    state: text({ enum: ['booked', 'nothing_to_book', 'needs_callback'] }).notNull(),
+    confirmationNumber: text(),
+    /** Why nothing was booked, in words staff read (no patient data). */
+    reason: text(),
+    appointmentType: text(),
+    date: text(),
+    time: text(),
+    processedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index('call_processing_state_idx').on(table.state)],
+);
+
+/**
+ * A caller who asked for something and was not booked: a person calls them back. One task per call (the
+ * unique call id), however many times the call is seen.
+ */
+export const callbacks = pgTable(
+  'callbacks',
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    callId: uuid()
+      .notNull()
+      .unique()
+      .references(() => calls.id, { onDelete: 'cascade' }),
+    callerName: text(),
+    callerNumber: text(),
+    appointmentType: text(),
+    preferredDate: text(),
+    preferredTime: text(),
+    /** The next hour the practice is open after the call ended. */
+    dueAt: timestamp({ withTimezone: true }).notNull(),
+    status: text({ enum: ['open', 'done'] })
+      .notNull()
+      .default('open'),
+    takenBy: uuid().references(() => users.id, { onDelete: 'set null' }),
+    note: text(),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    closedAt: timestamp({ withTimezone: true }),
+  },
+  (table) => [index('callbacks_status_due_idx').on(table.status, table.dueAt)],
+);

@@ -1,0 +1,38 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { scoreCorpus, type CorpusItem, type ScoredField } from './corpus-score';
+
+const items = JSON.parse(
+  readFileSync(
+    path.resolve(import.meta.dirname, '../../../../../fixtures/processor/transcripts.json'),
+    'utf8',
+  ),
+) as CorpusItem[];
+
+// Floors the rules reach today on the corpus (docs/benchmarks.md has the figures); a change that loses
+// accuracy fails here.
+const FLOORS: Record<ScoredField, { precision: number; recall: number }> = {
+  request: { precision: 0.95, recall: 0.95 },
+  patientName: { precision: 0.9, recall: 0.9 },
+  phoneNumber: { precision: 0.9, recall: 0.9 },
+  email: { precision: 0.9, recall: 0.9 },
+  preferredDate: { precision: 0.85, recall: 0.85 },
+  preferredTime: { precision: 0.85, recall: 0.85 },
+  appointmentType: { precision: 0.85, recall: 0.85 },
+};
+
+describe('transcript corpus', () => {
+  it('has at least 60 transcripts, a quarter of them without a booking request', () => {
+    expect(items.length).toBeGreaterThanOrEqual(60);
+    expect(items.filter((i) => i.expected === null).length).toBeGreaterThanOrEqual(items.length / 4);
+  });
+
+  const score = scoreCorpus(items);
+  if (process.env.CORPUS_MISSES) for (const m of score.misses) console.log(JSON.stringify(m));
+  it.each(Object.entries(FLOORS))('%s reaches its precision and recall floors', (field, floor) => {
+    const got = score.fields[field as ScoredField];
+    expect(got.precision, `${field} precision`).toBeGreaterThanOrEqual(floor.precision);
+    expect(got.recall, `${field} recall`).toBeGreaterThanOrEqual(floor.recall);
+  });
+});

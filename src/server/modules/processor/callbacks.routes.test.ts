@@ -1,0 +1,128 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { TZDate } from '@date-fns/tz';
+import { addDays, format } from 'date-fns';
+import { auditEvents, callbacks, calls, practiceSettings } from '../../db/schema/index';
+import { bearer, createTestApp, type TestApp } from '../../test/test-app';
+
+let t: TestApp;
+let admin: string;
+let frontDesk: string;
+beforeAll(async () => {
+  t = await createTestApp();
+  admin = await t.asAdmin();
+  frontDesk = await t.asFrontDesk();
+});
+afterAll(() => t.close());
+
+const get = (url: string, session = admin) => t.app.inject({ method: 'GET', url, headers: bearer(session) });
+const patch = (url: string, payload: object, session = admin) =>
+  t.app.inject({ method: 'PATCH', url, payload, headers: bearer(session) });
+
+async function insertCall(transcript: string, seconds = 90, phoneNumberId: string | null = null) {
+  const endedAt = new Date(Date.now() - 60_000);
+  const [row] = await t.database.db
+    .insert(calls)
+    .values({
+      status: 'ended',
+      type: 'inboundPhoneCall',
+      startedAt: new Date(endedAt.getTime() - seconds * 1000),
+      endedAt,
+      durationSeconds: seconds,
+      customerName: 'Ivy Caller',
+      customerNumber: '+12125550111',
+      phoneNumberId,
+      transcript,
+    })
+    .returning({ id: calls.id });
+  return row!.id;
+}
+
+const WANTS = 'User: Hi, this is Ivy Stone, I need a filling on Friday afternoon. Can someone call me back?';
+type Item = { id: string; callId: string; status: string; dueAt: string; takenBy: { name: string } | null };
+const openTasks = async (session = admin) =>
+  (await get('/api/callbacks?status=open', session)).json().callbacks as Item[];
+
+describe('callback inbox', () => {
+  it('makes one task per unbooked request, not for short hang-ups, bookings or questions', async () => {
+    const wants = await insertCall(WANTS);
+    const short = await insertCall(WANTS, 6);
+    const booked = await insertCall(`${WANTS}\nAI: You're booked for Friday at 2 PM.`);
+    const question = await insertCall('User: What are your hours?\nAI: 8 to 5.');
+    const first = await openTasks();
+    const again = await openTasks();
+    const ids = first.map((c) => c.callId);
+    expect(ids).toContain(wants);
+    expect(ids).not.toContain(short);
+    expect(ids).not.toContain(booked);
+    expect(ids).not.toContain(question);
+    expect(again.filter((c) => c.callId === wants)).toHaveLength(1);
+    const rows = await t.database.db.select().from(callbacks).where(eq(callbacks.callId, wants));
+    expect(rows).toHaveLength(1);
+    expect(rows[0]).toMatchObject({
+      callerName: 'Ivy Stone',
+      appointmentType: 'filling',
+      preferredTime: '14:00',
+    });
+    // Oldest due first, due at a whole hour.
+    const dues = first.map((c) => c.dueAt);
+    expect([...dues].sort()).toEqual(dues);
+    expect(new Date(rows[0]!.dueAt).getUTCMinutes()).toBe(0);
+    // The creation is in the audit log, once (the log is written in the background).
+    let created: unknown[] = [];
+    for (let i = 0; i < 50 && created.length === 0; i++) {
+      created = await t.database.db.select().from(auditEvents).where(eq(auditEvents.resourceId, rows[0]!.id));
+      if (created.length === 0) await new Promise((r) => setTimeout(r, 20));
+    }
+    expect(created).toMatchObject([{ action: 'callback.create', outcome: 'allowed' }]);
+  });
+
+  it('lets staff take a task and close it with a note, each change in the audit log', async () => {
+    const callId = await insertCall(WANTS);
+    const task = (await openTasks()).find((c) => c.callId === callId)!;
+    const taken = await patch(`/api/callbacks/${task.id}`, { take: true });
+    expect(taken.statusCode).toBe(200);
+    expect(taken.json().callback.takenBy).toMatchObject({ name: expect.any(String) });
+    const closed = await patch(`/api/callbacks/${task.id}`, {
+      status: 'done',
+      note: 'Booked her for Friday.',
+    });
+    expect(closed.json().callback).toMatchObject({ status: 'done', note: 'Booked her for Friday.' });
+    expect((await openTasks()).map((c) => c.id)).not.toContain(task.id);
+    const audited = await t.database.db.select().from(auditEvents).where(eq(auditEvents.resourceId, task.id));
+    expect(audited.filter((e) => e.action === 'callback.update')).toHaveLength(2);
+    expect(JSON.stringify(audited)).not.toContain('Booked her for Friday');
+  });
+
+  it('closes the task when the processor books the call', async () => {
+    const [settings] = await t.database.db.select().from(practiceSettings);
+    let day = addDays(new TZDate(Date.now(), settings!.timeZone), 2);
+    while (day.getDay() === 0 || day.getDay() === 6) day = addDays(day, 1);
+    const callId = await insertCall(
+      `User: Hi, this is Ivy Stone, I need a cleaning on ${format(day, 'MMMM do')} at 10 AM. Please call me back.`,
+    );
+    const task = (await openTasks()).find((c) => c.callId === callId);
+    expect(task).toBeDefined();
+    const processed = await t.app.inject({
+      method: 'POST',
+      url: `/api/call/${callId}/process-appointment`,
+      headers: bearer(admin),
+    });
+    expect(processed.json()).toMatchObject({ success: true });
+    expect((await openTasks()).map((c) => c.callId)).not.toContain(callId);
+  });
+
+  it('scopes tasks like call logs: a front desk user sees only calls on their numbers', async () => {
+    const elsewhere = await insertCall(WANTS, 90, null);
+    const list = await openTasks(frontDesk);
+    expect(list.map((c) => c.callId)).not.toContain(elsewhere);
+    const task = (await openTasks()).find((c) => c.callId === elsewhere)!;
+    expect((await patch(`/api/callbacks/${task.id}`, { take: true }, frontDesk)).statusCode).toBe(404);
+  });
+
+  it('refuses a bad status filter and an empty change', async () => {
+    expect((await get('/api/callbacks?status=later')).statusCode).toBe(400);
+    const task = (await openTasks())[0]!;
+    expect((await patch(`/api/callbacks/${task.id}`, {})).statusCode).toBe(400);
+  });
+});

@@ -1,0 +1,43 @@
+import {
+  CallbackIdParamsSchema,
+  CallbackListQuerySchema,
+  CallbackListResponseSchema,
+  CallbackResponseSchema,
+  CallbackUpdateSchema,
+} from '#shared/schemas/callbacks';
+import type { App } from '../../app-types';
+import { viewer } from '../../plugins/auth';
+import type { CallbacksService } from './callbacks.service';
+
+/** The callback inbox: admins and users with Call Logs, scoped like call logs (by the numbers called). */
+export function registerCallbackRoutes(app: App, callbacks: CallbacksService): void {
+  app.get(
+    '/api/callbacks',
+    {
+      config: { access: 'callLogs:view', phi: true },
+      schema: { querystring: CallbackListQuerySchema, response: { 200: CallbackListResponseSchema } },
+    },
+    async (request) => ({ callbacks: await callbacks.list(viewer(request), request.query.status) }),
+  );
+
+  app.patch(
+    '/api/callbacks/:id',
+    {
+      config: { access: 'callLogs:view', audit: { action: 'callback.update', resourceType: 'callback' } },
+      schema: {
+        params: CallbackIdParamsSchema,
+        body: CallbackUpdateSchema,
+        response: { 200: CallbackResponseSchema },
+      },
+    },
+    async (request) => {
+      const callback = await callbacks.update(viewer(request), request.params.id, request.body);
+      request.auditDetail = JSON.stringify({
+        status: callback.status,
+        taken: request.body.take ?? null,
+        noted: request.body.note !== undefined,
+      });
+      return { callback };
+    },
+  );
+}

@@ -1,0 +1,118 @@
+import type { Callback, CallbackStatus, CallbackUpdate } from '#shared/schemas/callbacks';
+import { notFound } from '../../errors';
+import {
+  addMinutesToWall,
+  instantFromWall,
+  minutesOfDay,
+  wallFromInstant,
+} from '../../integrations/practice-management/wall-time';
+import type { Viewer } from '../../plugins/auth';
+import type { AuditService } from '../audit/audit.service';
+import type { ScheduleService } from '../schedule/schedule.service';
+import { visibleCallNumbers } from '../scope';
+import { analyzeTranscript } from './analysis/analyze-transcript';
+import { bookedDuringCall } from './analysis/booked-during-call';
+import type { CallbacksRepo, NewCallback } from './callbacks.repo';
+
+/** A hang-up this short is not a caller waiting for us. */
+export const SHORT_CALL_SECONDS = 10;
+const SYNC_BATCH = 200;
+const SEARCH_DAYS = 14;
+
+type Hours = { weekday: number; startMinute: number; endMinute: number }[];
+
+/** The first whole hour at or after `after` when the practice is open (practice wall time); else `after`. */
+export function nextOpenHour(after: Date, timeZone: string, hours: Hours): Date {
+  const wall = wallFromInstant(after, timeZone);
+  const pastHour = minutesOfDay(wall) % 60;
+  let candidate = addMinutesToWall(
+    `${wall.slice(0, 14)}00:00`,
+    pastHour === 0 && wall.slice(17) === '00' ? 0 : 60,
+  );
+  for (let step = 0; step < SEARCH_DAYS * 24; step++) {
+    const weekday = new Date(`${candidate.slice(0, 10)}T12:00:00Z`).getUTCDay();
+    const minute = minutesOfDay(candidate);
+    if (hours.some((h) => h.weekday === weekday && minute >= h.startMinute && minute < h.endMinute))
+      return instantFromWall(candidate, timeZone);
+    candidate = addMinutesToWall(candidate, 60);
+  }
+  return after;
+}
+
+export function createCallbacksService(deps: {
+  repo: CallbacksRepo;
+  schedule: ScheduleService;
+  audit: Pick<AuditService, 'record'>;
+  now?: () => Date;
+}) {
+  const { repo, schedule, audit, now = () => new Date() } = deps;
+
+  /**
+   * Turns every ended inbound call in which the caller asked for something and nothing was booked (not during
+   * the call, not by the processor), and which is not a hang-up under 10 s, into one task.
+   */
+  async function sync(viewer: Viewer): Promise<void> {
+    const candidates = await repo.candidates(SYNC_BATCH);
+    if (candidates.length === 0) return;
+    const { timeZone } = await schedule.forUser(viewer);
+    const hours = await repo.openingHours();
+    const tasks: NewCallback[] = [];
+    for (const call of candidates) {
+      const seconds =
+        call.durationSeconds ??
+        (call.startedAt && call.endedAt ? (call.endedAt.getTime() - call.startedAt.getTime()) / 1000 : null);
+      if (seconds !== null && seconds < SHORT_CALL_SECONDS) continue;
+      if (call.bookedByProcessor || bookedDuringCall(call.transcript)) continue;
+      const { appointmentRequest: request } = analyzeTranscript(call.transcript, {
+        callStartedAt: call.startedAt ?? now(),
+        timeZone,
+      });
+      if (!request) continue;
+      tasks.push({
+        callId: call.id,
+        callerName: request.patientName ?? call.customerName,
+        callerNumber: request.phoneNumber ?? call.customerNumber,
+        appointmentType: request.appointmentType,
+        preferredDate: request.preferredDate,
+        preferredTime: request.preferredTime,
+        dueAt: nextOpenHour(call.endedAt ?? now(), timeZone, hours),
+      });
+    }
+    // Only tasks this run created are logged: a call seen again creates nothing.
+    for (const created of await repo.insert(tasks))
+      await audit.record({
+        actor: null,
+        action: 'callback.create',
+        outcome: 'allowed',
+        resourceType: 'callback',
+        resourceId: created.id,
+        detail: `from call ${created.callId}`,
+      });
+  }
+
+  return {
+    sync,
+    async list(viewer: Viewer, status: CallbackStatus | undefined): Promise<Callback[]> {
+      await sync(viewer);
+      return repo.list(status, visibleCallNumbers(viewer.principal));
+    },
+
+    async update(viewer: Viewer, id: string, change: CallbackUpdate): Promise<Callback> {
+      const scope = visibleCallNumbers(viewer.principal);
+      const current = await repo.get(id, scope);
+      if (!current) throw notFound('Callback not found.');
+      await repo.update(id, {
+        ...(change.take !== undefined && { takenBy: change.take ? viewer.userId : null }),
+        ...(change.note !== undefined && { note: change.note }),
+        ...(change.status !== undefined && {
+          status: change.status,
+          closedAt: change.status === 'done' ? now() : null,
+        }),
+      });
+      return (await repo.get(id, scope))!;
+    },
+
+    closeForCall: repo.closeForCall,
+  };
+}
+export type CallbacksService = ReturnType<typeof createCallbacksService>;

@@ -1,0 +1,109 @@
+import { and, desc, eq, inArray, isNotNull, isNull, ne } from 'drizzle-orm';
+import type { CallProcessingState } from '#shared/schemas/processor';
+import type { Db } from '../../db/client';
+import { callProcessing, calls } from '../../db/schema/index';
+
+/** The few call fields the processor reads (the calls table is owned by the calls module). */
+export interface CallForProcessing {
+  id: string;
+  startedAt: Date | null;
+  endedAt: Date | null;
+  durationSeconds: number | null;
+  customerName: string | null;
+  customerNumber: string | null;
+  transcript: string | null;
+}
+
+export interface ProcessingRecord {
+  callId: string;
+  state: CallProcessingState;
+  confirmationNumber: string | null;
+  reason: string | null;
+  appointmentType: string | null;
+  date: string | null;
+  time: string | null;
+}
+
+const callColumns = {
+  id: calls.id,
+  startedAt: calls.startedAt,
+  endedAt: calls.endedAt,
+  durationSeconds: calls.durationSeconds,
+  customerName: calls.customerName,
+  customerNumber: calls.customerNumber,
+  transcript: calls.transcript,
+};
+const ended = and(eq(calls.status, 'ended'), isNotNull(calls.transcript));
+
+export function createProcessorRepo(db: Db) {
+  return {
+    async call(id: string): Promise<CallForProcessing | undefined> {
+      const [row] = await db.select(callColumns).from(calls).where(eq(calls.id, id));
+      return row;
+    },
+
+    /** The newest ended calls with a transcript, with what the processor recorded for each (if anything). */
+    async endedCalls(limit: number): Promise<(CallForProcessing & { record: ProcessingRecord | null })[]> {
+      const rows = await db
+        .select({ call: callColumns, record: callProcessing })
+        .from(calls)
+        .leftJoin(callProcessing, eq(callProcessing.callId, calls.id))
+        .where(ended)
+        .orderBy(desc(calls.endedAt), desc(calls.createdAt))
+        .limit(limit);
+      return rows.map(({ call, record }) => ({ ...call, record: record && toRecord(record) }));
+    },
+
+    /** The newest ended calls the processor has not run on yet. */
+    async unprocessed(limit: number): Promise<CallForProcessing[]> {
+      const rows = await db
+        .select(callColumns)
+        .from(calls)
+        .leftJoin(callProcessing, eq(callProcessing.callId, calls.id))
+        .where(and(ended, isNull(callProcessing.callId)))
+        .orderBy(desc(calls.endedAt), desc(calls.createdAt))
+        .limit(limit);
+      return rows;
+    },
+
+    async record(callId: string): Promise<ProcessingRecord | undefined> {
+      const [row] = await db.select().from(callProcessing).where(eq(callProcessing.callId, callId));
+      return row && toRecord(row);
+    },
+
+    async records(callIds: string[]): Promise<ProcessingRecord[]> {
+      if (callIds.length === 0) return [];
+      return (await db.select().from(callProcessing).where(inArray(callProcessing.callId, callIds))).map(
+        toRecord,
+      );
+    },
+
+    /** Writes the outcome; a booked call keeps its booking whatever a later run finds. */
+    async save(record: ProcessingRecord): Promise<ProcessingRecord> {
+      const [row] = await db
+        .insert(callProcessing)
+        .values(record)
+        .onConflictDoUpdate({
+          target: callProcessing.callId,
+          set: { ...record, processedAt: new Date() },
+          setWhere: ne(callProcessing.state, 'booked'),
+        })
+        .returning();
+      return row ? toRecord(row) : (await this.record(record.callId))!;
+    },
+  };
+}
+
+function toRecord(row: typeof callProcessing.$inferSelect): ProcessingRecord {
+  return {
+    callId: row.callId,
+    state: row.state,
+    confirmationNumber: row.confirmationNumber,
+    reason: row.reason,
+    appointmentType: row.appointmentType,
+    date: row.date,
+    time: row.time,
+  };
+}
+
+export type ProcessorRepo = ReturnType<typeof createProcessorRepo>;

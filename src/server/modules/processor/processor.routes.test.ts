@@ -1,0 +1,180 @@
+import { TZDate } from '@date-fns/tz';
+import { addDays, format } from 'date-fns';
+import { count, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { appointments, auditEvents, callProcessing, calls, practiceSettings } from '../../db/schema/index';
+import { bearer, createTestApp, type TestApp } from '../../test/test-app';
+
+let t: TestApp;
+let admin: string;
+let visitDay: Date;
+beforeAll(async () => {
+  t = await createTestApp();
+  admin = await t.asAdmin();
+  const [settings] = await t.database.db.select().from(practiceSettings);
+  // A weekday at least two days ahead in the practice's zone, said as "December 3rd".
+  visitDay = addDays(new TZDate(Date.now(), settings!.timeZone), 2);
+  while (visitDay.getDay() === 0 || visitDay.getDay() === 6) visitDay = addDays(visitDay, 1);
+});
+afterAll(() => t.close());
+
+const post = (url: string, payload?: object, session = admin) =>
+  t.app.inject({ method: 'POST', url, payload, headers: bearer(session) });
+
+async function insertCall(transcript: string | null, customer = { name: 'Caller', number: '+15555550100' }) {
+  const [row] = await t.database.db
+    .insert(calls)
+    .values({
+      status: 'ended',
+      type: 'inboundPhoneCall',
+      startedAt: new Date(Date.now() - 120_000),
+      endedAt: new Date(Date.now() - 60_000),
+      durationSeconds: 60,
+      endedReason: 'customer-ended-call',
+      customerName: customer.name,
+      customerNumber: customer.number,
+      transcript,
+    })
+    .returning({ id: calls.id });
+  return row!.id;
+}
+
+const appointmentCount = async () => (await t.database.db.select({ n: count() }).from(appointments))[0]!.n;
+
+const requestTranscript = () =>
+  [
+    'AI: Thank you for calling Bright Smile Dental. How can I help you today?',
+    `User: Hi, this is Nora Quinn. I'd like to book a cleaning on ${format(visitDay, 'MMMM do')} at 10 AM.`,
+    'AI: What number can we reach you at?',
+    'User: Two one two, five five five, oh one nine eight.',
+    'AI: Thank you, let me book that.',
+  ].join('\n');
+
+describe('POST /api/analyze-transcript', () => {
+  it('answers the detected request with the words behind each field', async () => {
+    const transcript = requestTranscript();
+    const response = await post('/api/analyze-transcript', { transcript });
+    expect(response.statusCode).toBe(200);
+    const body = response.json();
+    expect(body).toMatchObject({
+      success: true,
+      message: 'Appointment request detected in transcript',
+      appointmentRequest: {
+        patientName: 'Nora Quinn',
+        phoneNumber: '+12125550198',
+        email: null,
+        preferredDate: format(visitDay, 'yyyy-MM-dd'),
+        preferredTime: '10:00',
+        appointmentType: 'dental_cleaning',
+      },
+    });
+    const words = body.evidence.patientName.map((r: { start: number; end: number }) =>
+      transcript.slice(r.start, r.end),
+    );
+    expect(words).toEqual(['Nora Quinn']);
+  });
+
+  it('answers No Appointment Found with a null request', async () => {
+    const response = await post('/api/analyze-transcript', {
+      transcript: 'User: What are your hours?\nAI: 8 to 5.',
+    });
+    expect(response.json()).toMatchObject({
+      success: true,
+      message: 'No Appointment Found',
+      appointmentRequest: null,
+    });
+  });
+
+  it('refuses an empty transcript with the spec message, and an unknown call', async () => {
+    for (const payload of [{ transcript: '   ' }, {}]) {
+      const response = await post('/api/analyze-transcript', payload);
+      expect(response.statusCode).toBe(400);
+      expect(response.json()).toMatchObject({ message: 'Please enter a transcript to analyze' });
+    }
+    const unknown = await post('/api/analyze-transcript', { transcript: 'User: hi', callId: 'nope' });
+    expect(unknown.statusCode).toBe(404);
+  });
+});
+
+describe('POST /api/call/:id/process-appointment', () => {
+  it('books the detected request once, however often it is processed', async () => {
+    const id = await insertCall(requestTranscript());
+    const before = await appointmentCount();
+    const first = await post(`/api/call/${id}/process-appointment`);
+    expect(first.statusCode).toBe(200);
+    const body = first.json();
+    expect(body).toMatchObject({ success: true, appointment: { confirmationNumber: expect.any(String) } });
+    expect(await appointmentCount()).toBe(before + 1);
+
+    const again = await post(`/api/call/${id}/process-appointment`);
+    expect(again.json().appointment.confirmationNumber).toBe(body.appointment.confirmationNumber);
+    expect(await appointmentCount()).toBe(before + 1);
+
+    const [record] = await t.database.db.select().from(callProcessing).where(eq(callProcessing.callId, id));
+    expect(record).toMatchObject({ state: 'booked', appointmentType: 'dental_cleaning', time: '10:00' });
+    const audited = await t.database.db.select().from(auditEvents).where(eq(auditEvents.resourceId, id));
+    expect(audited.map((e) => e.action)).toContain('call.process');
+  });
+
+  it('reports a call booked during the call as booked, and books nothing', async () => {
+    const id = await insertCall(
+      [
+        'User: Hi, I want to book a checkup tomorrow at 9.',
+        "AI: You're booked for a dental checkup tomorrow at 9 AM.",
+      ].join('\n'),
+    );
+    const before = await appointmentCount();
+    const response = await post(`/api/call/${id}/process-appointment`);
+    expect(response.json()).toMatchObject({ success: true, appointment: { confirmationNumber: null } });
+    expect(await appointmentCount()).toBe(before);
+  });
+
+  it('books nothing for a call without a request, or without a day, and says why', async () => {
+    const none = await insertCall('User: Do you take Delta Dental?\nAI: Yes we do.');
+    expect((await post(`/api/call/${none}/process-appointment`)).json()).toMatchObject({
+      success: false,
+      message: 'No Appointment Found',
+      appointment: null,
+    });
+    const noDay = await insertCall('User: I need a cleaning, please call me back.');
+    expect((await post(`/api/call/${noDay}/process-appointment`)).json()).toMatchObject({
+      success: false,
+      message: 'The caller did not say a day',
+    });
+  });
+
+  it('answers 404 for an unknown call and 400 for a malformed id', async () => {
+    expect(
+      (await post('/api/call/00000000-0000-4000-8000-000000000000/process-appointment')).statusCode,
+    ).toBe(404);
+    expect((await post('/api/call/not-a-uuid/process-appointment')).statusCode).toBe(400);
+  });
+});
+
+describe('POST /api/process-pending-appointments and GET /api/call-processing', () => {
+  it('processes at most 10 unprocessed ended calls per run, each once, with totals', async () => {
+    const seen = new Set<string>();
+    for (let run = 0; run < 20; run++) {
+      const response = await post('/api/process-pending-appointments');
+      expect(response.statusCode).toBe(200);
+      const { summary, results } = response.json();
+      expect(summary.total).toBeLessThanOrEqual(10);
+      expect(summary.successful + summary.failed).toBe(summary.total);
+      expect(results.successful).toHaveLength(summary.successful);
+      for (const r of [...results.successful, ...results.failed]) {
+        expect(seen.has(r.callId)).toBe(false);
+        seen.add(r.callId);
+      }
+      if (summary.total === 0) break;
+    }
+    const pending = (await post('/api/process-pending-appointments')).json();
+    expect(pending.summary).toEqual({ total: 0, successful: 0, failed: 0 });
+
+    const states = await t.app.inject({ method: 'GET', url: '/api/call-processing', headers: bearer(admin) });
+    expect(states.statusCode).toBe(200);
+    const list = states.json().calls as { state: string; processed: boolean }[];
+    expect(list.length).toBeGreaterThan(0);
+    expect(list.every((c) => c.processed)).toBe(true);
+    expect(new Set(list.map((c) => c.state))).toContain('booked');
+  });
+});

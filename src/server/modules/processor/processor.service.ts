@@ -1,0 +1,250 @@
+import type {
+  AnalyzeTranscriptResponse,
+  CallProcessingItem,
+  ProcessAppointmentResponse,
+  ProcessPendingResponse,
+} from '#shared/schemas/processor';
+import { FIRST_AVAILABLE_PROVIDER, type AppointmentType } from '#shared/schemas/schedule';
+import { AppError, badRequest, notFound } from '../../errors';
+import type { Viewer } from '../../plugins/auth';
+import type { ScheduleService } from '../schedule/schedule.service';
+import { createToolFunctions } from '../schedule/tool-functions';
+import { analyzeTranscript, type TranscriptAnalysis } from './analysis/analyze-transcript';
+import { bookedDuringCall } from './analysis/booked-during-call';
+import type { CallForProcessing, ProcessingRecord, ProcessorRepo } from './processor.repo';
+
+export const MISSING_TRANSCRIPT_MESSAGE = 'Please enter a transcript to analyze';
+export const BATCH_SIZE = 10;
+const LISTED_CALLS = 50;
+/** A type is needed to book; a call that asks for a visit without naming one gets an examination. */
+const DEFAULT_TYPE: AppointmentType = 'dental_examination';
+const DEFAULT_TIME = '09:00';
+
+interface Outcome {
+  record: ProcessingRecord;
+  message: string;
+}
+
+const minutes = (hm: string) => Number(hm.slice(0, 2)) * 60 + Number(hm.slice(3, 5));
+
+export function createProcessorService(deps: {
+  repo: ProcessorRepo;
+  schedule: ScheduleService;
+  /** Told when a call is booked (its callback task is done). */
+  onBooked?: (callId: string) => Promise<void>;
+  now?: () => Date;
+}) {
+  const { repo, schedule, onBooked, now = () => new Date() } = deps;
+  const tools = createToolFunctions(schedule);
+
+  async function analyse(
+    viewer: Viewer,
+    transcript: string,
+    startedAt: Date | null,
+  ): Promise<TranscriptAnalysis> {
+    const practice = await schedule.forUser(viewer);
+    return analyzeTranscript(transcript, { callStartedAt: startedAt ?? now(), timeZone: practice.timeZone });
+  }
+
+  /** What processing the call would find, without booking: for calls the processor has not run on. */
+  function preview(call: CallForProcessing, analysis: TranscriptAnalysis | null): CallProcessingItem {
+    const base = { callId: call.id, processed: false, confirmationNumber: null };
+    if (call.transcript && bookedDuringCall(call.transcript))
+      return { ...base, state: 'booked', reason: 'Booked during the call' };
+    if (!analysis?.appointmentRequest)
+      return { ...base, state: 'nothing_to_book', reason: 'No Appointment Found' };
+    return { ...base, state: 'needs_callback', reason: 'Not processed yet' };
+  }
+
+  async function book(viewer: Viewer, call: CallForProcessing): Promise<Outcome> {
+    const nothing = (
+      state: ProcessingRecord['state'],
+      reason: string,
+      details: Partial<ProcessingRecord> = {},
+    ) => ({
+      record: {
+        callId: call.id,
+        state,
+        confirmationNumber: null,
+        reason,
+        appointmentType: null,
+        date: null,
+        time: null,
+        ...details,
+      },
+      message: reason,
+    });
+    if (!call.transcript?.trim()) return nothing('nothing_to_book', 'No transcript available for this call');
+    if (bookedDuringCall(call.transcript))
+      return {
+        record: { ...nothing('booked', 'Booked during the call').record, reason: 'Booked during the call' },
+        message: 'The caller booked during the call; nothing more was booked.',
+      };
+    const practice = await schedule.forUser(viewer);
+    const { appointmentRequest: request } = analyzeTranscript(call.transcript, {
+      callStartedAt: call.startedAt ?? now(),
+      timeZone: practice.timeZone,
+    });
+    if (!request) return nothing('nothing_to_book', 'No Appointment Found');
+    const type = request.appointmentType ?? DEFAULT_TYPE;
+    const details = { appointmentType: type, date: request.preferredDate, time: request.preferredTime };
+    const name = request.patientName ?? call.customerName;
+    const phone = request.phoneNumber ?? call.customerNumber;
+    if (!request.preferredDate) return nothing('needs_callback', 'The caller did not say a day', details);
+    if (!name) return nothing('needs_callback', 'The caller did not give a name', details);
+    if (!phone) return nothing('needs_callback', 'No phone number for the caller', details);
+    if (request.preferredDate < practice.today)
+      return nothing('needs_callback', 'The day the caller asked for has passed', details);
+
+    // The asked-for time, else the nearest free one that day (a part of the day gives its first hour).
+    const wanted = minutes(request.preferredTime ?? DEFAULT_TIME);
+    const slots = await schedule.slots(practice, request.preferredDate, FIRST_AVAILABLE_PROVIDER);
+    const slot = [...slots].sort(
+      (a, b) =>
+        Math.abs(minutes(a.time) - wanted) - Math.abs(minutes(b.time) - wanted) ||
+        a.time.localeCompare(b.time),
+    )[0];
+    if (!slot) return nothing('needs_callback', `No free time on ${request.preferredDate}`, details);
+
+    try {
+      const outcome = await tools.run(
+        'bookAppointment',
+        {
+          appointment_type: type,
+          date: request.preferredDate,
+          time: slot.time,
+          provider_id: slot.provider_id,
+          patient_info: { name, phone_number: phone, ...(request.email && { email: request.email }) },
+          notes: 'Booked by the Appointment Processor from a call transcript.',
+        },
+        {
+          practice,
+          callerNumber: call.customerNumber ?? undefined,
+          idempotencyKey: `processor:call:${call.id}`,
+        },
+      );
+      if ('success' in outcome && outcome.success && 'appointment' in outcome) {
+        const booked = { ...details, date: outcome.appointment.date, time: outcome.appointment.time };
+        return {
+          record: {
+            callId: call.id,
+            state: 'booked',
+            confirmationNumber: outcome.appointment.confirmation_number,
+            reason: null,
+            ...booked,
+          },
+          message:
+            outcome.message ?? `Booked. Confirmation number ${outcome.appointment.confirmation_number}.`,
+        };
+      }
+      const reason =
+        ('message' in outcome && outcome.message) || 'The practice system did not take the booking';
+      return nothing('needs_callback', reason, details);
+    } catch (error) {
+      // A refused booking (taken time, bad details, practice system down) leaves the call for a person.
+      if (error instanceof AppError && error.status < 500)
+        return nothing('needs_callback', error.message, details);
+      if (error instanceof AppError)
+        return nothing('needs_callback', 'The practice system is not responding', details);
+      throw error;
+    }
+  }
+
+  async function process(
+    viewer: Viewer,
+    call: CallForProcessing,
+  ): Promise<ProcessingRecord & { message: string }> {
+    const existing = await repo.record(call.id);
+    if (existing?.state === 'booked')
+      return { ...existing, message: 'This call was already processed; nothing more was booked.' };
+    const outcome = await book(viewer, call);
+    const saved = await repo.save(outcome.record);
+    if (saved.state === 'booked') await onBooked?.(call.id);
+    return { ...saved, message: outcome.message };
+  }
+
+  return {
+    async analyzeTranscript(
+      viewer: Viewer,
+      transcript: string,
+      callId: string,
+    ): Promise<AnalyzeTranscriptResponse> {
+      if (!transcript.trim())
+        throw badRequest(MISSING_TRANSCRIPT_MESSAGE, { transcript: MISSING_TRANSCRIPT_MESSAGE });
+      let startedAt: Date | null = null;
+      if (callId !== 'manual') {
+        const call = /^[0-9a-f-]{36}$/i.test(callId) ? await repo.call(callId) : undefined;
+        if (!call) throw notFound('Call not found.');
+        startedAt = call.startedAt;
+      }
+      const { appointmentRequest, evidence } = await analyse(viewer, transcript, startedAt);
+      return {
+        success: true,
+        message: appointmentRequest ? 'Appointment request detected in transcript' : 'No Appointment Found',
+        appointmentRequest,
+        evidence,
+      };
+    },
+
+    async processCall(viewer: Viewer, callId: string): Promise<ProcessAppointmentResponse> {
+      const call = await repo.call(callId);
+      if (!call) throw notFound('Call not found.');
+      const result = await process(viewer, call);
+      return result.state === 'booked'
+        ? {
+            success: true,
+            message: result.message,
+            appointment: { confirmationNumber: result.confirmationNumber },
+          }
+        : { success: false, message: result.message, appointment: null };
+    },
+
+    async processPending(viewer: Viewer): Promise<ProcessPendingResponse> {
+      const pending = await repo.unprocessed(BATCH_SIZE);
+      const results: ProcessPendingResponse['results'] = { successful: [], failed: [] };
+      for (const call of pending) {
+        const result = await process(viewer, call);
+        if (result.state === 'booked')
+          results.successful.push({
+            callId: call.id,
+            confirmationNumber: result.confirmationNumber,
+            details: { type: result.appointmentType, date: result.date, time: result.time },
+          });
+        else results.failed.push({ callId: call.id, reason: result.reason ?? result.message });
+      }
+      return {
+        success: true,
+        summary: {
+          total: pending.length,
+          successful: results.successful.length,
+          failed: results.failed.length,
+        },
+        results,
+      };
+    },
+
+    async callStates(viewer: Viewer): Promise<CallProcessingItem[]> {
+      const rows = await repo.endedCalls(LISTED_CALLS);
+      const practice = rows.some((r) => !r.record) ? await schedule.forUser(viewer) : undefined;
+      return rows.map((row) => {
+        if (row.record)
+          return {
+            callId: row.id,
+            state: row.record.state,
+            processed: true,
+            confirmationNumber: row.record.confirmationNumber,
+            reason: row.record.reason,
+          };
+        const analysis = row.transcript
+          ? analyzeTranscript(row.transcript, {
+              callStartedAt: row.startedAt ?? now(),
+              timeZone: practice!.timeZone,
+            })
+          : null;
+        return preview(row, analysis);
+      });
+    },
+  };
+}
+
+export type ProcessorService = ReturnType<typeof createProcessorService>;

@@ -1,0 +1,39 @@
+import { z } from 'zod';
+
+export const CALLBACK_STATUSES = ['open', 'done'] as const;
+export type CallbackStatus = (typeof CALLBACK_STATUSES)[number];
+
+export const CallbackSchema = z.object({
+  id: z.string(),
+  callId: z.string(),
+  callerName: z.string().nullable(),
+  callerNumber: z.string().nullable(),
+  appointmentType: z.string().nullable(),
+  preferredDate: z.string().nullable(),
+  preferredTime: z.string().nullable(),
+  dueAt: z.iso.datetime(),
+  status: z.enum(CALLBACK_STATUSES),
+  takenBy: z.object({ id: z.string(), name: z.string() }).nullable(),
+  note: z.string().nullable(),
+  createdAt: z.iso.datetime(),
+  closedAt: z.iso.datetime().nullable(),
+});
+export type Callback = z.infer<typeof CallbackSchema>;
+
+export const CallbackListQuerySchema = z.object({ status: z.enum(CALLBACK_STATUSES).optional() });
+export const CallbackListResponseSchema = z.object({ callbacks: z.array(CallbackSchema) });
+export type CallbackListResponse = z.infer<typeof CallbackListResponseSchema>;
+export const CallbackIdParamsSchema = z.object({ id: z.uuid('Not a callback id.') });
+
+/** Take a task (it shows who has it), close it with a note, or reopen it. */
+export const CallbackUpdateSchema = z
+  .object({
+    take: z.boolean().optional(),
+    status: z.enum(CALLBACK_STATUSES).optional(),
+    note: z.string().trim().max(2000, 'Keep the note under 2000 characters.').optional(),
+  })
+  .refine((v) => v.take !== undefined || v.status !== undefined || v.note !== undefined, {
+    message: 'Nothing to change.',
+  });
+export type CallbackUpdate = z.infer<typeof CallbackUpdateSchema>;
+export const CallbackResponseSchema = z.object({ callback: CallbackSchema });

@@ -1,0 +1,224 @@
+import { fireEvent, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import type { AnalyzeTranscriptResponse } from '#shared/schemas/processor';
+import { mockApi, pending } from '../../../test/mock-api';
+import { renderWithApp } from '../../../test/render';
+import { AppointmentProcessorScreen } from './appointment-processor-screen';
+
+const TRANSCRIPT = 'User: Hi, this is Jane Doe. I need a cleaning tomorrow at 10.';
+const span = (text: string) => ({
+  start: TRANSCRIPT.indexOf(text),
+  end: TRANSCRIPT.indexOf(text) + text.length,
+});
+const ANALYSIS: AnalyzeTranscriptResponse = {
+  success: true,
+  message: 'Appointment request detected in transcript',
+  appointmentRequest: {
+    patientName: 'Jane Doe',
+    phoneNumber: null,
+    email: null,
+    preferredDate: '2026-11-24',
+    preferredTime: '10:00',
+    appointmentType: 'dental_cleaning',
+  },
+  evidence: {
+    patientName: [span('Jane Doe')],
+    phoneNumber: [],
+    email: [],
+    preferredDate: [span('tomorrow')],
+    preferredTime: [span('10')],
+    appointmentType: [span('cleaning')],
+  },
+};
+
+async function analyse(reply: { status?: number; body?: unknown }) {
+  const api = mockApi({ 'POST /api/analyze-transcript': reply });
+  renderWithApp(<AppointmentProcessorScreen />, { route: '/appointment-processor' });
+  const user = userEvent.setup();
+  // Pasted, as staff do.
+  fireEvent.change(screen.getByLabelText('Call transcript'), { target: { value: TRANSCRIPT } });
+  await user.click(screen.getByRole('button', { name: 'Analyze Transcript' }));
+  return { api, user };
+}
+
+describe('AppointmentProcessorScreen', () => {
+  it('shows the three tabs, Transcript Analysis first', () => {
+    mockApi({});
+    renderWithApp(<AppointmentProcessorScreen />, { route: '/appointment-processor' });
+    const tabs = screen.getAllByRole('tab').map((t) => t.textContent);
+    expect(tabs).toEqual(['Transcript Analysis', 'Call Processing', 'Batch Processing']);
+    expect(screen.getByRole('tab', { name: 'Transcript Analysis' }).getAttribute('aria-selected')).toBe(
+      'true',
+    );
+  });
+
+  it('refuses an empty transcript with the spec toast, without asking the server', async () => {
+    const api = mockApi({});
+    renderWithApp(<AppointmentProcessorScreen />, { route: '/appointment-processor' });
+    await userEvent.setup().click(screen.getByRole('button', { name: 'Analyze Transcript' }));
+    expect(await screen.findByText('Missing Transcript')).toBeTruthy();
+    expect(screen.getByText('Please enter a transcript to analyze')).toBeTruthy();
+    expect(api.calls).toHaveLength(0);
+  });
+
+  it('shows the detected fields and highlights the words behind the hovered one', async () => {
+    const { api } = await analyse({ body: ANALYSIS });
+    expect(await screen.findByText('Analysis Complete')).toBeTruthy();
+    expect(api.calls[0]!.body).toEqual({ transcript: TRANSCRIPT, callId: 'manual' });
+    const name = screen.getByLabelText('Patient name') as HTMLInputElement;
+    expect(name.value).toBe('Jane Doe');
+    expect((screen.getByLabelText(/Preferred date/) as HTMLInputElement).value).toBe('2026-11-24');
+    expect(within(screen.getByTestId('field-phoneNumber')).getByText('not said in the call')).toBeTruthy();
+
+    const transcript = screen.getByLabelText('Analysed transcript');
+    expect(transcript.querySelector('mark[data-highlighted]')).toBeNull();
+    fireEvent.mouseEnter(name);
+    const marked = [...transcript.querySelectorAll('mark[data-highlighted]')].map((m) => m.textContent);
+    expect(marked).toEqual(['Jane Doe']);
+    fireEvent.mouseLeave(name);
+    expect(transcript.querySelector('mark[data-highlighted]')).toBeNull();
+  });
+
+  it('books the corrected request; the book button waits for every required field', async () => {
+    const { user } = await analyse({ body: ANALYSIS });
+    const bookButton = await screen.findByRole('button', { name: 'Book Appointment' });
+    expect((bookButton as HTMLButtonElement).disabled).toBe(true); // no phone number in the call
+    const booked = mockApi({
+      'POST /webhook': {
+        body: {
+          success: true,
+          appointment: {
+            confirmation_number: 'C12345',
+            date: '2026-11-24',
+            time: '10:00',
+            start_time: '2026-11-24T10:00:00',
+            provider_id: 'p1',
+            provider_name: 'Dr. Patel',
+            appointment_type: 'dental_cleaning',
+            patient_id: 'x',
+            patient_name: 'Janet Doe',
+          },
+          error: null,
+          message: 'Booked.',
+        },
+      },
+    });
+    const name = screen.getByLabelText('Patient name');
+    fireEvent.change(name, { target: { value: 'Janet Doe' } });
+    fireEvent.change(screen.getByLabelText(/^Phone number/), { target: { value: '+12125550198' } });
+    await user.click(bookButton);
+    expect(await screen.findByText('Appointment Booked!')).toBeTruthy();
+    const params = (booked.calls[0]!.body as { functionCall: { parameters: Record<string, unknown> } })
+      .functionCall.parameters;
+    expect(params).toMatchObject({
+      appointment_type: 'dental_cleaning',
+      date: '2026-11-24',
+      time: '10:00',
+      patient_info: { name: 'Janet Doe', phone_number: '+12125550198' },
+    });
+  });
+
+  it('says No Appointment Found when the call asks for none', async () => {
+    await analyse({ body: { ...ANALYSIS, message: 'No Appointment Found', appointmentRequest: null } });
+    expect(await screen.findAllByText('No Appointment Found')).not.toHaveLength(0);
+  });
+
+  it('says Analysis Failed with the server text', async () => {
+    await analyse({
+      status: 500,
+      body: { message: 'Something went wrong.', code: 'internal', requestId: 'r' },
+    });
+    expect(await screen.findByText('Analysis Failed')).toBeTruthy();
+  });
+
+  it('lists ended calls with their state and processes one', async () => {
+    const call = {
+      id: 'aaaaaaaa-0000-4000-8000-000000000001',
+      status: 'ended',
+      type: 'inboundPhoneCall',
+      startedAt: '2026-11-20T15:00:00.000Z',
+      endedAt: '2026-11-20T15:02:00.000Z',
+      duration: 120,
+      endedReason: 'customer-ended-call',
+      cost: 0.1,
+      customer: { name: 'Nora Quinn', number: '+12125550198' },
+      phoneNumber: { id: null, number: null },
+      assistant: { id: null, name: null },
+      analysis: { successEvaluation: null },
+      createdAt: '2026-11-20T15:00:00.000Z',
+    };
+    const api = mockApi({
+      'GET /api/calls': { body: { calls: [call] } },
+      'GET /api/call-processing': {
+        body: {
+          calls: [
+            {
+              callId: call.id,
+              state: 'needs_callback',
+              processed: false,
+              confirmationNumber: null,
+              reason: 'Not processed yet',
+            },
+          ],
+        },
+      },
+      'POST /api/call/aaaaaaaa-0000-4000-8000-000000000001/process-appointment': {
+        body: {
+          success: true,
+          message: 'Booked. Confirmation number C777.',
+          appointment: { confirmationNumber: 'C777' },
+        },
+      },
+    });
+    renderWithApp(<AppointmentProcessorScreen />, { route: '/appointment-processor' });
+    const user = userEvent.setup();
+    await user.click(screen.getByRole('tab', { name: 'Call Processing' }));
+    const row = await screen.findByTestId('processor-call-row');
+    expect(within(row).getByText('Nora Quinn')).toBeTruthy();
+    expect(within(row).getByText('Needs a callback')).toBeTruthy();
+    await user.click(within(row).getByRole('button', { name: 'Process call aaaaaaaa' }));
+    expect(await screen.findByText('Appointment Booked!')).toBeTruthy();
+    expect(api.calls.some((c) => c.method === 'POST' && c.path.endsWith('/process-appointment'))).toBe(true);
+  });
+
+  it('shows batch progress, then the totals and the spec toast', async () => {
+    let answer: (value: unknown) => void = () => undefined;
+    mockApi({
+      'POST /api/process-pending-appointments': () =>
+        new Promise((resolve) => {
+          answer = resolve;
+        }) as never,
+      'GET /api/call-processing': pending,
+    });
+    renderWithApp(<AppointmentProcessorScreen />, { route: '/appointment-processor' });
+    const user = userEvent.setup();
+    await user.click(screen.getByRole('tab', { name: 'Batch Processing' }));
+    await user.click(screen.getByRole('button', { name: 'Process Recent Calls' }));
+    expect(await screen.findByText('Processing the most recent calls')).toBeTruthy();
+    answer({
+      body: {
+        success: true,
+        summary: { total: 3, successful: 2, failed: 1 },
+        results: {
+          successful: [
+            {
+              callId: 'c1',
+              confirmationNumber: 'C1',
+              details: { type: 'dental_cleaning', date: '2026-11-24', time: '10:00' },
+            },
+            {
+              callId: 'c2',
+              confirmationNumber: 'C2',
+              details: { type: 'filling', date: '2026-11-25', time: '14:00' },
+            },
+          ],
+          failed: [{ callId: 'c3', reason: 'No Appointment Found' }],
+        },
+      },
+    });
+    expect(await screen.findByText('Batch Processing Complete')).toBeTruthy();
+    expect(screen.getByText('2 appointments booked, 1 failed')).toBeTruthy();
+    expect(screen.getByText(/C1 · Dental Cleaning · 2026-11-24 10:00/)).toBeTruthy();
+  });
+});
