@@ -4,6 +4,7 @@ import { MENU_ITEMS } from '#shared/permissions';
 import { Spinner } from '../components/ui/spinner';
 import { onUnauthorized } from '../lib/api-client';
 import { useAuth } from '../lib/auth';
+import { signInPathFor } from '../lib/return-path';
 import { PublicHome, publicRoutes } from './routes/public';
 import { RequireAccess, RequireAuth, ScreenNotAvailable } from './routes/guards';
 import { NotFoundRoute } from './routes/not-found';
@@ -39,7 +40,10 @@ function RootLayout() {
   useEffect(() => {
     window.scrollTo(0, 0);
   }, [pathname]);
-  useEffect(() => onUnauthorized(() => navigate('/signin', { replace: true })), [navigate]);
+  useEffect(
+    () => onUnauthorized(() => navigate(signInPathFor(window.location), { replace: true })),
+    [navigate],
+  );
   return (
     <Suspense fallback={<Spinner className="min-h-screen" />}>
       <Outlet />

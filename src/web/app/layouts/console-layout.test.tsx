@@ -27,3 +27,34 @@ describe('ConsoleLayout', () => {
     expect(api.calls.some((c) => c.method === 'POST' && c.path === '/api/auth/logout')).toBe(true);
   });
 });
+
+describe('RequireAuth', () => {
+  it('sends a signed-out visitor to /signin with the page asked for', async () => {
+    mockApi({});
+    const { router } = renderWithApp(
+      <RequireAuth>
+        <p>Calendar</p>
+      </RequireAuth>,
+      { route: '/appointments-calendar?date=2026-12-01', path: '/appointments-calendar', user: null },
+    );
+    await waitFor(() => expect(router.state.location.pathname).toBe('/signin'));
+    expect(router.state.location.search).toBe(
+      `?next=${encodeURIComponent('/appointments-calendar?date=2026-12-01')}`,
+    );
+  });
+
+  it('with only the legacy saved keys, clears them and goes to /signin', async () => {
+    mockApi({});
+    const { router } = renderWithApp(<p>placeholder</p>, { user: null });
+    localStorage.setItem('servc_auth', 'true');
+    localStorage.setItem('servc_user', 'frontdesk');
+    router.dispose();
+    const view = renderWithApp(
+      <RequireAuth>
+        <p>Calendar</p>
+      </RequireAuth>,
+      { route: '/book-appointment', path: '/book-appointment', user: null },
+    );
+    await waitFor(() => expect(view.router.state.location.pathname).toBe('/signin'));
+  });
+});

@@ -4,12 +4,13 @@ import { can, type Action } from '#shared/permissions';
 import { Spinner } from '../../components/ui/spinner';
 import { useAuth } from '../../lib/auth';
 import { usePrincipal } from '../../lib/permissions';
+import { signInPathFor } from '../../lib/return-path';
 
 export function RequireAuth({ children }: { children: ReactNode }) {
   const { isAuthenticated, isLoading } = useAuth();
   const location = useLocation();
   if (isLoading) return <Spinner className="min-h-screen" />;
-  if (!isAuthenticated) return <Navigate to="/signin" replace state={{ from: location.pathname }} />;
+  if (!isAuthenticated) return <Navigate to={signInPathFor(location)} replace />;
   return children;
 }
 
