@@ -58,7 +58,7 @@ function HomeRoute() {
   return isAuthenticated ? (
     <ConsoleLayout>
       <Suspense fallback={<Spinner />}>
-        <OverviewRoute />
+        <OverviewRoute isBuilt={isBuilt} />
       </Suspense>
     </ConsoleLayout>
   ) : (
@@ -75,6 +75,8 @@ const SCREENS: Record<string, ReactNode> = {
   '/audit-log': <AuditLogRoute />,
   '/demo-requests': <DemoRequestsScreen />,
 };
+
+const isBuilt = (path: string) => path in SCREENS;
 
 const DENIED_MESSAGES: Record<string, string> = {
   '/user-management': 'You need admin privileges to access user management.',

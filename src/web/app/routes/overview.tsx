@@ -1,8 +1,13 @@
-import { can } from '#shared/permissions';
+import { can, MENU_ITEMS } from '#shared/permissions';
 import { OverviewDashboard } from '../../features/overview/components/overview-dashboard';
 import { usePrincipal } from '../../lib/permissions';
 
-export function OverviewRoute() {
+/** `isBuilt(path)`: the router has a screen there (not 'This screen is not available yet'). */
+export function OverviewRoute({ isBuilt }: { isBuilt: (path: string) => boolean }) {
   const { principal } = usePrincipal();
-  return <OverviewDashboard showProcessor={can(principal, 'processor:use')} />;
+  const canOpen = (path: string) => {
+    const item = MENU_ITEMS.find((i) => i.path === path);
+    return Boolean(item && isBuilt(path) && can(principal, item.action));
+  };
+  return <OverviewDashboard canOpen={canOpen} />;
 }
