@@ -1,6 +1,6 @@
 import { addWeeks } from 'date-fns';
 import { ChevronLeft, ChevronRight, Plug } from 'lucide-react';
-import { useEffect, useMemo, useState } from 'react';
+import { useMemo, useState } from 'react';
 import type { AppointmentItem } from '#shared/schemas/schedule';
 import { Button } from '../../../components/ui/button';
 import { Card, CardContent, CardHeader } from '../../../components/ui/card';
@@ -100,9 +100,8 @@ export function AppointmentsCalendarScreen({
   const appointments = query.data?.appointments ?? NO_APPOINTMENTS;
   const counts = weekCounts(appointments);
   const zone = query.data?.time_zone;
-  useEffect(() => {
-    if (zone) setTimeZone(zone);
-  }, [zone]);
+  // Kept once learned: another week's request must not bring the browser's today back while it loads.
+  if (zone && zone !== timeZone) setTimeZone(zone);
 
   return (
     <div className="grid gap-6">
