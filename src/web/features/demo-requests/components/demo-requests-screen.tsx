@@ -10,6 +10,7 @@ import { toast } from '../../../components/ui/use-toast';
 import { useDemoRequests } from '../api/get-demo-requests';
 import { useMarkDemoRequestContacted } from '../api/update-demo-request';
 import { PageHeader } from '../../../components/page-header';
+import { messageOf } from '../../../lib/api-client';
 
 const when = (iso: string) => format(new Date(iso), 'MMM d, yyyy h:mm a');
 
@@ -27,7 +28,7 @@ function ContactedMark({ request }: { request: DemoRequest }) {
             { id: request.id, contacted: checked === true },
             {
               onError: (error) =>
-                toast({ variant: 'destructive', title: 'Error', description: error.message }),
+                toast({ variant: 'destructive', title: 'Error', description: messageOf(error, 'Please try again.') }),
             },
           )
         }
@@ -58,7 +59,7 @@ export function DemoRequestsScreen() {
       {isLoading ? (
         <Spinner label="Loading demo requests" />
       ) : error ? (
-        <Alert variant="destructive">Could not load demo requests. {error.message}</Alert>
+        <Alert variant="destructive">Could not load demo requests. {messageOf(error, 'Please try again.')}</Alert>
       ) : requests.length === 0 ? (
         <Card>
           <CardContent className="p-8 text-center text-slate-600">No demo requests yet.</CardContent>

@@ -14,6 +14,7 @@ import { toast } from '../../../components/ui/use-toast';
 import { validate, type FieldErrors } from '../../../lib/form';
 import { useCreateConnector } from '../api/create-connector';
 import { useUpdateConnector } from '../api/update-connector';
+import { messageOf } from '../../../lib/api-client';
 
 const EMPTY: ConnectorInput = { name: '', consumerId: '', connectorId: '' };
 
@@ -77,7 +78,7 @@ function ConnectorForm({ connector, onDone }: { connector?: Connector; onDone():
           onError: (error) =>
             toast({
               title: 'Error',
-              description: `Failed to update connector: ${error.message}`,
+              description: `Failed to update connector: ${messageOf(error, 'please try again.')}`,
               variant: 'destructive',
             }),
         },
@@ -91,7 +92,7 @@ function ConnectorForm({ connector, onDone }: { connector?: Connector; onDone():
         onError: (error) =>
           toast({
             title: 'Error',
-            description: `Failed to create connector: ${error.message}`,
+            description: `Failed to create connector: ${messageOf(error, 'please try again.')}`,
             variant: 'destructive',
           }),
       });

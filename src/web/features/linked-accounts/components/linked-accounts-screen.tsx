@@ -16,6 +16,7 @@ import { useToggleConnector } from '../api/toggle-connector';
 import { ConnectorDetailsDialog } from './connector-details-dialog';
 import { ConnectorFormDialog } from './connector-form-dialog';
 import { PageHeader } from '../../../components/page-header';
+import { messageOf } from '../../../lib/api-client';
 
 type Editing = { open: false } | { open: true; connector?: Connector };
 
@@ -36,7 +37,7 @@ export function LinkedAccountsScreen({ isAdmin }: { isAdmin: boolean }) {
       onError: (e) =>
         toast({
           title: 'Error',
-          description: `Failed to delete connector: ${e.message}`,
+          description: `Failed to delete connector: ${messageOf(e, 'please try again.')}`,
           variant: 'destructive',
         }),
       onSettled: () => setDeleting(undefined),
@@ -51,7 +52,7 @@ export function LinkedAccountsScreen({ isAdmin }: { isAdmin: boolean }) {
         onError: (e) =>
           toast({
             title: 'Error',
-            description: `Failed to update connector status: ${e.message}`,
+            description: `Failed to update connector status: ${messageOf(e, 'please try again.')}`,
             variant: 'destructive',
           }),
       },
@@ -76,7 +77,7 @@ export function LinkedAccountsScreen({ isAdmin }: { isAdmin: boolean }) {
       {isLoading ? (
         <Spinner />
       ) : error ? (
-        <Alert variant="destructive">{error.message}</Alert>
+        <Alert variant="destructive">{messageOf(error, 'Connectors could not be loaded.')}</Alert>
       ) : connectors.length === 0 ? (
         <Card>
           <CardContent className="p-10 text-center text-slate-600">

@@ -8,6 +8,7 @@ import { toast } from '../../../components/ui/use-toast';
 import { cn } from '../../../lib/cn';
 import { createDemoRequest } from '../api/create-demo-request';
 import { buttonClasses } from './button-styles';
+import { messageOf } from '../../../lib/api-client';
 
 type VisibleField = 'name' | 'email' | 'mobile' | 'solution';
 type FormValues = Record<VisibleField | 'website', string>;
@@ -90,7 +91,7 @@ export default function DemoRequestForm({ sourcePage, onDone }: DemoRequestFormP
       toast({
         variant: 'destructive',
         title: 'Submission Failed',
-        description: error instanceof Error && error.message ? error.message : 'Please try again later.',
+        description: messageOf(error, 'Please try again later.'),
       });
       setStatus('idle');
     }

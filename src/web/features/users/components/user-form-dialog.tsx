@@ -29,6 +29,7 @@ import { useUserLinkedAccounts } from '../api/get-user-linked-accounts';
 import { useUserPermissions } from '../api/get-user-permissions';
 import { useUserPhoneNumbers } from '../api/get-user-phone-numbers';
 import { useUpdateUser } from '../api/update-user';
+import { messageOf } from '../../../lib/api-client';
 
 export interface AssignmentOptions {
   phoneNumbers: Option[];
@@ -181,7 +182,7 @@ function UserForm({
           onError: (error) =>
             toast({
               title: 'Error',
-              description: error.message || 'Failed to update user',
+              description: messageOf(error, 'Failed to update user'),
               variant: 'destructive',
             }),
         },
@@ -195,7 +196,7 @@ function UserForm({
         onError: (error) =>
           toast({
             title: 'Error',
-            description: error.message || 'Failed to create user',
+            description: messageOf(error, 'Failed to create user'),
             variant: 'destructive',
           }),
       });
