@@ -35,6 +35,8 @@ export function fromPmsError(error: PmsError): AppError {
       return notFound(error.message);
     case 'conflict':
       return conflict(error.message);
+    case 'closed':
+      return new AppError(409, 'closed', 'The practice is closed at that time.');
     case 'connector_not_found':
       return new AppError(
         502,
