@@ -16,6 +16,7 @@ import type { AuthService } from '../auth/auth.service';
 import { authenticate, bearerToken, requireAuth, viewer } from '../../plugins/auth';
 import { safeErrorSummary } from '../../plugins/error-handler';
 import type { ScheduleService } from './schedule.service';
+import { withToolErrorField } from './tool-error-field';
 import { createToolFunctions, type ToolContext } from './tool-functions';
 
 export interface WebhookDeps {
@@ -106,6 +107,7 @@ export function registerWebhookRoutes(app: App, { auth, schedule, secret }: Webh
     {
       config: { phi: true },
       schema: { body: WebhookBodySchema, response: { 200: WebhookResponseSchema } },
+      onSend: async (_request, reply, payload) => withToolErrorField(reply.statusCode, payload),
       // Before validation, so nobody learns anything about the body format without credentials.
       preValidation: async (request) => {
         if (fromVoicePlatform(request.body)) {
