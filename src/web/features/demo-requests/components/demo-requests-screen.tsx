@@ -28,7 +28,11 @@ function ContactedMark({ request }: { request: DemoRequest }) {
             { id: request.id, contacted: checked === true },
             {
               onError: (error) =>
-                toast({ variant: 'destructive', title: 'Error', description: messageOf(error, 'Please try again.') }),
+                toast({
+                  variant: 'destructive',
+                  title: 'Error',
+                  description: messageOf(error, 'Please try again.'),
+                }),
             },
           )
         }
@@ -45,7 +49,7 @@ function ContactedMark({ request }: { request: DemoRequest }) {
 }
 
 /** Admin screen: every demo request from the public site, newest first. */
-const COLUMNS = ['Received', 'Name', 'Contact', 'Solution', 'Page', 'Contacted'] as const;
+const COLUMNS = ['Received', 'Request', 'Name', 'Contact', 'Solution', 'Page', 'Contacted'] as const;
 
 export function DemoRequestsScreen() {
   const { data, isLoading, error } = useDemoRequests();
@@ -54,12 +58,14 @@ export function DemoRequestsScreen() {
     <div className="space-y-6">
       <PageHeader
         title="Demo Requests"
-        description="Practices that asked for a demo on the public site, newest first."
+        description="Practices that asked for a demo or a free trial on the public site, newest first."
       />
       {isLoading ? (
         <Spinner label="Loading demo requests" />
       ) : error ? (
-        <Alert variant="destructive">Could not load demo requests. {messageOf(error, 'Please try again.')}</Alert>
+        <Alert variant="destructive">
+          Could not load demo requests. {messageOf(error, 'Please try again.')}
+        </Alert>
       ) : requests.length === 0 ? (
         <Card>
           <CardContent className="p-8 text-center text-slate-600">No demo requests yet.</CardContent>
@@ -80,6 +86,13 @@ export function DemoRequestsScreen() {
               {requests.map((request) => (
                 <tr key={request.id} data-testid="demo-request-row">
                   <td className="px-4 py-3 whitespace-nowrap text-slate-700">{when(request.createdAt)}</td>
+                  <td className="px-4 py-3">
+                    {request.kind === 'trial' ? (
+                      <Badge variant="default">Free trial</Badge>
+                    ) : (
+                      <Badge variant="secondary">Demo</Badge>
+                    )}
+                  </td>
                   <td className="px-4 py-3 font-medium text-slate-900">{request.name}</td>
                   <td className="px-4 py-3">
                     <a className="block text-blue-700 hover:underline" href={`mailto:${request.email}`}>
