@@ -90,7 +90,7 @@ test('an admin creates a sub user who then sees exactly the allowed menu; deacti
   await adminContext.close();
 
   await page.goto('/call-logs');
-  await expect(page).toHaveURL(/\/signin$/);
+  await expect(page).toHaveURL(/\/signin\?next=%2Fcall-logs$/);
 });
 
 test('an admin adds, edits, toggles and deletes a connector', async ({ page }) => {

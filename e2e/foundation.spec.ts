@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { apiGet, login, sideMenu } from './fixtures';
+import { apiGet, login, sideMenu, USERS } from './fixtures';
 
 const ADMIN_MENU = [
   'Overview',
@@ -41,12 +41,28 @@ test('logout returns to the site root and protected routes then send the visitor
   page,
 }) => {
   await login(page, 'admin');
+  // From a console page, not only from the Overview (which is at the root already).
+  await page.getByRole('link', { name: 'Book Appointment' }).click();
+  await expect(page.getByRole('heading', { name: 'Book Appointment' })).toBeVisible();
   await page.getByRole('button', { name: 'Logout' }).click();
   await expect(page).toHaveURL(/\/$/);
+  await expect(page.getByRole('link', { name: 'Sign In' }).first()).toBeVisible();
   expect(await page.evaluate(() => localStorage.getItem('sessionId'))).toBeNull();
   await page.goto('/call-logs');
-  await expect(page).toHaveURL(/\/signin$/);
+  await expect(page).toHaveURL(/\/signin\?next=%2Fcall-logs$/);
   await expect(page.getByRole('button', { name: 'Sign In' })).toBeVisible();
+});
+
+test('sign-in returns to the console page asked for (a reminder e-mail's deep link)', async ({ page }) => {
+  await page.goto('/appointments-calendar');
+  await expect(page).toHaveURL(/\/signin\?next=%2Fappointments-calendar$/);
+  await expect(page).toHaveTitle('Sign In | Servc AI Receptionist');
+  await expect(page.getByRole('heading', { level: 1, name: 'Sign in to Servc' })).toBeVisible();
+  await page.getByLabel('Email').fill(USERS.frontdesk.email);
+  await page.getByLabel('Password').fill(USERS.frontdesk.password);
+  await page.getByRole('button', { name: 'Sign In' }).click();
+  await expect(page).toHaveURL(/\/appointments-calendar$/);
+  await expect(page.getByRole('heading', { name: 'Appointments Calendar' })).toBeVisible();
 });
 
 test('the front desk sees only the menu its permissions and assignments allow', async ({ page }) => {
