@@ -42,7 +42,7 @@ test('logout returns to the site root and protected routes then send the visitor
 }) => {
   await login(page, 'admin');
   // From a console page, not only from the Overview (which is at the root already).
-  await page.getByRole('link', { name: 'Book Appointment' }).click();
+  await sideMenu(page).getByRole('link', { name: 'Book Appointment' }).click();
   await expect(page.getByRole('heading', { name: 'Book Appointment' })).toBeVisible();
   await page.getByRole('button', { name: 'Logout' }).click();
   await expect(page).toHaveURL(/\/$/);
@@ -53,7 +53,9 @@ test('logout returns to the site root and protected routes then send the visitor
   await expect(page.getByRole('button', { name: 'Sign In' })).toBeVisible();
 });
 
-test('sign-in returns to the console page asked for (a reminder e-mail's deep link)', async ({ page }) => {
+test('sign-in returns to the console page asked for (a deep link from a reminder e-mail)', async ({
+  page,
+}) => {
   await page.goto('/appointments-calendar');
   await expect(page).toHaveURL(/\/signin\?next=%2Fappointments-calendar$/);
   await expect(page).toHaveTitle('Sign In | Servc AI Receptionist');
