@@ -1,9 +1,7 @@
 import { setNonce } from 'get-nonce';
 import { StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
-import { createBrowserRouter } from 'react-router';
-// The DOM build of the provider: navigations can ask for flushSync (logout does).
-import { RouterProvider } from 'react-router/dom';
+import { createBrowserRouter, RouterProvider } from 'react-router';
 import { AppProvider } from './app/provider';
 import { routes } from './app/router';
 import { readAuthFromStorage } from './lib/auth-state';

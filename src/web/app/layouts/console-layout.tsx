@@ -89,11 +89,11 @@ export function ConsoleLayout({ children }: { children?: ReactNode }) {
           <Button
             variant="ghost"
             className="mt-2 w-full justify-start"
-            // Part 1, section 4: logout goes to the site root. The page is left first, and at once (not in
-            // a transition), so its sign-in guard does not send the visitor to /signin on the way.
-            onClick={() =>
-              void Promise.resolve(navigate('/', { replace: true, flushSync: true })).then(signOut)
-            }
+            // Part 1, section 4: logout goes to the site root (the page's sign-in guard agrees, see RequireAuth).
+            onClick={() => {
+              signOut();
+              navigate('/', { replace: true });
+            }}
           >
             <LogOut aria-hidden="true" />
             Logout

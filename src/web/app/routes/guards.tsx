@@ -7,10 +7,11 @@ import { usePrincipal } from '../../lib/permissions';
 import { signInPathFor } from '../../lib/return-path';
 
 export function RequireAuth({ children }: { children: ReactNode }) {
-  const { isAuthenticated, isLoading } = useAuth();
+  const { isAuthenticated, isLoading, loggedOut } = useAuth();
   const location = useLocation();
   if (isLoading) return <Spinner className="min-h-screen" />;
-  if (!isAuthenticated) return <Navigate to={signInPathFor(location)} replace />;
+  // Logout goes to the site root (part 1, section 4); any other way of being signed out, to /signin.
+  if (!isAuthenticated) return <Navigate to={loggedOut ? '/' : signInPathFor(location)} replace />;
   return children;
 }
 
