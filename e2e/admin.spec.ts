@@ -80,7 +80,7 @@ test('an admin creates a sub user who then sees exactly the allowed menu; deacti
   ).toBeVisible();
 
   await staff.goto('/call-logs');
-  await expect(staff).toHaveURL(/\/signin$/);
+  await expect(staff).toHaveURL(/\/signin\?next=%2Fcall-logs$/);
   await staffContext.close();
 });
 

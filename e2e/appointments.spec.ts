@@ -1,9 +1,12 @@
 import type { Page } from '@playwright/test';
+import { tz } from '@date-fns/tz';
 import { addDays, format, isWeekend, parseISO, startOfWeek } from 'date-fns';
 import { bookedMessage, type AppointmentItem, type ProviderItem } from '../src/shared/schemas/schedule';
 import { apiGet, expect, test } from './fixtures';
 
 const iso = (date: Date) => format(date, 'yyyy-MM-dd');
+/** The calendar's "today" is the demo practice's (America/New_York), not the browser's. */
+const practiceToday = () => parseISO(format(new Date(), 'yyyy-MM-dd', { in: tz('America/New_York') }));
 const sunday = (date: Date) => startOfWeek(date, { weekStartsOn: 0 });
 const weekLabel = (start: Date) => `${format(start, 'MMM d')} - ${format(addDays(start, 6), 'MMM d, yyyy')}`;
 const STATUS_COLOUR = { cancelled: 'red', completed: 'green', confirmed: 'blue', pending: 'purple' };
@@ -12,7 +15,7 @@ const statusOf = (a: AppointmentItem) =>
 
 /** A weekday at least `days` ahead: the practice works Monday to Friday. */
 function weekdayAhead(days: number): string {
-  let date = addDays(new Date(), days);
+  let date = addDays(practiceToday(), days);
   while (isWeekend(date)) date = addDays(date, 1);
   return iso(date);
 }
@@ -49,7 +52,7 @@ test.describe('Appointments Calendar', () => {
     await expect(page.getByText(activeConnector.connectorId, { exact: true })).toBeVisible();
 
     // Next week: it lies fully ahead, so the seed gives it plenty of appointments.
-    const start = addDays(sunday(new Date()), 7);
+    const start = addDays(sunday(practiceToday()), 7);
     await page.getByRole('button', { name: 'Next week' }).click();
     await expect(page.getByRole('heading', { name: weekLabel(start) })).toBeVisible();
     const appointments = await weekAppointments(page, start);
@@ -88,7 +91,7 @@ test.describe('Appointments Calendar', () => {
 
   test('the hover card shows the fields of the spec, also on keyboard focus', async ({ page }) => {
     await page.goto('/appointments-calendar');
-    const start = addDays(sunday(new Date()), 7);
+    const start = addDays(sunday(practiceToday()), 7);
     await page.getByRole('button', { name: 'Next week' }).click();
     const appointments = await weekAppointments(page, start);
     const appointment = appointments.find(
@@ -135,9 +138,9 @@ test.describe('Appointments Calendar', () => {
     page,
   }) => {
     await page.goto('/appointments-calendar');
-    const thisWeek = sunday(new Date());
+    const thisWeek = sunday(practiceToday());
     await expect(page.getByRole('heading', { name: weekLabel(thisWeek) })).toBeVisible();
-    await expect(page.locator('th[aria-current="date"]')).toHaveText(format(new Date(), 'EEEd'));
+    await expect(page.locator('th[aria-current="date"]')).toHaveText(format(practiceToday(), 'EEEd'));
 
     const next = addDays(thisWeek, 7);
     const request = page.waitForRequest((r) =>

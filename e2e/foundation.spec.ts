@@ -45,15 +45,31 @@ test.describe('with a session of its own', () => {
   test('logout returns to the site root and protected routes then send the visitor to /signin', async ({
     page,
   }) => {
-    await page.goto('/');
-    await expect(page.getByRole('heading', { name: 'Overview' })).toBeVisible();
+    // From a console page, not only from the Overview (which is at the root already).
+    await page.goto('/book-appointment');
+    await expect(page.getByRole('heading', { name: 'Book Appointment' })).toBeVisible();
     await page.getByRole('button', { name: 'Logout' }).click();
     await expect(page).toHaveURL(/\/$/);
+    await expect(page.getByRole('link', { name: 'Sign In' }).first()).toBeVisible();
     expect(await page.evaluate(() => localStorage.getItem('sessionId'))).toBeNull();
     await page.goto('/call-logs');
-    await expect(page).toHaveURL(/\/signin$/);
+    await expect(page).toHaveURL(/\/signin\?next=%2Fcall-logs$/);
     await expect(page.getByRole('button', { name: 'Sign In' })).toBeVisible();
   });
+});
+
+test('sign-in returns to the console page asked for (a deep link from a reminder e-mail)', async ({
+  page,
+}) => {
+  await page.goto('/appointments-calendar');
+  await expect(page).toHaveURL(/\/signin\?next=%2Fappointments-calendar$/);
+  await expect(page).toHaveTitle('Sign In | Servc AI Receptionist');
+  await expect(page.getByRole('heading', { level: 1, name: 'Sign in to Servc' })).toBeVisible();
+  await page.getByLabel('Email').fill(USERS.frontdesk.email);
+  await page.getByLabel('Password').fill(USERS.frontdesk.password);
+  await page.getByRole('button', { name: 'Sign In' }).click();
+  await expect(page).toHaveURL(/\/appointments-calendar$/);
+  await expect(page.getByRole('heading', { name: 'Appointments Calendar' })).toBeVisible();
 });
 
 test.describe('as the front desk', () => {

@@ -45,6 +45,8 @@ export function fromPmsError(error: PmsError): AppError {
           ? 'The practice system refused this change because of a conflict. Please try again.'
           : error.message,
       );
+    case 'closed':
+      return new AppError(409, 'closed', 'The practice is closed at that time.');
     case 'connector_not_found':
       return new AppError(
         502,

@@ -11,6 +11,8 @@ export const ErrorCodeSchema = z.enum([
   'forbidden',
   'not_found',
   'conflict',
+  /** A booking outside opening hours; the message names the nearest open times. */
+  'closed',
   'payload_too_large',
   'rate_limited',
   'internal_error',

@@ -90,7 +90,11 @@ export const AppointmentItemSchema = z.object({
   confirmation_number: z.string().nullable(),
 });
 export type AppointmentItem = z.infer<typeof AppointmentItemSchema>;
-export const AppointmentListResponseSchema = z.object({ appointments: z.array(AppointmentItemSchema) });
+export const AppointmentListResponseSchema = z.object({
+  appointments: z.array(AppointmentItemSchema),
+  /** The practice's IANA time zone: the calendar's "today" is the practice's. */
+  time_zone: z.string(),
+});
 
 export const PatientWithAppointmentSchema = z.object({
   id: z.string(),

@@ -5,6 +5,7 @@ import { SIGN_IN_PATH } from '#shared/site';
 import { Spinner } from '../components/ui/spinner';
 import { onUnauthorized } from '../lib/api-client';
 import { useAuth } from '../lib/auth';
+import { signInPathFor } from '../lib/return-path';
 import { PublicHome, publicRoutes } from './routes/public';
 import { RequireAccess, RequireAuth, ScreenNotAvailable } from './routes/guards';
 import { NotFoundRoute } from './routes/not-found';
@@ -46,7 +47,10 @@ function RootLayout() {
   useEffect(() => {
     window.scrollTo(0, 0);
   }, [pathname]);
-  useEffect(() => onUnauthorized(() => navigate('/signin', { replace: true })), [navigate]);
+  useEffect(
+    () => onUnauthorized(() => navigate(signInPathFor(window.location), { replace: true })),
+    [navigate],
+  );
   return (
     <Suspense fallback={<Spinner className="min-h-screen" />}>
       <Outlet />
@@ -61,7 +65,7 @@ function HomeRoute() {
   return isAuthenticated ? (
     <ConsoleLayout>
       <Suspense fallback={<Spinner />}>
-        <OverviewRoute />
+        <OverviewRoute isBuilt={isBuilt} />
       </Suspense>
     </ConsoleLayout>
   ) : (
@@ -84,6 +88,8 @@ const SCREENS: Record<string, ReactNode> = {
   '/appointment-processor': <AppointmentProcessorScreen />,
   '/callbacks': <CallbacksRoute />,
 };
+
+const isBuilt = (path: string) => path in SCREENS;
 
 const DENIED_MESSAGES: Record<string, string> = {
   '/user-management': 'You need admin privileges to access user management.',

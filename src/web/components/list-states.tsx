@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { messageOf } from '../lib/api-client';
 import { Alert } from './ui/alert';
 import { Button } from './ui/button';
 import { Card, CardContent } from './ui/card';
@@ -15,7 +16,7 @@ export function ListError({
   onRetry,
 }: {
   error: Error;
-  /** Words before the error's own message, e.g. 'Could not load demo requests. '. */
+  /** Words before the server's message (without its status prefix), e.g. 'Could not load demo requests. '. */
   prefix?: string;
   onRetry: () => unknown;
 }) {
@@ -23,7 +24,7 @@ export function ListError({
     <Alert variant="destructive" className="flex flex-wrap items-center justify-between gap-3">
       <span>
         {prefix}
-        {error.message}
+        {messageOf(error, 'Please try again.')}
       </span>
       <Button variant="outline" size="sm" onClick={() => void onRetry()}>
         Try again

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { apiGet, apiRequest, onUnauthorized } from './api-client';
+import { ApiError, apiGet, apiRequest, messageOf, onUnauthorized } from './api-client';
 
 function respond(status: number, body: string, statusText = '', contentType = 'application/json') {
   vi.stubGlobal(
@@ -61,5 +61,22 @@ describe('apiRequest', () => {
     respond(200, '{"slots":[]}');
     await apiGet(['/api/slots', '2026-11-23', 'first_available']);
     expect(vi.mocked(fetch).mock.calls[0]![0]).toBe('/api/slots/2026-11-23/first_available');
+  });
+});
+
+describe('messageOf', () => {
+  it("shows people the server's message without the status prefix", async () => {
+    respond(409, '{"message":"Email already in use"}');
+    const error: unknown = await apiRequest('GET', '/api/x').catch((e: unknown) => e);
+    expect(messageOf(error, 'Failed')).toBe('Email already in use');
+  });
+
+  it('shows the fallback for a server fault or no answer', () => {
+    expect(messageOf(new ApiError(500, 'Internal Server Error', undefined), 'Please try again later.')).toBe(
+      'Please try again later.',
+    );
+    expect(messageOf(new TypeError('Failed to fetch'), 'Please try again later.')).toBe(
+      'Please try again later.',
+    );
   });
 });

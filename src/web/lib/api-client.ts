@@ -3,16 +3,28 @@ import { rememberSessionEnd } from './session-ended';
 import { clearSession, readSessionId } from './session-storage';
 import { isBackgroundRequest } from './user-activity';
 
-/** A non-OK answer: message '{status}: {text}', as the spec's shared request behaviour says. */
+/**
+ * A non-OK answer: message '{status}: {text}', as the spec's shared request behaviour says. People see
+ * `text` only (see `messageOf`).
+ */
 export class ApiError extends Error {
   constructor(
     readonly status: number,
-    message: string,
+    readonly text: string,
     readonly body: unknown,
   ) {
-    super(`${status}: ${message}`);
+    super(`${status}: ${text}`);
     this.name = 'ApiError';
   }
+}
+
+/**
+ * What to show a person for a failed request: the server's message without the status prefix; for a
+ * server fault (5xx) or no answer at all, `fallback`.
+ */
+export function messageOf(error: unknown, fallback: string): string {
+  if (error instanceof ApiError) return error.status < 500 && error.text ? error.text : fallback;
+  return fallback;
 }
 
 type UnauthorizedListener = () => void;

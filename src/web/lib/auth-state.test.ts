@@ -22,19 +22,28 @@ describe('readAuthFromStorage', () => {
     expect(localStorage.getItem('user')).toBeNull();
   });
 
-  it('honours the legacy servc_auth / servc_user pair with only a username', () => {
-    localStorage.setItem('servc_auth', 'true');
-    localStorage.setItem('servc_user', 'frontdesk');
-    expect(readAuthFromStorage(localStorage)).toEqual({
-      isAuthenticated: true,
-      user: { username: 'frontdesk' },
-    });
+  it('removes a stored user without an id (it cannot load its permissions)', () => {
+    localStorage.setItem('sessionId', 'sid');
+    localStorage.setItem('user', JSON.stringify({ username: 'frontdesk' }));
+    expect(readAuthFromStorage(localStorage).isAuthenticated).toBe(false);
+    expect(localStorage.getItem('sessionId')).toBeNull();
   });
 
-  it('ignores the legacy flag unless it is the string true', () => {
-    localStorage.setItem('servc_auth', 'yes');
+  it('clears the legacy servc_auth / servc_user pair: it holds no session, so the visitor is signed out', () => {
+    localStorage.setItem('servc_auth', 'true');
     localStorage.setItem('servc_user', 'frontdesk');
-    expect(readAuthFromStorage(localStorage).isAuthenticated).toBe(false);
+    expect(readAuthFromStorage(localStorage)).toEqual({ isAuthenticated: false, user: null });
+    expect(localStorage.getItem('servc_auth')).toBeNull();
+    expect(localStorage.getItem('servc_user')).toBeNull();
+  });
+
+  it('keeps a valid session stored beside the legacy pair, and drops the pair', () => {
+    const user = { id: '1', email: 'a@b.c', username: 'a', name: 'A', role: 'sub' as const };
+    writeAuthToStorage(localStorage, 'sid', user);
+    localStorage.setItem('servc_auth', 'true');
+    localStorage.setItem('servc_user', 'frontdesk');
+    expect(readAuthFromStorage(localStorage)).toEqual({ isAuthenticated: true, user });
+    expect(localStorage.getItem('servc_auth')).toBeNull();
   });
 
   it('is cleared completely on sign-out', () => {

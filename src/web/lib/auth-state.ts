@@ -1,7 +1,7 @@
 import type { SessionUser } from '#shared/schemas/auth';
 import { LEGACY_AUTH_KEY, LEGACY_USER_KEY, SESSION_ID_KEY, USER_KEY } from './session-storage';
 
-/** A stored user; the legacy pair only knows a username. */
+/** A stored user. */
 export type StoredUser = Partial<SessionUser> & { username?: string };
 
 export interface AuthSnapshot {
@@ -11,21 +11,23 @@ export interface AuthSnapshot {
 
 /** Part-1 section 4: how the visitor's state is read from storage at start. */
 export function readAuthFromStorage(storage: Storage): AuthSnapshot {
+  // The legacy pair (servc_auth / servc_user) carries no session the API accepts: honouring it left the
+  // visitor half signed in (Access Denied everywhere). It is dropped; without a session they sign in again.
+  storage.removeItem(LEGACY_AUTH_KEY);
+  storage.removeItem(LEGACY_USER_KEY);
   const sessionId = storage.getItem(SESSION_ID_KEY);
   const rawUser = storage.getItem(USER_KEY);
   if (sessionId && rawUser) {
     try {
       const user: unknown = JSON.parse(rawUser);
-      if (user && typeof user === 'object') return { isAuthenticated: true, user: user as StoredUser };
+      // A user without an id can read no permissions: as good as no session.
+      if (user && typeof user === 'object' && typeof (user as { id?: unknown }).id === 'string')
+        return { isAuthenticated: true, user: user as StoredUser };
     } catch {
-      // fall through to removal below
+      // removed below
     }
     storage.removeItem(SESSION_ID_KEY);
     storage.removeItem(USER_KEY);
-  }
-  const legacyUser = storage.getItem(LEGACY_USER_KEY);
-  if (storage.getItem(LEGACY_AUTH_KEY) === 'true' && legacyUser) {
-    return { isAuthenticated: true, user: { username: legacyUser } };
   }
   return { isAuthenticated: false, user: null };
 }

@@ -14,6 +14,8 @@ import {
 interface AuthContextValue {
   isAuthenticated: boolean;
   isLoading: boolean;
+  /** The visitor signed out with Logout (not a session that ended): guards send them to the site root. */
+  loggedOut: boolean;
   user: StoredUser | null;
   signIn(sessionId: string, user: SessionUser): void;
   signOut(): void;
@@ -25,16 +27,17 @@ const SIGNED_OUT: AuthSnapshot = { isAuthenticated: false, user: null };
 export function AuthProvider({ children }: { children: ReactNode }) {
   const queryClient = useQueryClient();
   // No storage while prerendering: public pages are rendered for a signed-out visitor.
-  const [state, setState] = useState<AuthSnapshot & { isLoading: boolean }>(() => ({
+  const [state, setState] = useState<AuthSnapshot & { isLoading: boolean; loggedOut: boolean }>(() => ({
     ...(typeof localStorage === 'undefined' ? SIGNED_OUT : readAuthFromStorage(localStorage)),
     isLoading: false,
+    loggedOut: false,
   }));
 
   useEffect(
     () =>
       onUnauthorized(() => {
         queryClient.clear();
-        setState({ ...SIGNED_OUT, isLoading: false });
+        setState({ ...SIGNED_OUT, isLoading: false, loggedOut: false });
       }),
     [queryClient],
   );
@@ -47,7 +50,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
 
   const signIn = useCallback((sessionId: string, user: SessionUser) => {
     writeAuthToStorage(localStorage, sessionId, user);
-    setState({ isAuthenticated: true, user, isLoading: false });
+    setState({ isAuthenticated: true, user, isLoading: false, loggedOut: false });
   }, []);
 
   const signOut = useCallback(() => {
@@ -55,7 +58,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     apiRequest('POST', '/api/auth/logout').catch(() => undefined);
     clearAuthFromStorage(localStorage);
     queryClient.clear();
-    setState({ ...SIGNED_OUT, isLoading: false });
+    setState({ ...SIGNED_OUT, isLoading: false, loggedOut: true });
   }, [queryClient]);
 
   const value = useMemo(() => ({ ...state, signIn, signOut }), [state, signIn, signOut]);

@@ -10,6 +10,10 @@ export const demoRequests = pgTable(
     solution: text({
       enum: ['dental-practices', 'medical-clinics', 'veterinary-clinics', 'spas-wellness'],
     }).notNull(),
+    /** 'trial' from the pricing page's Start Free Trial button, 'demo' from every other demo button. */
+    kind: text({ enum: ['demo', 'trial'] })
+      .notNull()
+      .default('demo'),
     sourcePage: text(),
     /** sha-256 of the sender's address: enough to rate-limit, not enough to identify anyone. */
     clientAddressHash: text().notNull(),

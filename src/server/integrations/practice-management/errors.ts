@@ -1,5 +1,12 @@
 export type PmsErrorCode =
-  'not_found' | 'conflict' | 'unauthorized' | 'bad_request' | 'connector_not_found' | 'unavailable';
+  | 'not_found'
+  | 'conflict'
+  /** The time asked for is outside the provider's or practice's opening hours (or on a closed day). */
+  | 'closed'
+  | 'unauthorized'
+  | 'bad_request'
+  | 'connector_not_found'
+  | 'unavailable';
 
 /** Callers (and the booking screen) look for this phrase to fall back to "request received". */
 export const CONNECTOR_NOT_FOUND = 'connector target not found';

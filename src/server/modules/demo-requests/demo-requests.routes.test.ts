@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { demoRequests } from '../../db/schema/index';
 import { bearer, createTestApp, type TestApp } from '../../test/test-app';
-import { DEMO_REQUEST_THANKS, DEMO_REQUESTS_PER_HOUR } from './demo-requests.service';
+import { DEMO_REQUEST_THANKS, DEMO_REQUESTS_PER_HOUR, TRIAL_REQUEST_THANKS } from './demo-requests.service';
 
 let t: TestApp;
 let admin: string;
@@ -47,10 +47,33 @@ describe('POST /api/demo-requests', () => {
       email: 'first@example.com',
       mobile: '(555) 123-4567',
       solution: 'dental-practices',
+      kind: 'demo',
       sourcePage: '/pricing',
       contactedAt: null,
     });
     expect(Date.parse(stored[0].createdAt)).not.toBeNaN();
+  });
+
+  it('stores a free-trial request as a trial, and thanks for the trial', async () => {
+    const response = await submit({ ...valid, email: 'trial@example.com', kind: 'trial' });
+    expect(response.statusCode).toBe(201);
+    expect(response.json()).toEqual({ success: true, message: TRIAL_REQUEST_THANKS });
+    const { demoRequests: stored } = (await list()).json();
+    expect(stored[0]).toMatchObject({ email: 'trial@example.com', kind: 'trial' });
+    const wrong = await submit({ ...valid, kind: 'free-lunch' });
+    expect(wrong.statusCode).toBe(400);
+    expect(wrong.json().code).toBe('validation_failed');
+  });
+
+  it('never answers the public form with a 500, whatever the text holds', async () => {
+    for (const field of ['name', 'email', 'mobile', 'sourcePage'] as const) {
+      const response = await submit({
+        ...valid,
+        [field]: `x\u0000y${field === 'email' ? '@example.com' : '5555555555'}`,
+      });
+      expect(response.statusCode, field).toBe(400);
+      expect(response.json()).toMatchObject({ success: false, code: 'validation_failed' });
+    }
   });
 
   it('refuses invalid input with 400 and the spec message for every field', async () => {

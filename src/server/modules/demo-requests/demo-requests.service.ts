@@ -9,13 +9,19 @@ const WINDOW_MS = 60 * 60_000;
 export const DEMO_REQUEST_THANKS =
   'Thank you! Our team will contact you within one business day to schedule your personalized demo.';
 
+export const TRIAL_REQUEST_THANKS =
+  'Thank you! Our team will contact you within one business day to set up your free trial.';
+
+const thanks = (input: DemoRequestInput) =>
+  input.kind === 'trial' ? TRIAL_REQUEST_THANKS : DEMO_REQUEST_THANKS;
+
 const hashAddress = (address: string) => createHash('sha256').update(address).digest('hex');
 
 export function createDemoRequestsService(repo: DemoRequestsRepo, now: () => Date = () => new Date()) {
   return {
     /** Stores a request; a filled honeypot gets the same answer and stores nothing (ADR 010). */
     async submit(input: DemoRequestInput, clientAddress: string): Promise<{ message: string }> {
-      if (input.website) return { message: DEMO_REQUEST_THANKS };
+      if (input.website) return { message: thanks(input) };
       const at = now();
       const result = await repo.insertWithinLimit(
         input,
@@ -33,7 +39,7 @@ export function createDemoRequestsService(repo: DemoRequestsRepo, now: () => Dat
           Math.ceil(retryMs / 1000),
         );
       }
-      return { message: DEMO_REQUEST_THANKS };
+      return { message: thanks(input) };
     },
 
     list: () => repo.list(),

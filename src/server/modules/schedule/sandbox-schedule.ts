@@ -364,6 +364,9 @@ export function createSandboxSchedule(
     }
     const roomChoices: (string | null)[] =
       rooms.length === 0 ? [null] : input.operatoryId !== undefined ? [input.operatoryId] : freeRooms(wanted);
+    if (!candidates.some((c) => isFree(wanted, c.open))) {
+      throw new PmsError('closed', `${date} ${formatHm(start)} is outside opening hours`);
+    }
     const choices = candidates
       .filter((c) => isFree(wanted, subtractIntervals(c.open, c.busy)))
       .flatMap((c) => roomChoices.map((room) => ({ c, room })));

@@ -48,7 +48,10 @@ describe('GET /api/providers', () => {
 
 describe('GET /api/appointments', () => {
   it('answers the demo schedule around today in the part-1 shape', async () => {
-    const { appointments } = (await ok('/api/appointments')) as { appointments: AppointmentItem[] };
+    const body = (await ok('/api/appointments')) as { appointments: AppointmentItem[]; time_zone: string };
+    // The calendar's "today" is the practice's.
+    expect(body.time_zone).toBe('America/New_York');
+    const { appointments } = body;
     expect(appointments.length).toBeGreaterThan(DEMO_APPOINTMENT_TARGET * 0.9);
     const first = appointments[0]!;
     expect(Object.keys(first).sort()).toEqual(

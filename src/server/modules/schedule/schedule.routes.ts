@@ -37,6 +37,7 @@ export function registerScheduleRoutes(app: App, schedule: ScheduleService, chan
         : undefined;
       return weeks.send(request, reply, key, async () => ({
         appointments: await schedule.listAppointments(practice, range),
+        time_zone: practice.timeZone,
       }));
     },
   );

@@ -15,16 +15,23 @@ import { AppError, badRequest, conflict, notFound } from '../../errors';
 import { CONNECTOR_NOT_FOUND, isPmsError } from '../../integrations/practice-management/errors';
 import { createKollaAdapter } from '../../integrations/practice-management/kolla/kolla-adapter';
 import { toE164 } from '../../integrations/practice-management/phone';
-import type { Appointment, BookInput, PracticeManagement } from '../../integrations/practice-management/port';
+import {
+  FIRST_AVAILABLE,
+  type Appointment,
+  type BookInput,
+  type PracticeManagement,
+} from '../../integrations/practice-management/port';
 import {
   addMinutesToWall,
   instantFromWall,
   isDate,
+  normalizeWall,
   wallFromInstant,
 } from '../../integrations/practice-management/wall-time';
 import type { Viewer } from '../../plugins/auth';
 import type { ConnectorsService } from '../connectors/connectors.service';
 import { newConfirmationNumber } from './confirmation-number';
+import { closedMessage, nearestOpenTimes } from './nearest-open-times';
 import { createSandboxCaches, createSandboxSchedule } from './sandbox-schedule';
 import { createScheduleRepo, type PracticeConnector } from './schedule.repo';
 
@@ -193,6 +200,22 @@ export function createScheduleService({
     };
   }
 
+  /** A booking outside opening hours: 409 'closed', naming the nearest open times. */
+  async function closedError(practice: Practice, input: BookInput): Promise<AppError> {
+    const wallStart = normalizeWall(input.startTime) ?? input.startTime;
+    const nearest = await nearestOpenTimes(practice.pms, {
+      wallStart,
+      providerId: input.providerId,
+      durationMinutes: input.durationMinutes,
+      today: practice.today,
+    });
+    const provider =
+      input.providerId === FIRST_AVAILABLE
+        ? undefined
+        : (await practice.pms.listProviders()).find((p) => p.remoteId === input.providerId);
+    return new AppError(409, 'closed', closedMessage(wallStart, nearest, provider?.displayName));
+  }
+
   return {
     /** The practice a console user works on (see `resolveConnector`). */
     forUser: async (viewer: Viewer) => practiceOf(await connectors.activeFor(viewer)),
@@ -306,6 +329,7 @@ export function createScheduleService({
           appointment = await practice.pms.book(input);
         } catch (error) {
           if (isPmsError(error, 'conflict')) throw conflict(bookedMessage(shown.time, shown.date));
+          if (isPmsError(error, 'closed')) throw await closedError(practice, input);
           if (isPmsError(error, 'connector_not_found')) return savePending(practice, input, shown);
           throw error;
         }

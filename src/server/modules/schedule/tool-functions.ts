@@ -15,6 +15,7 @@ import {
   type ToolFunction,
   type ToolResult,
 } from '#shared/schemas/schedule';
+import { phoneNumberProblem } from '#shared/phone';
 import { badRequest } from '../../errors';
 import { toE164 } from '../../integrations/practice-management/phone';
 import type { NewPatient } from '../../integrations/practice-management/port';
@@ -56,7 +57,7 @@ function parseParams<S extends z.ZodType>(schema: S, raw: unknown): z.output<S> 
 
 function phoneOf(raw: string | undefined): string {
   const e164 = raw ? toE164(raw) : undefined;
-  if (!e164) throw badRequest('Please give a valid phone number.');
+  if (!e164) throw badRequest(phoneNumberProblem(raw ?? '') ?? 'Please give a valid phone number.');
   return e164;
 }
 

@@ -17,6 +17,7 @@ import { isCallReport } from '../calls/call-report';
 import { authenticate, bearerToken, requireAuth, viewer } from '../../plugins/auth';
 import { safeErrorSummary } from '../../plugins/error-handler';
 import type { ScheduleService } from './schedule.service';
+import { withToolErrorField } from './tool-error-field';
 import { createToolFunctions, type ToolContext } from './tool-functions';
 import type { VoicePlatformService } from '../voice-platform/voice-platform.service';
 
@@ -126,6 +127,7 @@ export function registerWebhookRoutes(
     {
       config: { phi: true },
       schema: { body: WebhookBodySchema, response: { 200: WebhookResponseSchema } },
+      onSend: async (_request, reply, payload) => withToolErrorField(reply.statusCode, payload),
       // Before validation, so nobody learns anything about the body format without credentials.
       preValidation: async (request) => {
         if (fromVoicePlatform(request.body)) {

@@ -1,6 +1,6 @@
 import { LogOut, Menu, X } from 'lucide-react';
 import { useState, type ReactNode } from 'react';
-import { NavLink, Outlet } from 'react-router';
+import { NavLink, Outlet, useNavigate } from 'react-router';
 import { visibleMenuItems, type MenuItem } from '#shared/permissions';
 import { Button } from '../../components/ui/button';
 import { OutboxDelivery } from '../../features/book-appointment';
@@ -32,6 +32,7 @@ export function ConsoleLayout({ children }: { children?: ReactNode }) {
   const { user, signOut } = useAuth();
   const { principal } = usePrincipal();
   const [open, setOpen] = useState(false);
+  const navigate = useNavigate();
   const items = visibleMenuItems(principal);
   const main = items.filter((item) => item.section === 'main');
   const admin = items.filter((item) => item.section === 'admin');
@@ -87,7 +88,15 @@ export function ConsoleLayout({ children }: { children?: ReactNode }) {
           <p className="truncate text-sm text-slate-700" data-testid="menu-user">
             {user?.email || user?.username || 'User'}
           </p>
-          <Button variant="ghost" className="mt-2 w-full justify-start" onClick={signOut}>
+          <Button
+            variant="ghost"
+            className="mt-2 w-full justify-start"
+            // Part 1, section 4: logout goes to the site root (the page's sign-in guard agrees, see RequireAuth).
+            onClick={() => {
+              signOut();
+              navigate('/', { replace: true });
+            }}
+          >
             <LogOut aria-hidden="true" />
             Logout
           </Button>

@@ -1,7 +1,14 @@
 import { AppointmentsCalendarScreen } from '../../features/appointments-calendar';
 import { useActiveConnector } from '../../features/linked-accounts';
+import { usePrincipal } from '../../lib/permissions';
 
 export function AppointmentsCalendarRoute() {
   const { data, isError } = useActiveConnector();
-  return <AppointmentsCalendarScreen activeConnector={isError ? null : data?.activeConnector} />;
+  const { principal } = usePrincipal();
+  return (
+    <AppointmentsCalendarScreen
+      activeConnector={isError ? null : data?.activeConnector}
+      isAdmin={principal?.role === 'admin'}
+    />
+  );
 }

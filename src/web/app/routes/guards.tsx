@@ -4,12 +4,14 @@ import { can, type Action } from '#shared/permissions';
 import { Spinner } from '../../components/ui/spinner';
 import { useAuth } from '../../lib/auth';
 import { usePrincipal } from '../../lib/permissions';
+import { signInPathFor } from '../../lib/return-path';
 
 export function RequireAuth({ children }: { children: ReactNode }) {
-  const { isAuthenticated, isLoading } = useAuth();
+  const { isAuthenticated, isLoading, loggedOut } = useAuth();
   const location = useLocation();
   if (isLoading) return <Spinner className="min-h-screen" />;
-  if (!isAuthenticated) return <Navigate to="/signin" replace state={{ from: location.pathname }} />;
+  // Logout goes to the site root (part 1, section 4); any other way of being signed out, to /signin.
+  if (!isAuthenticated) return <Navigate to={loggedOut ? '/' : signInPathFor(location)} replace />;
   return children;
 }
 

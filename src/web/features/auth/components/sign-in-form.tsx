@@ -1,9 +1,9 @@
 import { useEffect, useState, type FormEvent } from 'react';
-import { Link, useNavigate } from 'react-router';
+import { Link } from 'react-router';
 import { SIGN_IN_REQUIRED_MESSAGE } from '#shared/schemas/auth';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card';
+import { Card, CardContent, CardDescription, CardHeader } from '../../../components/ui/card';
 import { Checkbox } from '../../../components/ui/checkbox';
 import { Input } from '../../../components/ui/input';
 import { Label } from '../../../components/ui/label';
@@ -11,13 +11,13 @@ import { useAuth } from '../../../lib/auth';
 import { forgetSessionEnd, readSessionEnd } from '../../../lib/session-ended';
 import { useLogin } from '../api/login';
 
+/** Signing in stores the session; the sign-in route then sends the user on (see SignInRoute). */
 export function SignInForm() {
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
   const [error, setError] = useState<string | null>(null);
   const login = useLogin();
   const { signIn } = useAuth();
-  const navigate = useNavigate();
   // Why the last session ended (idle or maximum length), said once.
   const [ended] = useState(readSessionEnd);
   useEffect(forgetSessionEnd, []);
@@ -33,7 +33,6 @@ export function SignInForm() {
       const result = await login.mutateAsync({ email, password });
       if (result.success && result.user && result.sessionId) {
         signIn(result.sessionId, result.user);
-        navigate('/');
       } else {
         setError(result.message || 'Login failed');
       }
@@ -45,9 +44,9 @@ export function SignInForm() {
   return (
     <Card className="w-full max-w-md">
       <CardHeader className="text-center">
-        <CardTitle>
-          <span className="text-2xl">Sign in to Servc</span>
-        </CardTitle>
+        <h1 className="text-2xl font-semibold leading-none tracking-tight text-slate-900">
+          Sign in to Servc
+        </h1>
         <CardDescription>Manage your AI receptionist, calls and appointments.</CardDescription>
       </CardHeader>
       <CardContent>

@@ -13,6 +13,7 @@ import { newReference, serverText } from '../lib/booking';
 import { EMPTY_FORM, type BookingForm } from '../lib/booking-form';
 import { addToOutbox } from '../lib/outbox';
 import { AppointmentPanel } from './appointment-panel';
+import { LastBooking, type LastBookingDetails } from './last-booking';
 import { OutboxList } from './outbox-list';
 import { PatientPanel } from './patient-panel';
 import { PageHeader } from '../../../components/page-header';
@@ -39,6 +40,7 @@ function bookingParams(form: BookingForm, providerName: string | undefined): Boo
 export function BookAppointmentScreen({ onBooked }: { onBooked: () => Promise<unknown> }) {
   const [form, setForm] = useState<BookingForm>(EMPTY_FORM);
   const [submitting, setSubmitting] = useState(false);
+  const [lastBooking, setLastBooking] = useState<LastBookingDetails>();
   const providers = useProviders().data?.providers ?? [];
   const queryClient = useQueryClient();
   const userId = useAuth().user?.id;
@@ -61,8 +63,10 @@ export function BookAppointmentScreen({ onBooked }: { onBooked: () => Promise<un
     setSubmitting(true);
     try {
       const result = await bookAppointment(params, reference);
-      if (result.success) announceBooked(result, params.patient_info.name);
-      else announcePending(result);
+      if (result.success) {
+        announceBooked(result, params.patient_info.name);
+        setLastBooking({ patientName: params.patient_info.name, appointment: result.appointment });
+      } else announcePending(result);
       setForm(EMPTY_FORM);
       forgetSlots(queryClient);
       void onBooked();
@@ -89,6 +93,7 @@ export function BookAppointmentScreen({ onBooked }: { onBooked: () => Promise<un
         title="Book Appointment"
         description="Find or add the patient, then choose the service, doctor, date and time."
       />
+      {lastBooking && <LastBooking booking={lastBooking} />}
       <OutboxList />
       <div className="grid gap-6 lg:grid-cols-2">
         <PatientPanel form={form} update={update} />

@@ -1,9 +1,11 @@
 import { Search } from 'lucide-react';
 import { useState } from 'react';
+import { phoneNumberProblem } from '#shared/phone';
 import { FormField } from '../../../components/form-field';
 import { Button } from '../../../components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '../../../components/ui/card';
 import { toast } from '../../../components/ui/use-toast';
+import { ApiError } from '../../../lib/api-client';
 import { findPatient } from '../api/post-webhook';
 import type { BookingForm } from '../lib/booking-form';
 
@@ -27,6 +29,11 @@ export function PatientPanel({
       });
       return;
     }
+    const problem = phoneNumberProblem(phone);
+    if (problem) {
+      toast({ title: 'Invalid Phone Number', description: problem, variant: 'destructive' });
+      return;
+    }
     setSearching(true);
     try {
       const { patient } = await findPatient(phone);
@@ -42,7 +49,11 @@ export function PatientPanel({
         update({ patient: undefined, phone });
         toast({ title: 'Patient Not Found', description: 'Enter the details to create a new appointment.' });
       }
-    } catch {
+    } catch (error) {
+      if (error instanceof ApiError && error.status === 400) {
+        toast({ title: 'Invalid Phone Number', description: error.text, variant: 'destructive' });
+        return;
+      }
       update({ patient: undefined, phone });
       toast({
         title: 'Search Unavailable',

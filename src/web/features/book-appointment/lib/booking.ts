@@ -44,7 +44,7 @@ export function newReference(): string {
 }
 
 /** The server's own text of a refused request, without the client's '{status}: ' prefix. */
-export const serverText = (error: ApiError): string => error.message.replace(/^\d+: /, '');
+export const serverText = (error: ApiError): string => error.text;
 
 /** No answer at all (offline, DNS, connection reset): the request may or may not have arrived. */
 export const isTransportError = (error: unknown): boolean => !(error instanceof ApiError);

@@ -9,6 +9,7 @@ import { toastError } from '../../../components/mutation-toasts';
 import { useDemoRequests } from '../api/get-demo-requests';
 import { useMarkDemoRequestContacted } from '../api/update-demo-request';
 import { PageHeader } from '../../../components/page-header';
+import { messageOf } from '../../../lib/api-client';
 
 const when = (iso: string) => format(new Date(iso), 'MMM d, yyyy h:mm a');
 
@@ -25,7 +26,7 @@ function ContactedMark({ request }: { request: DemoRequest }) {
           mark.mutate(
             { id: request.id, contacted: checked === true },
             {
-              onError: (error) => toastError(error.message),
+              onError: (error) => toastError(messageOf(error, 'Please try again.')),
             },
           )
         }
@@ -42,7 +43,7 @@ function ContactedMark({ request }: { request: DemoRequest }) {
 }
 
 /** Admin screen: every demo request from the public site, newest first. */
-const COLUMNS = ['Received', 'Name', 'Contact', 'Solution', 'Page', 'Contacted'] as const;
+const COLUMNS = ['Received', 'Request', 'Name', 'Contact', 'Solution', 'Page', 'Contacted'] as const;
 
 export function DemoRequestsScreen() {
   const query = useDemoRequests();
@@ -51,7 +52,7 @@ export function DemoRequestsScreen() {
     <div className="space-y-6">
       <PageHeader
         title="Demo Requests"
-        description="Practices that asked for a demo on the public site, newest first."
+        description="Practices that asked for a demo or a free trial on the public site, newest first."
       />
       <ListStates
         query={query}
@@ -76,6 +77,13 @@ export function DemoRequestsScreen() {
                 {requests.map((request) => (
                   <tr key={request.id} data-testid="demo-request-row">
                     <td className="px-4 py-3 whitespace-nowrap text-slate-700">{when(request.createdAt)}</td>
+                    <td className="px-4 py-3">
+                      {request.kind === 'trial' ? (
+                        <Badge variant="default">Free trial</Badge>
+                      ) : (
+                        <Badge variant="secondary">Demo</Badge>
+                      )}
+                    </td>
                     <td className="px-4 py-3 font-medium text-slate-900">{request.name}</td>
                     <td className="px-4 py-3">
                       <a className="block text-blue-700 hover:underline" href={`mailto:${request.email}`}>

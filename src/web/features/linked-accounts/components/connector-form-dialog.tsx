@@ -14,6 +14,7 @@ import { toastError, toastSuccess } from '../../../components/mutation-toasts';
 import { validate, type FieldErrors } from '../../../lib/form';
 import { useCreateConnector } from '../api/create-connector';
 import { useUpdateConnector } from '../api/update-connector';
+import { messageOf } from '../../../lib/api-client';
 
 const EMPTY: ConnectorInput = { name: '', consumerId: '', connectorId: '' };
 
@@ -74,7 +75,7 @@ function ConnectorForm({ connector, onDone }: { connector?: Connector; onDone():
             toastSuccess('Connector updated successfully');
             onDone();
           },
-          onError: (error) => toastError(`Failed to update connector: ${error.message}`),
+          onError: (error) => toastError(`Failed to update connector: ${messageOf(error, 'please try again.')}`),
         },
       );
     } else {
@@ -83,7 +84,7 @@ function ConnectorForm({ connector, onDone }: { connector?: Connector; onDone():
           toastSuccess('Connector created successfully');
           onDone();
         },
-        onError: (error) => toastError(`Failed to create connector: ${error.message}`),
+        onError: (error) => toastError(`Failed to create connector: ${messageOf(error, 'please try again.')}`),
       });
     }
   }

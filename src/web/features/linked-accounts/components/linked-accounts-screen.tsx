@@ -15,6 +15,7 @@ import { useToggleConnector } from '../api/toggle-connector';
 import { ConnectorDetailsDialog } from './connector-details-dialog';
 import { ConnectorFormDialog } from './connector-form-dialog';
 import { PageHeader } from '../../../components/page-header';
+import { messageOf } from '../../../lib/api-client';
 
 type Editing = { open: false } | { open: true; connector?: Connector };
 
@@ -41,7 +42,7 @@ export function LinkedAccountsScreen({
     if (!deleting) return;
     remove.mutate(deleting.id, {
       onSuccess: () => toastSuccess('Connector deleted successfully'),
-      onError: (e) => toastError(`Failed to delete connector: ${e.message}`),
+      onError: (e) => toastError(`Failed to delete connector: ${messageOf(e, 'please try again.')}`),
       onSettled: () => setDeleting(undefined),
     });
   }
@@ -51,7 +52,7 @@ export function LinkedAccountsScreen({
       { id: connector.id, isActive },
       {
         onSuccess: () => toastSuccess('Connector status updated successfully'),
-        onError: (e) => toastError(`Failed to update connector status: ${e.message}`),
+        onError: (e) => toastError(`Failed to update connector status: ${messageOf(e, 'please try again.')}`),
       },
     );
   }

@@ -1,6 +1,8 @@
 import * as Dialog from '@radix-ui/react-dialog';
 import { Loader2, X } from 'lucide-react';
 import { lazy, Suspense, useCallback, useState, type ReactElement } from 'react';
+import type { DemoRequestKind } from '#shared/schemas/demo-requests';
+import { DIALOG_TITLES } from './demo-request-titles';
 
 // The form (and zod with it) loads when a visitor reaches for a demo button, not with every public page.
 const loadForm = () => import('./demo-request-form');
@@ -11,9 +13,11 @@ export interface BookDemoDialogProps {
   children: ReactElement;
   /** The page the request comes from; defaults to the current location path at submit time. */
   sourcePage?: string;
+  /** 'trial' for the Start Free Trial button: titled and stored as a trial request. */
+  kind?: DemoRequestKind;
 }
 
-export function BookDemoDialog({ children, sourcePage }: BookDemoDialogProps) {
+export function BookDemoDialog({ children, sourcePage, kind = 'demo' }: BookDemoDialogProps) {
   const [open, setOpen] = useState(false);
   const close = useCallback(() => setOpen(false), []);
 
@@ -28,12 +32,12 @@ export function BookDemoDialog({ children, sourcePage }: BookDemoDialogProps) {
           <Suspense
             fallback={
               <div role="status" className="flex min-h-64 items-center justify-center">
-                <Dialog.Title className="sr-only">Book Your Demo</Dialog.Title>
+                <Dialog.Title className="sr-only">{DIALOG_TITLES[kind].title}</Dialog.Title>
                 <Loader2 aria-hidden="true" className="size-8 animate-spin text-blue-600" />
               </div>
             }
           >
-            <DemoRequestForm sourcePage={sourcePage} onDone={close} />
+            <DemoRequestForm sourcePage={sourcePage} kind={kind} onDone={close} />
           </Suspense>
           <Dialog.Close
             className="absolute top-4 right-4 rounded-md p-1 text-slate-500 hover:bg-slate-100 hover:text-slate-900 focus-visible:outline-2 focus-visible:outline-blue-600"

@@ -1,4 +1,5 @@
 import { buttonClasses, type ButtonSize, type ButtonVariant } from './button-styles';
+import type { DemoRequestKind } from '#shared/schemas/demo-requests';
 import { BookDemoDialog } from './book-demo-dialog';
 
 export interface DemoButtonProps {
@@ -8,6 +9,7 @@ export interface DemoButtonProps {
   className?: string;
   /** Extra words for screen readers when the visible label alone is ambiguous. */
   srSuffix?: string;
+  kind?: DemoRequestKind;
 }
 
 export function DemoButton({
@@ -16,9 +18,10 @@ export function DemoButton({
   size = 'lg',
   className,
   srSuffix,
+  kind,
 }: DemoButtonProps) {
   return (
-    <BookDemoDialog>
+    <BookDemoDialog kind={kind}>
       <button type="button" className={buttonClasses({ variant, size, className })}>
         {label}
         {srSuffix ? <span className="sr-only"> {srSuffix}</span> : null}

@@ -3,11 +3,13 @@ import { CircleCheck } from 'lucide-react';
 import { useEffect, useId, useRef, useState, type ChangeEvent, type FormEvent, type ReactNode } from 'react';
 import { z } from 'zod';
 import { DEMO_AUTO_CLOSE_MS, SOLUTIONS } from '#shared/marketing';
-import { DemoRequestInputSchema } from '#shared/schemas/demo-requests';
+import { DemoRequestInputSchema, type DemoRequestKind } from '#shared/schemas/demo-requests';
 import { toast } from '../../../components/ui/use-toast';
 import { cn } from '../../../lib/cn';
 import { createDemoRequest } from '../api/create-demo-request';
 import { buttonClasses } from './button-styles';
+import { DIALOG_TITLES } from './demo-request-titles';
+import { messageOf } from '../../../lib/api-client';
 
 type VisibleField = 'name' | 'email' | 'mobile' | 'solution';
 type FormValues = Record<VisibleField | 'website', string>;
@@ -29,6 +31,7 @@ function toFieldErrors(error: z.ZodError): FieldErrors {
 
 export interface DemoRequestFormProps {
   sourcePage?: string;
+  kind?: DemoRequestKind;
   /** Called DEMO_AUTO_CLOSE_MS after a successful submission. */
   onDone: () => void;
 }
@@ -37,7 +40,8 @@ export interface DemoRequestFormProps {
  * The dialog's body, loaded when the dialog is first wanted (it carries zod). It lives only while the dialog
  * is open, so closing the dialog resets the form and the success state.
  */
-export default function DemoRequestForm({ sourcePage, onDone }: DemoRequestFormProps) {
+export default function DemoRequestForm({ sourcePage, kind = 'demo', onDone }: DemoRequestFormProps) {
+  const words = DIALOG_TITLES[kind];
   const [values, setValues] = useState<FormValues>(EMPTY_VALUES);
   const [errors, setErrors] = useState<FieldErrors>({});
   const [status, setStatus] = useState<Status>('idle');
@@ -66,6 +70,7 @@ export default function DemoRequestForm({ sourcePage, onDone }: DemoRequestFormP
 
     const parsed = DemoRequestInputSchema.safeParse({
       ...values,
+      kind,
       sourcePage: sourcePage ?? window.location.pathname,
     });
     if (!parsed.success) {
@@ -81,7 +86,7 @@ export default function DemoRequestForm({ sourcePage, onDone }: DemoRequestFormP
     try {
       const response = await createDemoRequest(parsed.data);
       toast({
-        title: 'Demo Request Submitted!',
+        title: words.done,
         description: response.message || "We'll be in touch with you soon.",
       });
       setValues(EMPTY_VALUES);
@@ -90,7 +95,7 @@ export default function DemoRequestForm({ sourcePage, onDone }: DemoRequestFormP
       toast({
         variant: 'destructive',
         title: 'Submission Failed',
-        description: error instanceof Error && error.message ? error.message : 'Please try again later.',
+        description: messageOf(error, 'Please try again later.'),
       });
       setStatus('idle');
     }
@@ -121,12 +126,9 @@ export default function DemoRequestForm({ sourcePage, onDone }: DemoRequestFormP
           tabIndex={-1}
           className="mt-4 text-2xl font-bold text-slate-900 focus:outline-none"
         >
-          Demo Request Submitted!
+          {words.done}
         </Dialog.Title>
-        <Dialog.Description className="mt-3 text-slate-600">
-          Thank you for your interest in Servc. Our team will be in touch shortly to schedule your
-          personalized demo.
-        </Dialog.Description>
+        <Dialog.Description className="mt-3 text-slate-600">{words.thanks}</Dialog.Description>
       </div>
     );
   }
@@ -134,11 +136,8 @@ export default function DemoRequestForm({ sourcePage, onDone }: DemoRequestFormP
   return (
     <>
       <div className="pr-8">
-        <Dialog.Title className="text-2xl font-bold text-slate-900">Book Your Demo</Dialog.Title>
-        <Dialog.Description className="mt-2 text-slate-600">
-          Tell us a little about your practice and we’ll show you how Servc answers, books and confirms
-          appointments in a quick 5-minute demo.
-        </Dialog.Description>
+        <Dialog.Title className="text-2xl font-bold text-slate-900">{words.title}</Dialog.Title>
+        <Dialog.Description className="mt-2 text-slate-600">{words.description}</Dialog.Description>
       </div>
       <form ref={formRef} noValidate onSubmit={handleSubmit} className="mt-6 space-y-5">
         <FormField label="Name" htmlFor={fieldId('name')} error={errors.name} errorId={errorId('name')}>
@@ -198,7 +197,7 @@ export default function DemoRequestForm({ sourcePage, onDone }: DemoRequestFormP
           disabled={status === 'submitting'}
           className={buttonClasses({ size: 'lg', className: 'w-full' })}
         >
-          {status === 'submitting' ? 'Submitting...' : 'Request Demo'}
+          {status === 'submitting' ? 'Submitting...' : words.submit}
         </button>
       </form>
     </>

@@ -199,7 +199,7 @@ export function PricingPage() {
         actions={
           <>
             <DemoButton label="Schedule a Demo" variant="inverse" />
-            <DemoButton label="Start Free Trial" variant="inverse-outline" />
+            <DemoButton label="Start Free Trial" variant="inverse-outline" kind="trial" />
           </>
         }
       />

@@ -75,7 +75,8 @@ function RecentCard({
   title: string;
   description: string;
   empty: string;
-  viewAll: { to: string; label: string };
+  /** Absent when the user may not open the full list. */
+  viewAll?: { to: string; label: string };
   items: { key: string; content: ReactNode }[];
 }) {
   return (
@@ -99,16 +100,42 @@ function RecentCard({
             ))}
           </ul>
         )}
-        <Button asChild variant="outline">
-          <Link to={viewAll.to}>{viewAll.label}</Link>
-        </Button>
+        {viewAll && (
+          <Button asChild variant="outline">
+            <Link to={viewAll.to}>{viewAll.label}</Link>
+          </Button>
+        )}
       </CardContent>
     </Card>
   );
 }
 
-export function OverviewDashboard({ showProcessor }: { showProcessor: boolean }) {
+const QUICK_CARDS = [
+  {
+    to: '/book-appointment',
+    title: 'Book Appointment',
+    description: 'Schedule a patient by hand',
+    icon: <CalendarPlus />,
+  },
+  {
+    to: '/appointment-processor',
+    title: 'Appointment Processor',
+    description: 'Turn call transcripts into bookings',
+    icon: <Workflow />,
+  },
+  {
+    to: '/phone-numbers',
+    title: 'Phone Numbers',
+    description: 'Numbers, assistants and routing',
+    icon: <Phone />,
+  },
+];
+
+/** `canOpen(path)`: the user may open that console screen and it is built; only those are linked. */
+export function OverviewDashboard({ canOpen }: { canOpen: (path: string) => boolean }) {
   const lists = useOverviewLists();
+  const quickCards = QUICK_CARDS.filter((card) => canOpen(card.to));
+  const viewAll = (to: string, label: string) => (canOpen(to) ? { to, label } : undefined);
   if (lists.isLoading) return <ListLoading label="Loading overview" />;
 
   return (
@@ -126,7 +153,7 @@ export function OverviewDashboard({ showProcessor }: { showProcessor: boolean })
           title="Recent Assistants"
           description="Your voice assistants"
           empty="No assistants configured"
-          viewAll={{ to: '/assistants', label: 'View All Assistants' }}
+          viewAll={viewAll('/assistants', 'View All Assistants')}
           items={lists.assistants.slice(0, RECENT_LIMIT).map((assistant) => ({
             key: assistant.id,
             content: (
@@ -141,7 +168,7 @@ export function OverviewDashboard({ showProcessor }: { showProcessor: boolean })
           title="Recent Activity"
           description="The latest calls"
           empty="No recent calls"
-          viewAll={{ to: '/call-logs', label: 'View All Calls' }}
+          viewAll={viewAll('/call-logs', 'View All Calls')}
           items={lists.calls.slice(0, RECENT_LIMIT).map((call) => ({
             key: call.id,
             content: (
@@ -154,28 +181,13 @@ export function OverviewDashboard({ showProcessor }: { showProcessor: boolean })
           }))}
         />
       </div>
-      <section aria-label="Quick actions" className="grid gap-4 sm:grid-cols-3">
-        <QuickCard
-          to="/book-appointment"
-          title="Book Appointment"
-          description="Schedule a patient by hand"
-          icon={<CalendarPlus />}
-        />
-        {showProcessor && (
-          <QuickCard
-            to="/appointment-processor"
-            title="Appointment Processor"
-            description="Turn call transcripts into bookings"
-            icon={<Workflow />}
-          />
-        )}
-        <QuickCard
-          to="/phone-numbers"
-          title="Phone Numbers"
-          description="Numbers, assistants and routing"
-          icon={<Phone />}
-        />
-      </section>
+      {quickCards.length > 0 && (
+        <section aria-label="Quick actions" className="grid gap-4 sm:grid-cols-3">
+          {quickCards.map((card) => (
+            <QuickCard key={card.to} {...card} />
+          ))}
+        </section>
+      )}
     </div>
   );
 }

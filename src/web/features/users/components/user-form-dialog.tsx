@@ -29,6 +29,7 @@ import { useUserLinkedAccounts } from '../api/get-user-linked-accounts';
 import { useUserPermissions } from '../api/get-user-permissions';
 import { useUserPhoneNumbers } from '../api/get-user-phone-numbers';
 import { useUpdateUser } from '../api/update-user';
+import { messageOf } from '../../../lib/api-client';
 
 export interface AssignmentOptions {
   phoneNumbers: Option[];
@@ -178,7 +179,7 @@ function UserForm({
             toastSuccess('User updated successfully');
             onDone();
           },
-          onError: (error) => toastError(error.message || 'Failed to update user'),
+          onError: (error) => toastError(messageOf(error, 'Failed to update user')),
         },
       );
     } else {
@@ -187,7 +188,7 @@ function UserForm({
           toastSuccess('User created successfully');
           onDone();
         },
-        onError: (error) => toastError(error.message || 'Failed to create user'),
+        onError: (error) => toastError(messageOf(error, 'Failed to create user')),
       });
     }
   }

@@ -1,0 +1,60 @@
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { mockApi } from '../../test/mock-api';
+import { FRONT_DESK_PERMISSIONS } from '../../test/principals';
+import { renderWithApp, TEST_FRONT_DESK } from '../../test/render';
+import { RequireAuth } from '../routes/guards';
+import { ConsoleLayout } from './console-layout';
+
+describe('ConsoleLayout', () => {
+  it('logs out to the site root (part 1, section 4), not to /signin', async () => {
+    const api = mockApi({
+      'GET /api/user-permissions': { body: FRONT_DESK_PERMISSIONS },
+      'POST /api/auth/logout': { body: { success: true } },
+    });
+    const { router } = renderWithApp(
+      <RequireAuth>
+        <ConsoleLayout>
+          <p>Calendar</p>
+        </ConsoleLayout>
+      </RequireAuth>,
+      { route: '/appointments-calendar', path: '/appointments-calendar', user: TEST_FRONT_DESK },
+    );
+    await userEvent.click(await screen.findByRole('button', { name: 'Logout' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/'));
+    expect(localStorage.getItem('sessionId')).toBeNull();
+    expect(api.calls.some((c) => c.method === 'POST' && c.path === '/api/auth/logout')).toBe(true);
+  });
+});
+
+describe('RequireAuth', () => {
+  it('sends a signed-out visitor to /signin with the page asked for', async () => {
+    mockApi({});
+    const { router } = renderWithApp(
+      <RequireAuth>
+        <p>Calendar</p>
+      </RequireAuth>,
+      { route: '/appointments-calendar?date=2026-12-01', path: '/appointments-calendar', user: null },
+    );
+    await waitFor(() => expect(router.state.location.pathname).toBe('/signin'));
+    expect(router.state.location.search).toBe(
+      `?next=${encodeURIComponent('/appointments-calendar?date=2026-12-01')}`,
+    );
+  });
+
+  it('with only the legacy saved keys, clears them and goes to /signin', async () => {
+    mockApi({});
+    const { router } = renderWithApp(<p>placeholder</p>, { user: null });
+    localStorage.setItem('servc_auth', 'true');
+    localStorage.setItem('servc_user', 'frontdesk');
+    router.dispose();
+    const view = renderWithApp(
+      <RequireAuth>
+        <p>Calendar</p>
+      </RequireAuth>,
+      { route: '/book-appointment', path: '/book-appointment', user: null },
+    );
+    await waitFor(() => expect(view.router.state.location.pathname).toBe('/signin'));
+  });
+});

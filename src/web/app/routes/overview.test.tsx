@@ -1,0 +1,38 @@
+import { screen } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { mockApi } from '../../test/mock-api';
+import { FRONT_DESK_PERMISSIONS, permissionsBody } from '../../test/principals';
+import { renderWithApp, TEST_ADMIN, TEST_FRONT_DESK } from '../../test/render';
+import { OverviewRoute } from './overview';
+
+const LISTS = {
+  'GET /api/assistants': { body: { assistants: [] } },
+  'GET /api/workflows': { body: { workflows: [] } },
+  'GET /api/phone-numbers': { body: { phoneNumbers: [] } },
+  'GET /api/calls': { body: { calls: [] } },
+};
+
+const linkNames = () => screen.queryAllByRole('link').map((link) => link.textContent);
+
+describe('Overview links', () => {
+  it('shows a front-desk user only links to screens they may open and that are built', async () => {
+    mockApi({ ...LISTS, 'GET /api/user-permissions': { body: FRONT_DESK_PERMISSIONS } });
+    // Call Logs is allowed to this user but not built yet.
+    const built = new Set(['/book-appointment', '/appointments-calendar', '/linked-accounts']);
+    renderWithApp(<OverviewRoute isBuilt={(path) => built.has(path)} />, { user: TEST_FRONT_DESK });
+    expect(await screen.findByRole('link', { name: /Book Appointment/ })).toBeTruthy();
+    expect(linkNames()).toEqual([expect.stringContaining('Book Appointment')]);
+    expect(screen.queryByRole('link', { name: 'View All Calls' })).toBeNull();
+    expect(screen.queryByRole('link', { name: 'View All Assistants' })).toBeNull();
+    expect(screen.getByText('No assistants configured')).toBeTruthy();
+  });
+
+  it('shows an admin every link once the screens are built', async () => {
+    mockApi({ ...LISTS, 'GET /api/user-permissions': { body: permissionsBody({ role: 'admin' }) } });
+    renderWithApp(<OverviewRoute isBuilt={() => true} />, { user: TEST_ADMIN });
+    expect(await screen.findByRole('link', { name: 'View All Assistants' })).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'View All Calls' })).toBeTruthy();
+    expect(screen.getByRole('link', { name: /Appointment Processor/ })).toBeTruthy();
+    expect(screen.getByRole('link', { name: /Phone Numbers/ })).toBeTruthy();
+  });
+});

@@ -1,0 +1,26 @@
+import type { DemoRequestKind } from '#shared/schemas/demo-requests';
+
+/** The dialog's words for a demo and for a free trial. */
+export const DIALOG_TITLES: Record<
+  DemoRequestKind,
+  { title: string; description: string; submit: string; done: string; thanks: string }
+> = {
+  demo: {
+    title: 'Book Your Demo',
+    description:
+      'Tell us a little about your practice and we’ll show you how Servc answers, books and confirms appointments in a quick 5-minute demo.',
+    submit: 'Request Demo',
+    done: 'Demo Request Submitted!',
+    thanks:
+      'Thank you for your interest in Servc. Our team will be in touch shortly to schedule your personalized demo.',
+  },
+  trial: {
+    title: 'Start Your Free Trial',
+    description:
+      'Tell us a little about your practice and we’ll set up your free trial, so you can hear Servc answer your calls.',
+    submit: 'Request Free Trial',
+    done: 'Free Trial Request Submitted!',
+    thanks:
+      'Thank you for your interest in Servc. Our team will be in touch shortly to set up your free trial.',
+  },
+};
