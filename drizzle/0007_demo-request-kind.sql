@@ -1,1 +1,0 @@
-ALTER TABLE "demo_requests" ADD COLUMN "kind" text DEFAULT 'demo' NOT NULL;
