@@ -1,5 +1,6 @@
-import { expect, test } from '@playwright/test';
-import { login, sideMenu } from './fixtures';
+import { expect, sideMenu, test } from './fixtures';
+
+test.use({ role: 'admin' });
 
 const TRANSCRIPT = [
   'AI: Thank you for calling Bright Smile Dental. How can I help you today?',
@@ -9,7 +10,7 @@ const TRANSCRIPT = [
 ].join('\n');
 
 test('the admin analyses a transcript and sees the words behind each field', async ({ page }) => {
-  await login(page, 'admin');
+  await page.goto('/');
   await sideMenu(page).getByRole('link', { name: 'Appointment Processor' }).click();
   await expect(page.getByRole('heading', { name: 'Appointment Processor' })).toBeVisible();
   await expect(page.getByRole('tab')).toHaveText([
@@ -38,7 +39,7 @@ test('the admin analyses a transcript and sees the words behind each field', asy
 });
 
 test('the admin processes the recent calls in a batch and sees each call state', async ({ page }) => {
-  await login(page, 'admin');
+  await page.goto('/');
   await page.goto('/appointment-processor');
   await page.getByRole('tab', { name: 'Batch Processing' }).click();
   await page.getByRole('button', { name: 'Process Recent Calls' }).click();
@@ -50,11 +51,15 @@ test('the admin processes the recent calls in a batch and sees each call state',
   await expect(page.getByTestId('processor-call-row').filter({ hasText: 'Booked' }).first()).toBeVisible();
 });
 
-test('the front desk has the callback inbox but not the processor', async ({ page }) => {
-  await login(page, 'frontdesk');
-  await expect(sideMenu(page).getByRole('link', { name: 'Callbacks' })).toBeVisible();
-  await sideMenu(page).getByRole('link', { name: 'Callbacks' }).click();
-  await expect(page.getByRole('heading', { name: 'Callbacks' })).toBeVisible();
-  await page.goto('/appointment-processor');
-  await expect(page.getByRole('heading', { name: 'Access Denied' })).toBeVisible();
+test.describe('as the front desk', () => {
+  test.use({ role: 'frontdesk' });
+
+  test('the front desk has the callback inbox but not the processor', async ({ page }) => {
+    await page.goto('/');
+    await expect(sideMenu(page).getByRole('link', { name: 'Callbacks' })).toBeVisible();
+    await sideMenu(page).getByRole('link', { name: 'Callbacks' }).click();
+    await expect(page.getByRole('heading', { name: 'Callbacks' })).toBeVisible();
+    await page.goto('/appointment-processor');
+    await expect(page.getByRole('heading', { name: 'Access Denied' })).toBeVisible();
+  });
 });

@@ -1,4 +1,6 @@
+import { inArray, or, sql, type SQL } from 'drizzle-orm';
 import type { Principal } from '#shared/permissions';
+import { calls } from '../db/schema/index';
 
 /** `null` = every row; otherwise only rows whose id is listed (possibly none). */
 export type Scope = readonly string[] | null;
@@ -9,15 +11,26 @@ export const assignedAssistants = (p: Principal): Scope => (p.role === 'admin' ?
 export const visibleWorkflows = (p: Principal): Scope =>
   p.role === 'admin' || p.permissions.canWorkflows ? null : [];
 
+/** Calls a user may see: `null` = every call; otherwise those on these numbers or assistants. */
+export type CallScope = { phoneNumbers: readonly string[]; assistants: readonly string[] } | null;
+
 /**
  * Calls a user may see: all for admins; for sub users with Call Logs, those on their assigned numbers or
  * assistants; none otherwise.
  */
-export const visibleCalls = (
-  p: Principal,
-): { phoneNumbers: readonly string[]; assistants: readonly string[] } | null =>
+export const visibleCalls = (p: Principal): CallScope =>
   p.role === 'admin'
     ? null
     : p.permissions.canCallLogs
       ? { phoneNumbers: p.assignedPhoneNumbers, assistants: p.assignedAssistants }
       : { phoneNumbers: [], assistants: [] };
+
+/** The SQL condition for the calls in a scope (`undefined`: every call). */
+export function callsInScope(scope: CallScope): SQL | undefined {
+  if (!scope) return undefined;
+  const parts = [
+    scope.phoneNumbers.length ? inArray(calls.phoneNumberId, [...scope.phoneNumbers]) : undefined,
+    scope.assistants.length ? inArray(calls.assistantId, [...scope.assistants]) : undefined,
+  ].filter((part) => part !== undefined);
+  return parts.length ? or(...parts) : sql`false`;
+}

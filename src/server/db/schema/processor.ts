@@ -1,6 +1,6 @@
 import { index, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { users } from './users';
-import { calls } from './voice';
+import { calls } from './calls';
 
 /** What the Appointment Processor made of an ended call: one row per call, written when it is processed. */
 export const callProcessing = pgTable(

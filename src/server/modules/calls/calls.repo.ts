@@ -1,12 +1,12 @@
 import { randomUUID } from 'node:crypto';
-import { and, desc, eq, gte, inArray, or, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, gte, or, sql, type SQL } from 'drizzle-orm';
 import type { CallDetail, CallStats, CallStatus, CallSummary } from '#shared/schemas/calls';
 import type { Db } from '../../db/client';
 import { assistants, calls, phoneNumbers } from '../../db/schema/index';
+import { callsInScope, type CallScope } from '../scope';
 import type { CallReport } from './call-report';
 
 /** `null` = every call; otherwise calls on one of these numbers or assistants (possibly none). */
-export type CallScope = { phoneNumbers: readonly string[]; assistants: readonly string[] } | null;
 
 /** What a search term can mean; each part is optional and they are OR-ed (ADR 028). */
 export interface CallSearch {
@@ -93,12 +93,7 @@ function toSummary(row: SummaryRow): CallSummary {
 function conditions({ scope, search, status, since }: CallQuery): SQL | undefined {
   const parts: (SQL | undefined)[] = [];
   if (scope) {
-    parts.push(
-      or(
-        scope.phoneNumbers.length ? inArray(calls.phoneNumberId, [...scope.phoneNumbers]) : undefined,
-        scope.assistants.length ? inArray(calls.assistantId, [...scope.assistants]) : undefined,
-      ),
-    );
+    parts.push(callsInScope(scope));
   }
   if (search) {
     parts.push(

@@ -6,7 +6,8 @@ import { DEFAULT_TIME_ZONE } from '../../db/schema/index';
 import { badRequest } from '../../errors';
 import { toE164 } from '../../integrations/practice-management/phone';
 import { readCallReport } from './call-report';
-import type { CallKey, CallQuery, CallScope, CallSearch, createCallsRepo } from './calls.repo';
+import type { CallScope } from '../scope';
+import type { CallKey, CallQuery, CallSearch, createCallsRepo } from './calls.repo';
 
 type CallsRepo = ReturnType<typeof createCallsRepo>;
 

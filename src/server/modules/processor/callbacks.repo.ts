@@ -1,8 +1,8 @@
-import { and, asc, eq, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
+import { and, asc, eq, isNotNull, isNull, sql } from 'drizzle-orm';
 import type { Callback, CallbackStatus } from '#shared/schemas/callbacks';
 import type { Db } from '../../db/client';
 import { callbacks, callProcessing, calls, providerWorkingHours, users } from '../../db/schema/index';
-import type { Scope } from '../scope';
+import { callsInScope, type CallScope } from '../scope';
 
 export interface CallbackCandidate {
   id: string;
@@ -51,8 +51,7 @@ const toCallback = (row: Row): Callback => ({
   closedAt: row.closedAt?.toISOString() ?? null,
 });
 
-const inScope = (scope: Scope) =>
-  scope === null ? undefined : scope.length === 0 ? sql`false` : inArray(calls.phoneNumberId, [...scope]);
+const inScope = callsInScope;
 
 export function createCallbacksRepo(db: Db) {
   const select = () =>
@@ -116,14 +115,14 @@ export function createCallbacksRepo(db: Db) {
         .from(providerWorkingHours);
     },
 
-    async list(status: CallbackStatus | undefined, scope: Scope): Promise<Callback[]> {
+    async list(status: CallbackStatus | undefined, scope: CallScope): Promise<Callback[]> {
       const rows = await select()
         .where(and(status ? eq(callbacks.status, status) : undefined, inScope(scope)))
         .orderBy(asc(callbacks.dueAt), asc(callbacks.createdAt));
       return rows.map(toCallback);
     },
 
-    async get(id: string, scope: Scope): Promise<Callback | undefined> {
+    async get(id: string, scope: CallScope): Promise<Callback | undefined> {
       const [row] = await select().where(and(eq(callbacks.id, id), inScope(scope)));
       return row && toCallback(row);
     },

@@ -9,7 +9,7 @@ import {
 import type { Viewer } from '../../plugins/auth';
 import type { AuditService } from '../audit/audit.service';
 import type { ScheduleService } from '../schedule/schedule.service';
-import { visibleCallNumbers } from '../scope';
+import { visibleCalls } from '../scope';
 import { analyzeTranscript } from './analysis/analyze-transcript';
 import { bookedDuringCall } from './analysis/booked-during-call';
 import type { CallbacksRepo, NewCallback } from './callbacks.repo';
@@ -94,11 +94,11 @@ export function createCallbacksService(deps: {
     sync,
     async list(viewer: Viewer, status: CallbackStatus | undefined): Promise<Callback[]> {
       await sync(viewer);
-      return repo.list(status, visibleCallNumbers(viewer.principal));
+      return repo.list(status, visibleCalls(viewer.principal));
     },
 
     async update(viewer: Viewer, id: string, change: CallbackUpdate): Promise<Callback> {
-      const scope = visibleCallNumbers(viewer.principal);
+      const scope = visibleCalls(viewer.principal);
       const current = await repo.get(id, scope);
       if (!current) throw notFound('Callback not found.');
       await repo.update(id, {

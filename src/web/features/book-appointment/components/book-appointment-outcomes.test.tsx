@@ -43,7 +43,7 @@ function renderScreen(webhook: (call: ApiCall) => WebhookReply) {
     },
     'POST /webhook': webhook,
   });
-  renderWithApp(<BookAppointmentScreen />, { user: TEST_FRONT_DESK });
+  renderWithApp(<BookAppointmentScreen onBooked={async () => undefined} />, { user: TEST_FRONT_DESK });
   return api;
 }
 

@@ -12,6 +12,7 @@ const REQUEST: DemoRequest = {
   email: 'lee@parkvet.example',
   mobile: '+15550100142',
   solution: 'veterinary-clinics',
+  kind: 'demo',
   sourcePage: '/pricing',
   createdAt: '2026-03-02T15:30:00.000Z',
   contactedAt: null,

@@ -75,7 +75,8 @@ function ConnectorForm({ connector, onDone }: { connector?: Connector; onDone():
             toastSuccess('Connector updated successfully');
             onDone();
           },
-          onError: (error) => toastError(`Failed to update connector: ${messageOf(error, 'please try again.')}`),
+          onError: (error) =>
+            toastError(`Failed to update connector: ${messageOf(error, 'please try again.')}`),
         },
       );
     } else {
@@ -84,7 +85,8 @@ function ConnectorForm({ connector, onDone }: { connector?: Connector; onDone():
           toastSuccess('Connector created successfully');
           onDone();
         },
-        onError: (error) => toastError(`Failed to create connector: ${messageOf(error, 'please try again.')}`),
+        onError: (error) =>
+          toastError(`Failed to create connector: ${messageOf(error, 'please try again.')}`),
       });
     }
   }

@@ -2,16 +2,24 @@ import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { mockApi, pending } from '../../../test/mock-api';
+import { permissionsBody } from '../../../test/principals';
 import { renderWithApp } from '../../../test/render';
 import { OverviewDashboard } from './overview-dashboard';
 
+const STATS = { total: 1, completed: 1, totalDurationSeconds: 95, totalCost: 0 };
+const ADMIN = { body: permissionsBody({ role: 'admin' }) };
+const canOpenAll = () => true;
 const LISTS = {
+  'GET /api/user-permissions': ADMIN,
+  'GET /api/calls/stats': { body: STATS },
   'GET /api/assistants': { body: { assistants: [{ id: 'a-1', name: 'Front Desk Assistant' }] } },
   'GET /api/workflows': { body: { workflows: [{ id: 'w-1' }, { id: 'w-2' }] } },
   'GET /api/phone-numbers': { body: { phoneNumbers: [] } },
   'GET /api/calls': { body: { calls: [{ id: 'call-0000abc123', duration: 95, status: 'completed' }] } },
 };
 const EMPTY = {
+  'GET /api/user-permissions': ADMIN,
+  'GET /api/calls/stats': { body: { ...STATS, total: 0, completed: 0, totalDurationSeconds: 0 } },
   'GET /api/assistants': { body: { assistants: [] } },
   'GET /api/workflows': { body: { workflows: [] } },
   'GET /api/phone-numbers': { body: { phoneNumbers: [] } },
@@ -22,13 +30,13 @@ const count = (label: string) => screen.getByTestId(`count-${label}`).textConten
 describe('OverviewDashboard', () => {
   it('shows a spinner until every list is in', async () => {
     mockApi({ ...LISTS, 'GET /api/calls': pending });
-    renderWithApp(<OverviewDashboard showProcessor />);
+    renderWithApp(<OverviewDashboard canOpen={canOpenAll} />);
     expect((await screen.findByRole('status')).textContent).toBe('Loading overview');
   });
 
   it('counts zero and says so when nothing is configured', async () => {
     mockApi(EMPTY);
-    renderWithApp(<OverviewDashboard showProcessor={false} />);
+    renderWithApp(<OverviewDashboard canOpen={(path) => path !== '/appointment-processor'} />);
     expect(await screen.findByText('No assistants configured')).toBeTruthy();
     expect(screen.getByText('No recent calls')).toBeTruthy();
     expect(count('Assistants')).toBe('0');
@@ -44,8 +52,8 @@ describe('OverviewDashboard', () => {
           ? { status: 500, body: { message: 'Something went wrong' } }
           : LISTS['GET /api/workflows'],
     });
-    renderWithApp(<OverviewDashboard showProcessor />);
-    expect((await screen.findByRole('alert')).textContent).toContain('500: Something went wrong');
+    renderWithApp(<OverviewDashboard canOpen={canOpenAll} />);
+    expect((await screen.findByRole('alert')).textContent).toContain('Please try again.');
     await userEvent.click(screen.getByRole('button', { name: 'Try again' }));
     expect(await screen.findByText('2')).toBeTruthy();
     expect(screen.queryByRole('alert')).toBeNull();
@@ -53,7 +61,7 @@ describe('OverviewDashboard', () => {
 
   it('counts each list and shows the recent assistants and calls', async () => {
     mockApi(LISTS);
-    renderWithApp(<OverviewDashboard showProcessor />);
+    renderWithApp(<OverviewDashboard canOpen={canOpenAll} />);
     expect(await screen.findByText('Front Desk Assistant')).toBeTruthy();
     expect(count('Assistants')).toBe('1');
     expect(count('Workflows')).toBe('2');
