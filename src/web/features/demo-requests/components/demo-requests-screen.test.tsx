@@ -41,7 +41,7 @@ describe('DemoRequestsScreen', () => {
     });
     renderWithApp(<DemoRequestsScreen />);
     expect((await screen.findByRole('alert')).textContent).toContain(
-      'Could not load demo requests. 500: Something went wrong',
+      'Could not load demo requests. Please try again.',
     );
     await userEvent.click(screen.getByRole('button', { name: 'Try again' }));
     expect(await screen.findByText('Dr. Lee Park')).toBeTruthy();
@@ -70,6 +70,6 @@ describe('DemoRequestsScreen', () => {
     });
     renderWithApp(<DemoRequestsScreen />);
     await userEvent.click(await screen.findByRole('checkbox', { name: 'Contacted: Dr. Lee Park' }));
-    expect(await screen.findByText('404: Unknown demo request.')).toBeTruthy();
+    expect(await screen.findByText('Unknown demo request.')).toBeTruthy();
   });
 });
