@@ -4,7 +4,6 @@ import { addDays, format, startOfWeek } from 'date-fns';
 import { describe, expect, it } from 'vitest';
 import type { AppointmentItem } from '#shared/schemas/schedule';
 import { mockApi, pending } from '../../../test/mock-api';
-import { permissionsBody } from '../../../test/principals';
 import { renderWithApp } from '../../../test/render';
 import { AppointmentsCalendarScreen } from './appointments-calendar-screen';
 
@@ -44,8 +43,7 @@ describe('AppointmentsCalendarScreen', () => {
     expect(await screen.findByText('No appointments scheduled for this week')).toBeTruthy();
     expect(count('Total Appointments')).toBe('0');
     cleanup();
-    mockApi({ 'GET /api/user-permissions': { body: permissionsBody({ role: 'admin' }) } });
-    renderWithApp(<AppointmentsCalendarScreen activeConnector={null} />);
+    renderWithApp(<AppointmentsCalendarScreen activeConnector={null} isAdmin />);
     expect(await screen.findByText('No active connector')).toBeTruthy();
   });
 
