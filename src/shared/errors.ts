@@ -8,6 +8,7 @@ export const ErrorCodeSchema = z.enum([
   'forbidden',
   'not_found',
   'conflict',
+  'idempotency_key_reused',
   'payload_too_large',
   'rate_limited',
   'internal_error',

@@ -6,6 +6,10 @@ import { CHANGE_CHANNEL, changeReportingClient, createChangeFeed, type ChangeFee
 import * as schema from './schema/index';
 
 export type Db = NodePgDatabase<typeof schema> & { $client: pg.Pool };
+/** An open transaction (or savepoint) on `Db`. */
+export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+/** Where queries can run: the pool, or inside a transaction. */
+export type Queryable = Db | Tx;
 
 export interface Database {
   db: Db;

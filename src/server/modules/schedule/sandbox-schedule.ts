@@ -34,7 +34,7 @@ import {
   wallFromInstant,
 } from '../../integrations/practice-management/wall-time';
 import type { TableChanges } from '../../db/changes';
-import type { Db } from '../../db/client';
+import type { Queryable, Tx } from '../../db/client';
 import { createReadCache } from '../../db/read-cache';
 import {
   appointments,
@@ -51,9 +51,6 @@ import { newConfirmationNumber } from './confirmation-number';
  * bookings are refused by the database's exclusion constraints, so this holds across processes; the
  * availability check before inserting only picks a provider and room likely to be free.
  */
-
-type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
-type Queryable = Db | Tx;
 
 export interface SandboxScheduleOptions {
   timeZone: string;
@@ -150,8 +147,9 @@ const appointmentColumns = (timeZone: string) => ({
   operatoryName: operatories.displayName,
 });
 
+/** `db` may be a transaction: then a booking commits with whatever else the caller writes in it. */
 export function createSandboxSchedule(
-  db: Db,
+  db: Queryable,
   { timeZone, now, caches }: SandboxScheduleOptions,
 ): PracticeManagement {
   const wall = (instant: Date) => wallFromInstant(instant, timeZone);

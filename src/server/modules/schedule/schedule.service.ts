@@ -1,4 +1,3 @@
-import { setTimeout as sleep } from 'node:timers/promises';
 import {
   bookedMessage,
   type AppointmentItem,
@@ -10,8 +9,9 @@ import {
 } from '#shared/schemas/schedule';
 import { memoize } from '#shared/memoize';
 import type { TableChanges } from '../../db/changes';
-import type { Db } from '../../db/client';
-import { AppError, badRequest, conflict, notFound } from '../../errors';
+import type { Db, Tx } from '../../db/client';
+import { createIdempotency, IdempotencyKeyBusyError, IdempotencyKeyReusedError } from '../../db/idempotency';
+import { AppError, badRequest, conflict, idempotencyKeyReused, notFound } from '../../errors';
 import { CONNECTOR_NOT_FOUND, isPmsError } from '../../integrations/practice-management/errors';
 import { createKollaAdapter } from '../../integrations/practice-management/kolla/kolla-adapter';
 import { toE164 } from '../../integrations/practice-management/phone';
@@ -53,6 +53,8 @@ export interface Practice {
   pms: PracticeManagement;
   /** The schedule is in our own database (the built-in one), so the read caches know when it changes. */
   inDatabase: boolean;
+  /** For a schedule in our own database: the same adapter working inside the caller's transaction. */
+  within?: (tx: Tx) => PracticeManagement;
   /** Practice-local wall time now. */
   nowWall: string;
   today: string;
@@ -62,9 +64,6 @@ const DAY_MS = 24 * 3600_000;
 const DEFAULT_WINDOW_DAYS = { before: 14, after: 35 };
 const MAX_WINDOW_DAYS = 93;
 const UPCOMING_DAYS = 60;
-const IDEMPOTENCY_POLL_MS = 25;
-const IDEMPOTENCY_WAIT_MS = 20_000;
-const IDEMPOTENCY_STALE_MS = 120_000;
 
 export function toAppointmentItem(a: Appointment): AppointmentItem {
   return {
@@ -109,6 +108,7 @@ export function createScheduleService({
   now = () => new Date(),
 }: ScheduleServiceDeps) {
   const repo = createScheduleRepo(db, changes);
+  const idempotency = createIdempotency(db);
   const caches = createSandboxCaches(changes);
   const sandboxIn = memoize(
     (timeZone: string) => createSandboxSchedule(db, { timeZone, now, caches }),
@@ -138,33 +138,12 @@ export function createScheduleService({
       timeZone,
       pms: adapterFor(connector, timeZone),
       inDatabase: connector.connectorId === SANDBOX_CONNECTOR_ID,
+      ...(connector.connectorId === SANDBOX_CONNECTOR_ID && {
+        within: (tx: Tx) => createSandboxSchedule(tx, { timeZone, now, caches }),
+      }),
       nowWall,
       today: nowWall.slice(0, 10),
     };
-  }
-
-  /** Runs `book` once per key: a repeat (also a concurrent one) gets the first result and books nothing. */
-  async function once(key: string | undefined, book: () => Promise<BookOutcome>) {
-    if (!key) return book();
-    const started = Date.now();
-    for (;;) {
-      const claim = await repo.claim(key, IDEMPOTENCY_STALE_MS);
-      if (claim.state === 'done') return claim.result as BookOutcome;
-      if (claim.state === 'claimed') {
-        try {
-          const result = await book();
-          await repo.complete(key, result);
-          return result;
-        } catch (error) {
-          await repo.release(key);
-          throw error;
-        }
-      }
-      if (Date.now() - started > IDEMPOTENCY_WAIT_MS) {
-        throw conflict('This booking is still being processed. Please try again in a moment.');
-      }
-      await sleep(IDEMPOTENCY_POLL_MS);
-    }
   }
 
   /** Keeps a booking the practice system could not take for staff; the answer carries its number. */
@@ -291,19 +270,19 @@ export function createScheduleService({
     },
 
     /**
-     * Books once per idempotency key. A time that is taken (also by a booking racing this one) answers
+     * Books once per idempotency key (a different request under a used key: 422). A time that is taken (also by a booking racing this one) answers
      * 409 with the spec's message. An unknown connector target stores a pending request instead (ADR 021).
      */
     async book(
       practice: Practice,
       input: BookInput & { appointmentType: string },
       shown: { date: string; time: string; typeLabel: string },
-      idempotencyKey?: string,
+      idempotent?: { key: string; request: unknown },
     ): Promise<BookOutcome> {
-      return once(idempotencyKey, async () => {
+      const bookWith = async (pms: PracticeManagement): Promise<BookOutcome> => {
         let appointment: Appointment;
         try {
-          appointment = await practice.pms.book(input);
+          appointment = await pms.book(input);
         } catch (error) {
           if (isPmsError(error, 'conflict')) throw conflict(bookedMessage(shown.time, shown.date));
           if (isPmsError(error, 'connector_not_found')) return savePending(practice, input, shown);
@@ -327,7 +306,20 @@ export function createScheduleService({
           error: null,
           message: `Booked ${shown.typeLabel} on ${shown.date} at ${shown.time}. Confirmation number ${confirmation}.`,
         };
-      });
+      };
+      if (!idempotent) return bookWith(practice.pms);
+      const { key, request } = idempotent;
+      const within = practice.within;
+      try {
+        // In our own database the booking and its key commit together (issue 11: kill -9 mid-booking).
+        return await (within
+          ? idempotency.inTransaction(key, request, (tx) => bookWith(within(tx)))
+          : idempotency.outside(key, request, () => bookWith(practice.pms)));
+      } catch (error) {
+        if (error instanceof IdempotencyKeyReusedError) throw idempotencyKeyReused(error.message);
+        if (error instanceof IdempotencyKeyBusyError) throw conflict(error.message);
+        throw error;
+      }
     },
   };
 }

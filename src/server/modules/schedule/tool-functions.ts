@@ -193,7 +193,7 @@ export function createToolFunctions(schedule: ScheduleService) {
         notes: appointmentNotes({ phone, email: info?.email, type: type.label, notes: params.notes }),
       },
       { date, time, typeLabel: type.label },
-      ctx.idempotencyKey,
+      ctx.idempotencyKey ? { key: ctx.idempotencyKey, request: params } : undefined,
     );
   }
 
