@@ -25,7 +25,7 @@ import { registerUserRoutes } from './modules/users/users.routes';
 import { createUsersService } from './modules/users/users.service';
 import { registerScheduleRoutes } from './modules/schedule/schedule.routes';
 import { createScheduleService, type KollaConfig } from './modules/schedule/schedule.service';
-import { registerWebhookRoutes } from './modules/schedule/webhook.routes';
+import { registerWebhookRoutes } from './modules/voice-webhook/voice-webhook.routes';
 import { registerWorkflowRoutes } from './modules/workflows/workflows.routes';
 import type { TableChanges } from './db/changes';
 import { installAudit } from './plugins/audit';

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { hashPassword } from '../../modules/auth/passwords';
-import { seedDemoSchedule } from '../../modules/schedule/schedule.seed';
+import { seedDemoSchedule } from './demo-schedule';
 import type { Db } from '../client';
 import {
   assistants,

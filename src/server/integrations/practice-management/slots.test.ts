@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { earliestStart, mergeIntervals, slotStarts, subtractIntervals } from './slots';
-import { formatHm } from './wall-time';
+import { formatHm } from '../../lib/wall-time';
 
 const h = (hm: string) => {
   const [hh = 0, mm = 0] = hm.split(':').map(Number);

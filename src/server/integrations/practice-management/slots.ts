@@ -1,5 +1,5 @@
 import { PmsError } from './errors';
-import { minutesOfDay, normalizeWall } from './wall-time';
+import { minutesOfDay, normalizeWall } from '../../lib/wall-time';
 
 /** Minutes from the practice-local midnight of one day; `end` is exclusive. */
 export interface Interval {

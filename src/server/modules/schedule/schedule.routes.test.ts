@@ -4,9 +4,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AppointmentItem, SlotItem } from '#shared/schemas/schedule';
 import { userConnectors, userPermissions, users } from '../../db/schema/index';
 import { DEMO_FRONT_DESK } from '../../db/seed/demo-practice';
-import { instantFromWall, minutesOfDay } from '../../integrations/practice-management/wall-time';
+import { instantFromWall, minutesOfDay } from '../../lib/wall-time';
 import { bearer, consoleCall, createTestApp, type TestApp } from '../../test/test-app';
-import { DEMO_APPOINTMENT_TARGET } from './schedule.seed';
+import { DEMO_APPOINTMENT_TARGET } from '../../db/seed/demo-schedule';
 import { NO_CONNECTOR_MESSAGE } from './schedule.service';
 import { addDays, practiceToday, PRACTICE_ZONE, weekdayAhead } from '../../test/schedule-dates';
 

@@ -14,18 +14,18 @@ import { createIdempotency, IdempotencyKeyBusyError, IdempotencyKeyReusedError }
 import { AppError, badRequest, conflict, idempotencyKeyReused, notFound } from '../../errors';
 import { CONNECTOR_NOT_FOUND, isPmsError } from '../../integrations/practice-management/errors';
 import { createKollaAdapter } from '../../integrations/practice-management/kolla/kolla-adapter';
-import { toE164 } from '../../integrations/practice-management/phone';
+import { toE164 } from '../../lib/phone';
 import type { Appointment, BookInput, PracticeManagement } from '../../integrations/practice-management/port';
 import {
   addMinutesToWall,
   instantFromWall,
   isDate,
   wallFromInstant,
-} from '../../integrations/practice-management/wall-time';
+} from '../../lib/wall-time';
 import type { Viewer } from '../../plugins/auth';
 import type { ConnectorsService } from '../connectors/connectors.service';
-import { newConfirmationNumber } from './confirmation-number';
-import { createSandboxCaches, createSandboxSchedule } from './sandbox-schedule';
+import { newConfirmationNumber } from '../../lib/confirmation-number';
+import { createSandboxCaches, createSandboxSchedule } from '../../integrations/practice-management/sandbox/sandbox-adapter';
 import { createScheduleRepo, type PracticeConnector } from './schedule.repo';
 
 export const SANDBOX_CONNECTOR_ID = 'sandbox';

@@ -11,7 +11,7 @@ import {
   type PracticeManagement,
   type Slot,
 } from '../port';
-import { splitE164 } from '../phone';
+import { splitE164 } from '../../../lib/phone';
 import {
   bookingWindow,
   DAY_MINUTES,
@@ -32,7 +32,7 @@ import {
   parseHm,
   wallAt,
   wallFromInstant,
-} from '../wall-time';
+} from '../../../lib/wall-time';
 import { createKollaClient, kollaFilter, type KollaClientOptions } from './client';
 import {
   appointmentBody,

@@ -1,4 +1,4 @@
-import type { Db } from '../../db/client';
+import type { Db } from '../client';
 import {
   appointments,
   appointmentTypes,
@@ -8,17 +8,17 @@ import {
   providers,
   providerWorkingHours,
   type AppointmentStatus,
-} from '../../db/schema/index';
-import type { Random } from '../../db/seed/random';
+} from '../schema/index';
+import type { Random } from './random';
 import { overlaps, type Interval } from '../../integrations/practice-management/slots';
 import {
   addMinutesToWall,
   instantFromWall,
   wallAt,
   wallFromInstant,
-} from '../../integrations/practice-management/wall-time';
-import { newConfirmationNumber } from './confirmation-number';
-import { appointmentNotes } from './schedule.service';
+} from '../../lib/wall-time';
+import { newConfirmationNumber } from '../../lib/confirmation-number';
+import { appointmentNotes } from '../../modules/schedule/schedule.service';
 
 type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 

@@ -15,7 +15,7 @@ import { isPmsError } from '../../integrations/practice-management/errors';
 import type { AuthService } from '../auth/auth.service';
 import { authenticate, bearerToken, requireAuth, viewer } from '../../plugins/auth';
 import { safeErrorSummary } from '../../plugins/error-handler';
-import type { ScheduleService } from './schedule.service';
+import type { ScheduleService } from '../schedule/schedule.service';
 import { createToolFunctions, type ToolContext } from './tool-functions';
 
 export interface WebhookDeps {

@@ -16,11 +16,11 @@ import {
   type ToolResult,
 } from '#shared/schemas/schedule';
 import { badRequest } from '../../errors';
-import { toE164 } from '../../integrations/practice-management/phone';
+import { toE164 } from '../../lib/phone';
 import type { NewPatient } from '../../integrations/practice-management/port';
-import { addMinutesToWall, formatHm, minutesOfDay } from '../../integrations/practice-management/wall-time';
+import { addMinutesToWall, formatHm, minutesOfDay } from '../../lib/wall-time';
 import { matchesPreference, parseCallerDate, parseCallerTime, parseTimePreference } from './caller-input';
-import { appointmentNotes, type Practice, type ScheduleService } from './schedule.service';
+import { appointmentNotes, type Practice, type ScheduleService } from '../schedule/schedule.service';
 
 /** The receptionist's three functions, shared by the console and the voice platform. */
 

@@ -1,7 +1,8 @@
+/* eslint-disable no-restricted-imports -- the built-in schedule is the one integration that uses our database; the lead encodes this in the path-based boundaries (issue 10). */
 import { and, asc, eq, gt, gte, lt, ne, sql } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
-import { PmsError } from '../../integrations/practice-management/errors';
-import { findOrCreatePatient } from '../../integrations/practice-management/patients';
+import { PmsError } from '../errors';
+import { findOrCreatePatient } from '../patients';
 import {
   FIRST_AVAILABLE,
   type Appointment,
@@ -11,7 +12,7 @@ import {
   type Patient,
   type PracticeManagement,
   type Slot,
-} from '../../integrations/practice-management/port';
+} from '../port';
 import {
   bookingWindow,
   DAY_MINUTES,
@@ -22,7 +23,7 @@ import {
   slotStarts,
   subtractIntervals,
   type Interval,
-} from '../../integrations/practice-management/slots';
+} from '../slots';
 import {
   addMinutesToWall,
   dayRange,
@@ -32,10 +33,10 @@ import {
   minutesOfDay,
   wallAt,
   wallFromInstant,
-} from '../../integrations/practice-management/wall-time';
-import type { TableChanges } from '../../db/changes';
-import type { Queryable, Tx } from '../../db/client';
-import { createReadCache } from '../../db/read-cache';
+} from '../../../lib/wall-time';
+import type { TableChanges } from '../../../db/changes';
+import type { Queryable, Tx } from '../../../db/client';
+import { createReadCache } from '../../../db/read-cache';
 import {
   appointments,
   operatories,
@@ -43,8 +44,8 @@ import {
   providers,
   providerWorkingHours,
   type AppointmentStatus,
-} from '../../db/schema/index';
-import { newConfirmationNumber } from './confirmation-number';
+} from '../../../db/schema/index';
+import { newConfirmationNumber } from '../../../lib/confirmation-number';
 
 /**
  * The built-in practice schedule (connectorId 'sandbox'): a real schedule in our own tables. Double
