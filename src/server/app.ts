@@ -2,7 +2,10 @@ import { randomUUID } from 'node:crypto';
 import Fastify, { LogController, type FastifyServerOptions } from 'fastify';
 import { validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { App } from './app-types';
+import { createIntegrations, type KollaConfig } from './composition';
 import type { Db } from './db/client';
+import { createIdempotency } from './db/idempotency';
+import type { Integrations } from './integrations/index';
 import { DEFAULT_PUBLIC_BASE_URL } from './env';
 import { registerAssistantRoutes } from './modules/assistants/assistants.routes';
 import { createAuditRepo } from './modules/audit/audit.repo';
@@ -24,7 +27,8 @@ import { createUsersRepo } from './modules/users/users.repo';
 import { registerUserRoutes } from './modules/users/users.routes';
 import { createUsersService } from './modules/users/users.service';
 import { registerScheduleRoutes } from './modules/schedule/schedule.routes';
-import { createScheduleService, type KollaConfig } from './modules/schedule/schedule.service';
+import { createScheduleRepo } from './modules/schedule/schedule.repo';
+import { createScheduleService } from './modules/schedule/schedule.service';
 import { registerWebhookRoutes } from './modules/voice-webhook/voice-webhook.routes';
 import { registerWorkflowRoutes } from './modules/workflows/workflows.routes';
 import type { TableChanges } from './db/changes';
@@ -46,6 +50,8 @@ export interface AppDeps {
   now?: () => Date;
   /** Kolla credentials; without them only connectors on the built-in schedule ('sandbox') work. */
   kolla?: KollaConfig;
+  /** The vendor integrations; built from `kolla` when not given. */
+  integrations?: Integrations;
   /** The voice platform's webhook secret (VAPI_WEBHOOK_SECRET). */
   webhookSecret?: string;
   /** Table changes for the read caches (ADR 022); without them every read goes to the database. */
@@ -167,11 +173,14 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   registerUserRoutes(app, createUsersService(createUsersRepo(deps.db), auth));
   registerAuditRoutes(app, audit);
   registerDemoRequestRoutes(app, createDemoRequestsService(createDemoRequestsRepo(deps.db), deps.now));
+  const integrations =
+    deps.integrations ??
+    createIntegrations({ db: deps.db, changes: deps.changes, kolla: deps.kolla, now: deps.now });
   const schedule = createScheduleService({
-    db: deps.db,
-    changes: deps.changes,
+    repo: createScheduleRepo(deps.db, deps.changes),
+    integrations,
+    idempotency: createIdempotency(deps.db),
     connectors,
-    kolla: deps.kolla,
     now: deps.now,
   });
   registerScheduleRoutes(app, schedule, deps.changes);

@@ -11,14 +11,9 @@ import {
 } from '../schema/index';
 import type { Random } from './random';
 import { overlaps, type Interval } from '../../integrations/practice-management/slots';
-import {
-  addMinutesToWall,
-  instantFromWall,
-  wallAt,
-  wallFromInstant,
-} from '../../lib/wall-time';
+import { addMinutesToWall, instantFromWall, wallAt, wallFromInstant } from '../../lib/wall-time';
 import { newConfirmationNumber } from '../../lib/confirmation-number';
-import { appointmentNotes } from '../../modules/schedule/schedule.service';
+import { appointmentNotes } from '../../lib/appointment-notes';
 
 type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 

@@ -1,3 +1,5 @@
+import type { ErrorCode } from '#shared/errors';
+
 export type PmsErrorCode =
   'not_found' | 'conflict' | 'unauthorized' | 'bad_request' | 'connector_not_found' | 'unavailable';
 
@@ -16,6 +18,32 @@ export class PmsError extends Error {
   ) {
     super(message, 'cause' in options ? { cause: options.cause } : undefined);
     this.status = options.status;
+  }
+
+  /** What this failure means to our callers; vendor response text is not passed on. */
+  toPublicError(): { status: number; code: ErrorCode; message: string } {
+    switch (this.code) {
+      case 'bad_request':
+        return { status: 400, code: 'bad_request', message: this.message };
+      case 'not_found':
+        return { status: 404, code: 'not_found', message: this.message };
+      case 'conflict':
+        return { status: 409, code: 'conflict', message: this.message };
+      case 'connector_not_found':
+        return {
+          status: 502,
+          code: 'unavailable',
+          message: `The practice system could not be reached: ${CONNECTOR_NOT_FOUND}.`,
+        };
+      case 'unauthorized':
+        return { status: 502, code: 'unavailable', message: 'The practice system refused our credentials.' };
+      case 'unavailable':
+        return {
+          status: 503,
+          code: 'unavailable',
+          message: 'The practice system is not responding. Please try again.',
+        };
+    }
   }
 }
 

@@ -7,42 +7,26 @@ import {
   type ProviderItem,
   type SlotItem,
 } from '#shared/schemas/schedule';
-import { memoize } from '#shared/memoize';
-import type { TableChanges } from '../../db/changes';
-import type { Db, Tx } from '../../db/client';
-import { createIdempotency, IdempotencyKeyBusyError, IdempotencyKeyReusedError } from '../../db/idempotency';
-import { AppError, badRequest, conflict, idempotencyKeyReused, notFound } from '../../errors';
+import type { Tx } from '../../db/client';
+import { IdempotencyKeyBusyError, IdempotencyKeyReusedError, type Idempotency } from '../../db/idempotency';
+import { badRequest, conflict, idempotencyKeyReused, notFound } from '../../errors';
 import { CONNECTOR_NOT_FOUND, isPmsError } from '../../integrations/practice-management/errors';
-import { createKollaAdapter } from '../../integrations/practice-management/kolla/kolla-adapter';
 import { toE164 } from '../../lib/phone';
 import type { Appointment, BookInput, PracticeManagement } from '../../integrations/practice-management/port';
-import {
-  addMinutesToWall,
-  instantFromWall,
-  isDate,
-  wallFromInstant,
-} from '../../lib/wall-time';
+import { addMinutesToWall, instantFromWall, isDate, wallFromInstant } from '../../lib/wall-time';
 import type { Viewer } from '../../plugins/auth';
 import type { ConnectorsService } from '../connectors/connectors.service';
 import { newConfirmationNumber } from '../../lib/confirmation-number';
-import { createSandboxCaches, createSandboxSchedule } from '../../integrations/practice-management/sandbox/sandbox-adapter';
-import { createScheduleRepo, type PracticeConnector } from './schedule.repo';
+import type { Integrations } from '../../integrations/index';
+import type { PracticeConnector, ScheduleRepo } from './schedule.repo';
 
-export const SANDBOX_CONNECTOR_ID = 'sandbox';
 export const NO_CONNECTOR_MESSAGE = 'No active linked account is available to you.';
 
-export interface KollaConfig {
-  apiKey: string;
-  baseUrl?: string;
-  fetch?: typeof fetch;
-}
-
 export interface ScheduleServiceDeps {
-  db: Db;
-  changes?: TableChanges;
+  repo: ScheduleRepo;
+  integrations: Pick<Integrations, 'pms' | 'inDatabase'>;
+  idempotency: Idempotency;
   connectors: Pick<ConnectorsService, 'activeFor'>;
-  /** Absent: only the built-in schedule works. */
-  kolla?: KollaConfig;
   now?: () => Date;
 }
 
@@ -85,62 +69,24 @@ export function toAppointmentItem(a: Appointment): AppointmentItem {
   };
 }
 
-/** The notes layout the calendar reads (part 1): Phone, Email, Appointment Type and Notes lines. */
-export function appointmentNotes(fields: {
-  phone?: string;
-  email?: string;
-  type: string;
-  notes?: string;
-}): string {
-  return [
-    `Phone: ${fields.phone || 'N/A'}`,
-    `Email: ${fields.email || 'N/A'}`,
-    `Appointment Type: ${fields.type}`,
-    `Notes: ${fields.notes || 'No additional notes'}`,
-  ].join('\n');
-}
-
 export function createScheduleService({
-  db,
-  changes,
+  repo,
+  integrations,
+  idempotency,
   connectors,
-  kolla,
   now = () => new Date(),
 }: ScheduleServiceDeps) {
-  const repo = createScheduleRepo(db, changes);
-  const idempotency = createIdempotency(db);
-  const caches = createSandboxCaches(changes);
-  const sandboxIn = memoize(
-    (timeZone: string) => createSandboxSchedule(db, { timeZone, now, caches }),
-    (timeZone) => timeZone,
-  );
-
-  function adapterFor(connector: PracticeConnector, timeZone: string): PracticeManagement {
-    if (connector.connectorId === SANDBOX_CONNECTOR_ID) return sandboxIn(timeZone);
-    if (!kolla) {
-      throw new AppError(503, 'unavailable', 'The practice system is not configured on this server.');
-    }
-    return createKollaAdapter({
-      ...kolla,
-      connectorId: connector.connectorId,
-      consumerId: connector.consumerId,
-      timeZone,
-      now,
-    });
-  }
-
   async function practiceOf(connector: PracticeConnector | undefined): Promise<Practice> {
     if (!connector) throw notFound(NO_CONNECTOR_MESSAGE);
     const timeZone = await repo.timeZone();
     const nowWall = wallFromInstant(now(), timeZone);
+    const inDatabase = integrations.inDatabase(connector);
     return {
       connector,
       timeZone,
-      pms: adapterFor(connector, timeZone),
-      inDatabase: connector.connectorId === SANDBOX_CONNECTOR_ID,
-      ...(connector.connectorId === SANDBOX_CONNECTOR_ID && {
-        within: (tx: Tx) => createSandboxSchedule(tx, { timeZone, now, caches }),
-      }),
+      pms: integrations.pms(connector, timeZone),
+      inDatabase,
+      ...(inDatabase && { within: (tx: Tx) => integrations.pms(connector, timeZone, tx) }),
       nowWall,
       today: nowWall.slice(0, 10),
     };

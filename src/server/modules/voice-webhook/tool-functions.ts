@@ -20,7 +20,8 @@ import { toE164 } from '../../lib/phone';
 import type { NewPatient } from '../../integrations/practice-management/port';
 import { addMinutesToWall, formatHm, minutesOfDay } from '../../lib/wall-time';
 import { matchesPreference, parseCallerDate, parseCallerTime, parseTimePreference } from './caller-input';
-import { appointmentNotes, type Practice, type ScheduleService } from '../schedule/schedule.service';
+import { appointmentNotes } from '../../lib/appointment-notes';
+import type { Practice, ScheduleService } from '../schedule/schedule.service';
 
 /** The receptionist's three functions, shared by the console and the voice platform. */
 

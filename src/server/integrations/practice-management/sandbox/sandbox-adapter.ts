@@ -20,7 +20,7 @@ import {
   earliestStart,
   isFree,
   overlaps,
-  slotStarts,
+  mergeSlots,
   subtractIntervals,
   type Interval,
 } from '../slots';
@@ -31,11 +31,11 @@ import {
   instantFromWall,
   isDate,
   minutesOfDay,
-  wallAt,
   wallFromInstant,
 } from '../../../lib/wall-time';
 import type { TableChanges } from '../../../db/changes';
 import type { Queryable, Tx } from '../../../db/client';
+import { pgErrorCode } from '../../../db/pg-errors';
 import { createReadCache } from '../../../db/read-cache';
 import {
   appointments,
@@ -96,16 +96,6 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const EXCLUSION_VIOLATION = '23P01';
 const UNIQUE_VIOLATION = '23505';
 const DEADLOCK_DETECTED = '40P01';
-
-/** The SQLSTATE of a driver error, also when the ORM wraps it. */
-export function pgErrorCode(error: unknown): string | undefined {
-  for (let e = error; e instanceof Error || (typeof e === 'object' && e !== null); e = (e as Error).cause) {
-    const code = (e as { code?: unknown }).code;
-    if (typeof code === 'string' && /^[0-9A-Z]{5}$/.test(code)) return code;
-    if (!(e as Error).cause) break;
-  }
-  return undefined;
-}
 
 /** Dentists before hygienists, then by name: the order the booking screen offers them. */
 const providerOrder = [asc(providers.createdAt), asc(providers.kind), asc(providers.name)];
@@ -299,20 +289,18 @@ export function createSandboxSchedule(
 
   async function computeSlots(date: string, providerId: string, duration: number): Promise<Slot[]> {
     const { candidates, rooms, freeRooms, notBefore } = await availability(date, providerId);
-    const byStart = new Map<number, Slot>();
-    for (const { provider, open, busy } of candidates) {
-      for (const start of slotStarts({ open, busy, durationMinutes: duration, notBefore })) {
-        if (byStart.has(start)) continue;
-        if (rooms.length > 0 && freeRooms({ start, end: start + duration }).length === 0) continue;
-        byStart.set(start, {
-          time: formatHm(start),
-          startTime: wallAt(date, start),
-          providerId: provider.id,
-          providerName: provider.displayName,
-        });
-      }
-    }
-    return [...byStart.entries()].sort(([a], [b]) => a - b).map(([, slot]) => slot);
+    return mergeSlots({
+      date,
+      candidates: candidates.map(({ provider, open, busy }) => ({
+        providerId: provider.id,
+        providerName: provider.displayName,
+        open,
+        busy,
+      })),
+      durationMinutes: duration,
+      notBefore,
+      ...(rooms.length > 0 && { roomFree: (interval) => freeRooms(interval).length > 0 }),
+    });
   }
 
   async function resolvePatient(tx: Tx, patient: BookInput['patient']): Promise<string> {
