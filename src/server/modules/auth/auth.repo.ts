@@ -2,6 +2,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import { and, eq, gt, sql } from 'drizzle-orm';
 import type { Principal, Role } from '#shared/permissions';
 import type { TableChanges } from '../../db/changes';
+import type { AuthUser } from '../../session';
 import type { Db } from '../../db/client';
 import { createReadCache } from '../../db/read-cache';
 import { loginAttempts, sessions, users } from '../../db/schema/index';
@@ -14,13 +15,7 @@ export function newSessionId(): string {
   return randomBytes(32).toString('base64url');
 }
 
-export interface AuthUser {
-  id: string;
-  email: string;
-  username: string;
-  name: string;
-  role: Role;
-}
+export type { AuthUser };
 
 export interface SessionRecord {
   user: AuthUser;
