@@ -63,7 +63,7 @@ function toSummary(row: Row): CallSummary {
 export function createCallsRepo(db: Db, changes?: TableChanges) {
   const all = listQuery(db, false);
   const scoped = listQuery(db, true);
-  const lists = createReadCache<CallSummary[]>(changes, ['calls', 'phone_numbers', 'assistants'], {
+  const lists = createReadCache<CallSummary[]>(changes, [calls, phoneNumbers, assistants], {
     max: 200,
   });
   return {

@@ -74,20 +74,18 @@ interface Busy {
  */
 export function createSandboxCaches(changes?: TableChanges) {
   return {
-    providers: createReadCache<ProviderRow[]>(changes, ['providers']),
-    operatories: createReadCache<(typeof operatories.$inferSelect)[]>(changes, ['operatories']),
+    providers: createReadCache<ProviderRow[]>(changes, [providers]),
+    operatories: createReadCache<(typeof operatories.$inferSelect)[]>(changes, [operatories]),
     /** By weekday. */
-    hours: createReadCache<WorkingHoursRow[]>(changes, ['provider_working_hours']),
+    hours: createReadCache<WorkingHoursRow[]>(changes, [providerWorkingHours]),
     /** By time zone and date. */
-    busy: createReadCache<Busy[]>(changes, ['appointments']),
+    busy: createReadCache<Busy[]>(changes, [appointments]),
     /** By phone number. */
-    patients: createReadCache<Patient[]>(changes, ['patients']),
+    patients: createReadCache<Patient[]>(changes, [patients]),
     /** By time zone, date, provider and duration. */
-    slots: createReadCache<Slot[]>(
-      changes,
-      ['appointments', 'providers', 'provider_working_hours', 'operatories'],
-      { max: 2000 },
-    ),
+    slots: createReadCache<Slot[]>(changes, [appointments, providers, providerWorkingHours, operatories], {
+      max: 2000,
+    }),
   };
 }
 export type SandboxCaches = ReturnType<typeof createSandboxCaches>;
