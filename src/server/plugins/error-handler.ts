@@ -1,5 +1,5 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
+import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import type { ErrorCode, ErrorEnvelope } from '#shared/errors';
 import { asAppError } from '../errors';
 
@@ -77,12 +77,7 @@ export function installErrorHandler(app: FastifyInstance): void {
     if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
       return send(reply, request, error.statusCode, 'bad_request', 'The request is not valid.');
     }
-    if (isResponseSerializationError(error)) {
-      const issues = error.cause.issues.map(({ path, code }) => ({ path: path.join('.'), code }));
-      request.log.error({ issues }, 'response did not match its schema');
-    } else {
-      request.log.error({ err: safeErrorSummary(error) }, 'unhandled error');
-    }
+    request.log.error({ err: safeErrorSummary(error) }, 'unhandled error');
     return send(reply, request, 500, 'internal_error', 'Something went wrong on our side. Please try again.');
   });
 }
