@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { hashPassword } from '../../modules/auth/passwords';
+import { hashPassword } from '../../lib/passwords';
 import type { Db } from '../client';
 import { userPermissions, users } from '../schema/index';
 

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { hashPassword } from '../../modules/auth/passwords';
+import { hashPassword } from '../../lib/passwords';
 import { seedDemoSchedule } from './demo-schedule';
 import type { Db } from '../client';
 import { LOCKS, xactLock } from '../locks';

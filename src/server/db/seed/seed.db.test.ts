@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { verifyPassword } from '../../modules/auth/passwords';
+import { verifyPassword } from '../../lib/passwords';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { users } from '../schema/index';
 import { ensureAdmin } from './bootstrap-admin';

@@ -3,7 +3,7 @@ import { AppError, tooManyRequests } from '../../errors';
 import type { AuditService, RequestContext } from '../audit/audit.service';
 import type { AuthRepo, AuthUser, SessionRecord } from './auth.repo';
 import { hashSessionId, newSessionId } from './auth.repo';
-import { verifyPassword } from './passwords';
+import { verifyPassword } from '../../lib/passwords';
 
 export interface SessionPolicy {
   idleMinutes: number;

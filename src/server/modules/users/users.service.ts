@@ -4,7 +4,7 @@ import type { z } from 'zod';
 import type { CreateUserInputSchema, UpdateUserInputSchema } from '#shared/schemas/users';
 import { badRequest, conflict, notFound } from '../../errors';
 import type { AuthService } from '../auth/auth.service';
-import { hashPassword } from '../auth/passwords';
+import { hashPassword } from '../../lib/passwords';
 import { ASSIGNMENT_KINDS, type Assignments, type AssignmentKind, type UsersRepo } from './users.repo';
 
 type SaveInput = z.output<typeof CreateUserInputSchema> | z.output<typeof UpdateUserInputSchema>;
