@@ -11,7 +11,7 @@ import {
   instantFromWall,
   wallAt,
   wallFromInstant,
-} from '../src/server/integrations/practice-management/wall-time';
+} from '../src/server/lib/wall-time';
 import { seedDemoPractice } from '../src/server/db/seed/demo-practice';
 
 // `npm run bench` runs from the repository root (the benchmarks themselves run bundled, from dist/bench).

@@ -8,7 +8,7 @@ import type { AddressInfo } from 'node:net';
 import pg from 'pg';
 import { buildApp } from '../src/server/app';
 import { DEMO_ADMIN } from '../src/server/db/seed/demo-practice';
-import { addMinutesToWall } from '../src/server/integrations/practice-management/wall-time';
+import { addMinutesToWall } from '../src/server/lib/wall-time';
 import {
   benchDatabase,
   CONNECTIONS,

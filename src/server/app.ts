@@ -2,7 +2,10 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import Fastify, { LogController, type FastifyServerOptions } from 'fastify';
 import { validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { App } from './app-types';
+import { createIntegrations, type KollaConfig } from './composition';
 import type { Db } from './db/client';
+import { createIdempotency } from './db/idempotency';
+import type { Integrations } from './integrations/index';
 import { DEFAULT_PUBLIC_BASE_URL } from './env';
 import { createAuditRepo } from './modules/audit/audit.repo';
 import { registerAuditRoutes } from './modules/audit/audit.routes';
@@ -31,10 +34,11 @@ import { createUsersRepo } from './modules/users/users.repo';
 import { registerUserRoutes } from './modules/users/users.routes';
 import { createUsersService } from './modules/users/users.service';
 import { registerScheduleRoutes } from './modules/schedule/schedule.routes';
-import { createScheduleService, type KollaConfig } from './modules/schedule/schedule.service';
-import { registerWebhookRoutes } from './modules/schedule/webhook.routes';
+import { createScheduleRepo } from './modules/schedule/schedule.repo';
+import { createScheduleService } from './modules/schedule/schedule.service';
+import { registerWebhookRoutes } from './modules/voice-webhook/voice-webhook.routes';
 import { registerVoiceModules } from './modules/voice-modules';
-import { createVoiceIntegration, type VoicePort } from './integrations/voice/index';
+import type { VoiceConfig, VoicePort } from './integrations/voice/index';
 import type { TableChanges } from './db/changes';
 import { installAudit } from './plugins/audit';
 import { installAuth } from './plugins/auth';
@@ -56,12 +60,14 @@ export interface AppDeps {
   now?: () => Date;
   /** Kolla credentials; without them only connectors on the built-in schedule ('sandbox') work. */
   kolla?: KollaConfig;
+  /** The vendor integrations; built from `kolla` when not given. */
+  integrations?: Integrations;
   /** The voice platform's webhook secret (VAPI_WEBHOOK_SECRET). */
   webhookSecret?: string;
   /** Table changes for the read caches (ADR 022); without them every read goes to the database. */
   changes?: TableChanges;
-  /** The voice platform (built-in sandbox when omitted). */
-  voice?: VoicePort;
+  /** The voice platform's configuration or a ready port (the built-in sandbox when omitted). */
+  voice?: VoiceConfig | VoicePort;
   /** Fastify's `trustProxy`: whose X-Forwarded-For gives the client address (TRUST_PROXY). */
   trustProxy?: boolean | string;
   /** Where the log goes; standard output when omitted. */
@@ -196,10 +202,18 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   registerConnectorRoutes(app, connectors);
   const publicBaseUrl = (deps.publicBaseUrl ?? DEFAULT_PUBLIC_BASE_URL).replace(/\/+$/, '');
   const webhook = { url: `${publicBaseUrl}/webhook`, secret: deps.webhookSecret };
-  const voice = deps.voice ?? createVoiceIntegration({ publicBaseUrl, webhookSecret: deps.webhookSecret });
+  const integrations =
+    deps.integrations ??
+    createIntegrations({
+      db: deps.db,
+      changes: deps.changes,
+      kolla: deps.kolla,
+      voice: deps.voice ?? { publicBaseUrl, webhookSecret: deps.webhookSecret },
+      now: deps.now,
+    });
   const voicePlatform = await registerVoiceModules(app, {
     db: deps.db,
-    voice,
+    voice: integrations.voice,
     connectors,
     webhook,
     now: deps.now,
@@ -208,10 +222,10 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   registerAuditRoutes(app, audit);
   registerDemoRequestRoutes(app, createDemoRequestsService(createDemoRequestsRepo(deps.db), deps.now));
   const schedule = createScheduleService({
-    db: deps.db,
-    changes: deps.changes,
+    repo: createScheduleRepo(deps.db, deps.changes),
+    integrations,
+    idempotency: createIdempotency(deps.db),
     connectors,
-    kolla: deps.kolla,
     now: deps.now,
   });
   registerScheduleRoutes(app, schedule, deps.changes);

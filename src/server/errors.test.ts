@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { fromPmsError } from './errors';
+import { asAppError } from './errors';
 import { PmsError, type PmsErrorCode } from './integrations/practice-management/errors';
 
 describe('practice-system errors reach callers in our words', () => {
@@ -8,7 +8,7 @@ describe('practice-system errors reach callers in our words', () => {
   it.each<PmsErrorCode>(['bad_request', 'not_found', 'conflict', 'unauthorized', 'unavailable'])(
     'a vendor %s answer is mapped, never passed through',
     (code) => {
-      const mapped = fromPmsError(new PmsError(code, vendorText, { status: 400 }));
+      const mapped = asAppError(new PmsError(code, vendorText, { status: 400 }))!;
       expect(mapped.message).not.toContain('Kolla');
       expect(mapped.message).not.toContain('Jane');
       expect(mapped.message).not.toContain('/v1/');
@@ -16,7 +16,7 @@ describe('practice-system errors reach callers in our words', () => {
   );
 
   it('keeps the messages of our own checks', () => {
-    expect(fromPmsError(new PmsError('conflict', '2030-01-02 09:00 is not available')).message).toBe(
+    expect(asAppError(new PmsError('conflict', '2030-01-02 09:00 is not available'))!.message).toBe(
       '2030-01-02 09:00 is not available',
     );
   });

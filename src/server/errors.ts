@@ -1,4 +1,3 @@
-import { CONNECTOR_NOT_FOUND, type PmsError } from './integrations/practice-management/errors';
 import type { ErrorCode } from '#shared/errors';
 
 /** A domain error the API answers with its status and message; anything else is a hidden 500. */
@@ -25,37 +24,28 @@ export const forbidden = (message = 'You do not have permission to do that.') =>
   new AppError(403, 'forbidden', message);
 export const notFound = (message = 'Not found.') => new AppError(404, 'not_found', message);
 export const conflict = (message: string) => new AppError(409, 'conflict', message);
+/** A request replayed under an idempotency key that was used for a different one. */
+export const idempotencyKeyReused = (message: string) => new AppError(422, 'idempotency_key_reused', message);
 export const tooManyRequests = (message: string, retryAfterSeconds: number) =>
   new AppError(429, 'rate_limited', message, undefined, { 'retry-after': String(retryAfterSeconds) });
 
-/**
- * What a practice-system failure means to our callers. Our own checks' messages are passed on; when the vendor
- * answered (`status` set), its text is not: it is in the vendor's words and may quote what was sent.
- */
-export function fromPmsError(error: PmsError): AppError {
-  const fromVendor = error.status !== undefined;
-  switch (error.code) {
-    case 'bad_request':
-      return badRequest(fromVendor ? 'The practice system could not accept this request.' : error.message);
-    case 'not_found':
-      return notFound(fromVendor ? 'The practice system has no such record.' : error.message);
-    case 'conflict':
-      return conflict(
-        fromVendor
-          ? 'The practice system refused this change because of a conflict. Please try again.'
-          : error.message,
-      );
-    case 'closed':
-      return new AppError(409, 'closed', 'The practice is closed at that time.');
-    case 'connector_not_found':
-      return new AppError(
-        502,
-        'unavailable',
-        `The practice system could not be reached: ${CONNECTOR_NOT_FOUND}.`,
-      );
-    case 'unauthorized':
-      return new AppError(502, 'unavailable', 'The practice system refused our credentials.');
-    case 'unavailable':
-      return new AppError(503, 'unavailable', 'The practice system is not responding. Please try again.');
-  }
+/** What a failure from outside (an integration's own error) means to our callers, in the shared codes. */
+export interface PublicError {
+  status: number;
+  code: ErrorCode;
+  message: string;
+}
+
+/** An error that maps itself to a `PublicError`; each integration's errors do, so this file knows none. */
+export interface MapsToPublicError {
+  toPublicError(): PublicError;
+}
+
+/** The AppError to answer with, or undefined for an unexpected error (a hidden 500). */
+export function asAppError(error: unknown): AppError | undefined {
+  if (error instanceof AppError) return error;
+  const mapper = (error as Partial<MapsToPublicError> | null)?.toPublicError;
+  if (typeof mapper !== 'function') return undefined;
+  const { status, code, message } = mapper.call(error);
+  return new AppError(status, code, message);
 }

@@ -4,8 +4,8 @@ import { openDatabase } from './db/open';
 import { ensureAdmin } from './db/seed/bootstrap-admin';
 import { DEMO_ADMIN, DEMO_FRONT_DESK, seedDemoPractice } from './db/seed/demo-practice';
 import { ConfigError, loadEnv, type Env } from './env';
-import { createVoiceIntegration } from './integrations/voice/index';
-import { runHousekeeping, scheduleHousekeeping } from './modules/housekeeping/housekeeping';
+import { housekeepingJob } from './jobs/housekeeping';
+import { createJobQueue } from './jobs/queue';
 import { webDistDir } from './paths';
 import { safeErrorSummary } from './plugins/error-handler';
 
@@ -31,31 +31,34 @@ async function main(env: Env) {
     ...(env.KOLLA_API_KEY && { kolla: { apiKey: env.KOLLA_API_KEY, baseUrl: env.KOLLA_BASE_URL } }),
     webhookSecret: env.VAPI_WEBHOOK_SECRET,
     trustProxy: env.TRUST_PROXY,
-    voice: createVoiceIntegration({
+    voice: {
       apiKey: env.VAPI_API_KEY,
       baseUrl: env.VAPI_BASE_URL,
       publicBaseUrl: env.PUBLIC_BASE_URL,
       webhookSecret: env.VAPI_WEBHOOK_SECRET,
-    }),
+    },
   });
 
-  const stopHousekeeping = scheduleHousekeeping(
-    () => runHousekeeping(database.db, env.SESSION_IDLE_MINUTES),
-    (result) =>
-      result instanceof Error
-        ? app.log.error({ err: safeErrorSummary(result) }, 'housekeeping failed')
-        : app.log.info({ deleted: result }, 'housekeeping'),
-  );
+  const jobs = createJobQueue({
+    connectionString: database.url,
+    jobs: [housekeepingJob(database.db, env.SESSION_IDLE_MINUTES)],
+    onError: (error, job) => app.log.error({ err: safeErrorSummary(error), job }, 'job failed'),
+    onDone: (job, result) => app.log.info({ job, result }, 'job done'),
+  });
 
   closeWithGrace({ delay: 10_000 }, async ({ err, signal }) => {
     if (err) app.log.error({ err: safeErrorSummary(err) }, 'shutting down after an error');
     else app.log.info({ signal }, 'shutting down');
-    stopHousekeeping();
+    await jobs.stop();
     await app.close();
     await database.close();
   });
 
   await app.listen({ port: env.PORT, host: env.HOST });
+  // After listening, so the queue's first-run schema setup never delays readiness; jobs wait in the table.
+  jobs
+    .start()
+    .catch((error: Error) => app.log.error({ err: safeErrorSummary(error) }, 'job queue did not start'));
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : env.PORT;
   const lines = [

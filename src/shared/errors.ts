@@ -13,6 +13,7 @@ export const ErrorCodeSchema = z.enum([
   'conflict',
   /** A booking outside opening hours; the message names the nearest open times. */
   'closed',
+  'idempotency_key_reused',
   'payload_too_large',
   'rate_limited',
   'internal_error',

@@ -7,6 +7,7 @@ import { addDays, weekdayAhead } from '../test/schedule-dates';
 import { bearer, consoleCall, createTestApp, type TestApp } from '../test/test-app';
 import { connectDatabase } from './client';
 import { CHANGE_CHANNEL, changeReportingClient, createChangeFeed } from './changes';
+import { cachedTables } from './read-cache';
 
 let t: TestApp;
 let outside: pg.Client;
@@ -38,6 +39,18 @@ async function eventually(check: () => Promise<boolean>, ms = 5000) {
 }
 
 describe('read caches and table changes', () => {
+  it('every table a read cache of the app depends on announces its changes (has the change trigger)', async () => {
+    // createTestApp built the whole app, so every cache has registered its tables.
+    expect([...cachedTables]).toEqual(expect.arrayContaining(['appointments', 'sessions', 'connectors']));
+    const triggered = await t.database.pool.query<{ table: string }>(
+      `select c.relname as table from pg_trigger g
+         join pg_class c on c.oid = g.tgrelid join pg_proc p on p.oid = g.tgfoid
+       where p.proname = 'notify_table_change' and not g.tgisinternal`,
+    );
+    const withTrigger = new Set(triggered.rows.map((r) => r.table));
+    expect([...cachedTables].filter((table) => !withTrigger.has(table))).toEqual([]);
+  });
+
   it('answer from memory, and drop what another process changed once PostgreSQL announces it', async () => {
     const admin = await t.asAdmin();
     expect(await connectorNames(admin)).not.toContain('Changed Elsewhere');

@@ -156,6 +156,13 @@ export function changeReportingClient(wrote: (tables: Iterable<string>) => void)
   return class ChangeReportingClient extends pg.Client {
     #pending: Set<string> | undefined;
 
+    constructor(...args: ConstructorParameters<typeof pg.Client>) {
+      super(...args);
+      // A checked-out client whose connection dies (database restarted, backend killed) fails its query
+      // with the error; pg also emits it as an event, which without a listener would end the process.
+      this.on('error', () => undefined);
+    }
+
     #settle(effect: Effect) {
       if (effect === 'begin') this.#pending = new Set();
       else if (effect === 'rollback') this.#pending = undefined;

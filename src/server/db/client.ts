@@ -2,10 +2,15 @@ import { drizzle, type NodePgDatabase } from 'drizzle-orm/node-postgres';
 import { migrate } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
 import { migrationsDir } from '../paths';
+import { LOCKS } from './locks';
 import { CHANGE_CHANNEL, changeReportingClient, createChangeFeed, type ChangeFeed } from './changes';
 import * as schema from './schema/index';
 
 export type Db = NodePgDatabase<typeof schema> & { $client: pg.Pool };
+/** An open transaction (or savepoint) on `Db`. */
+export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+/** Where queries can run: the pool, or inside a transaction. */
+export type Queryable = Db | Tx;
 
 export interface Database {
   db: Db;
@@ -44,10 +49,10 @@ export function connectDatabase(url: string, poolSize = 10): Database {
 export async function migrateDatabase(database: Database): Promise<void> {
   const client = await database.pool.connect();
   try {
-    await client.query('select pg_advisory_lock(727001)');
+    await client.query('select pg_advisory_lock($1)', [LOCKS.migrations]);
     await migrate(database.db, { migrationsFolder: migrationsDir });
   } finally {
-    await client.query('select pg_advisory_unlock(727001)').catch(() => undefined);
+    await client.query('select pg_advisory_unlock($1)', [LOCKS.migrations]).catch(() => undefined);
     client.release();
   }
 }

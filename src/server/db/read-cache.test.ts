@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { ChangeListener, TableChanges } from './changes';
 import { statementEffect } from './changes';
 import { createReadCache } from './read-cache';
+import { calls } from './schema/index';
 
 function fakeChanges(live = true) {
   const listeners = new Set<ChangeListener>();
@@ -29,7 +30,7 @@ function counter() {
 describe('read cache', () => {
   it('answers from memory until a table it reads from changes', async () => {
     const changes = fakeChanges();
-    const cache = createReadCache<number>(changes, ['calls']);
+    const cache = createReadCache<number>(changes, [calls]);
     const source = counter();
     expect(await cache.get('k', source.load)).toBe(1);
     expect(await cache.get('k', source.load)).toBe(1);
@@ -43,7 +44,7 @@ describe('read cache', () => {
 
   it('does not keep a value read while a change came in', async () => {
     const changes = fakeChanges();
-    const cache = createReadCache<number>(changes, ['calls']);
+    const cache = createReadCache<number>(changes, [calls]);
     const source = counter();
     expect(
       await cache.get('k', async () => {
@@ -57,22 +58,22 @@ describe('read cache', () => {
   it('reads through while the feed is down or missing, and never keeps "not found"', async () => {
     const down = fakeChanges(false);
     const source = counter();
-    const cache = createReadCache<number>(down, ['calls']);
+    const cache = createReadCache<number>(down, [calls]);
     await cache.get('k', source.load);
     await cache.get('k', source.load);
     expect(source.loads).toBe(2);
-    const none = createReadCache<number>(undefined, ['calls']);
+    const none = createReadCache<number>(undefined, [calls]);
     await none.get('k', source.load);
     expect(source.loads).toBe(3);
     let misses = 0;
-    const missing = createReadCache<undefined>(fakeChanges(), ['calls']);
+    const missing = createReadCache<undefined>(fakeChanges(), [calls]);
     await missing.get('k', async () => void misses++);
     await missing.get('k', async () => void misses++);
     expect(misses).toBe(2);
   });
 
   it('shares one load between concurrent readers of a key', async () => {
-    const cache = createReadCache<number>(fakeChanges(), ['calls']);
+    const cache = createReadCache<number>(fakeChanges(), [calls]);
     const source = counter();
     const values = await Promise.all([cache.get('k', source.load), cache.get('k', source.load)]);
     expect(values).toEqual([1, 1]);
@@ -81,13 +82,13 @@ describe('read cache', () => {
 
   it('keeps at most `max` entries and none older than `maxAgeMs`', async () => {
     const source = counter();
-    const small = createReadCache<number>(fakeChanges(), ['calls'], { max: 2 });
+    const small = createReadCache<number>(fakeChanges(), [calls], { max: 2 });
     await small.get('a', source.load);
     await small.get('b', source.load);
     await small.get('c', source.load);
     expect(await small.get('a', source.load)).toBe(4);
     expect(await small.get('c', source.load)).toBe(3);
-    const brief = createReadCache<number>(fakeChanges(), ['calls'], { maxAgeMs: 0 });
+    const brief = createReadCache<number>(fakeChanges(), [calls], { maxAgeMs: 0 });
     expect(await brief.get('a', source.load)).toBe(5);
     expect(await brief.get('a', source.load)).toBe(6);
   });

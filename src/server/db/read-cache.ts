@@ -1,3 +1,4 @@
+import { getTableName, type Table } from 'drizzle-orm';
 import type { TableChanges } from './changes';
 
 /**
@@ -16,11 +17,16 @@ export interface ReadCacheOptions {
   maxAgeMs?: number;
 }
 
+/** Every table some read cache depends on: each needs the change trigger (tested in changes.db.test.ts). */
+export const cachedTables = new Set<string>();
+
 export function createReadCache<V>(
   changes: TableChanges | undefined,
-  tables: readonly string[],
+  dependsOn: readonly Table[],
   { max = 500, maxAgeMs = 60_000 }: ReadCacheOptions = {},
 ): ReadCache<V> {
+  const tables = dependsOn.map((table) => getTableName(table));
+  for (const table of tables) cachedTables.add(table);
   if (!changes) return { get: (_key, load) => load() };
   const entries = new Map<string, { value: V; at: number }>();
   // One load per key at a time: a change must not send every waiting poller to the database at once.

@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { AuditAction } from '#shared/schemas/audit';
-import type { AuditService, RequestContext } from '../modules/audit/audit.service';
+import type { AuditRecorder, RequestContext } from '../session';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -31,7 +31,7 @@ const PHI_READ = { action: 'patient_data.read', resourceType: 'patient_data' } a
  * The one place route calls reach the audit log: routes opt in with `audit` or `phi`, and every 403 is
  * recorded whatever the route. 401s are not (no actor; sign-in failures are recorded by the auth service).
  */
-export function installAudit(app: FastifyInstance, audit: AuditService): void {
+export function installAudit(app: FastifyInstance, audit: AuditRecorder): void {
   app.decorateRequest('auditResourceId', null);
   app.decorateRequest('auditDetail', null);
   app.addHook('onResponse', async (request, reply) => {

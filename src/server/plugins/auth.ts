@@ -2,8 +2,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { BACKGROUND_REQUEST_HEADER } from '#shared/session';
 import { can, type Action, type Principal } from '#shared/permissions';
 import { forbidden, unauthorized } from '../errors';
-import type { AuthUser } from '../modules/auth/auth.repo';
-import type { AuthService } from '../modules/auth/auth.service';
+import type { AuthUser, SessionResolver } from '../session';
 import { requestContext } from './audit';
 
 export interface RequestAuth {
@@ -32,7 +31,7 @@ export function bearerToken(request: FastifyRequest): string | undefined {
 }
 
 /** Every /api route needs a live session unless it says `public`; `access` is checked by the shared policy. */
-export function installAuth(app: FastifyInstance, auth: AuthService): void {
+export function installAuth(app: FastifyInstance, auth: SessionResolver): void {
   app.decorateRequest('auth', null);
   app.addHook('onRequest', async (request) => {
     const config = request.routeOptions.config;
@@ -43,7 +42,7 @@ export function installAuth(app: FastifyInstance, auth: AuthService): void {
 
 /** Resolves the bearer session onto `request.auth` and checks `access`; for routes outside /api as well. */
 export async function authenticate(
-  auth: AuthService,
+  auth: SessionResolver,
   request: FastifyRequest,
   access?: Action,
 ): Promise<RequestAuth> {

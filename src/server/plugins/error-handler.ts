@@ -1,8 +1,7 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
+import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import type { ErrorCode, ErrorEnvelope } from '#shared/errors';
-import { isPmsError } from '../integrations/practice-management/errors';
-import { AppError, fromPmsError } from '../errors';
+import { asAppError } from '../errors';
 
 function send(
   reply: FastifyReply,
@@ -58,11 +57,12 @@ function humanMessage(field: string, message: string | undefined): string {
 /** Installed before any route: no SQL text or stack trace ever reaches a client. */
 export function installErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((thrown: FastifyError, request, reply) => {
-    const error = isPmsError(thrown) ? fromPmsError(thrown) : thrown;
-    if (error instanceof AppError) {
-      if (error.headers) void reply.headers(error.headers);
-      return send(reply, request, error.status, error.code, error.message, error.fields);
+    const mapped = asAppError(thrown);
+    if (mapped) {
+      if (mapped.headers) void reply.headers(mapped.headers);
+      return send(reply, request, mapped.status, mapped.code, mapped.message, mapped.fields);
     }
+    const error = thrown;
     if (hasZodFastifySchemaValidationErrors(error)) {
       const fields: Record<string, string> = {};
       for (const issue of error.validation) {
@@ -77,12 +77,7 @@ export function installErrorHandler(app: FastifyInstance): void {
     if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
       return send(reply, request, error.statusCode, 'bad_request', 'The request is not valid.');
     }
-    if (isResponseSerializationError(error)) {
-      const issues = error.cause.issues.map(({ path, code }) => ({ path: path.join('.'), code }));
-      request.log.error({ issues }, 'response did not match its schema');
-    } else {
-      request.log.error({ err: safeErrorSummary(error) }, 'unhandled error');
-    }
+    request.log.error({ err: safeErrorSummary(error) }, 'unhandled error');
     return send(reply, request, 500, 'internal_error', 'Something went wrong on our side. Please try again.');
   });
 }

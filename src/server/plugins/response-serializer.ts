@@ -2,6 +2,7 @@ import fastJson from 'fast-json-stringify';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifySerializerCompiler } from 'fastify/types/schema';
 import { z, type ZodType } from 'zod';
+import type { Table } from 'drizzle-orm';
 import type { TableChanges } from '../db/changes';
 import { createReadCache, type ReadCacheOptions } from '../db/read-cache';
 import { acceptedEncoding, compress, markEncoding, type Encoding } from './compression';
@@ -37,7 +38,7 @@ const COMPRESS_MIN_BYTES = 1024;
 export function createBodyCache<T>(
   schema: ZodType<T>,
   changes: TableChanges | undefined,
-  tables: readonly string[],
+  tables: readonly Table[],
   options?: ReadCacheOptions,
 ) {
   const serialize = compileSerializer(schema);

@@ -1,4 +1,4 @@
-import { addMinutesToWall, wallFromInstant } from '../integrations/practice-management/wall-time';
+import { addMinutesToWall, wallFromInstant } from '../lib/wall-time';
 
 /** Helpers for the schedule API tests (the demo practice runs on America/New_York). */
 

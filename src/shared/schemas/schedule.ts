@@ -1,5 +1,4 @@
 import { z } from 'zod';
-import { AssistantRequestReplySchema } from './voice-platform';
 
 /** The spec's appointment types (part 2, section 9), in the order the booking screen offers them. */
 export const APPOINTMENT_TYPES = [
@@ -210,60 +209,3 @@ export const ToolResultSchema = z.union([
   PendingRequestResultSchema,
   ToolErrorResultSchema,
 ]);
-
-const FunctionCallSchema = z.object({
-  name: z.string(),
-  /** A JSON string in old voice-platform docs. */
-  parameters: z.unknown().optional(),
-});
-
-/** The console's envelope. */
-export const ConsoleWebhookSchema = z.object({
-  type: z.literal('function-call'),
-  functionCall: FunctionCallSchema,
-});
-
-const ToolCallSchema = z.object({
-  id: z.string(),
-  function: z.object({ name: z.string(), arguments: z.unknown().optional() }).optional(),
-  /** Flattened form seen in some docs. */
-  name: z.string().optional(),
-  parameters: z.unknown().optional(),
-});
-export type ToolCall = z.infer<typeof ToolCallSchema>;
-
-const PhoneRefSchema = z.looseObject({ number: z.string().nullish() }).nullish();
-/** The called number: its E.164 and the voice platform's id for it. */
-const CalledNumberSchema = z.looseObject({ number: z.string().nullish(), id: z.string().nullish() }).nullish();
-
-/** The voice platform's server message; types other than function-call and tool-calls are acknowledged. */
-export const VoiceWebhookSchema = z.object({
-  // Loose: call reports (status-update, end-of-call-report) are read field by field by the calls ingest.
-  message: z.looseObject({
-    type: z.string(),
-    functionCall: FunctionCallSchema.optional(),
-    toolCallList: z.array(ToolCallSchema).optional(),
-    phoneNumber: CalledNumberSchema,
-    customer: PhoneRefSchema,
-    call: z
-      .looseObject({
-        id: z.string().optional(),
-        phoneNumber: CalledNumberSchema,
-        phoneNumberId: z.string().nullish(),
-        customer: PhoneRefSchema,
-      })
-      .nullish(),
-  }),
-});
-export type VoiceWebhook = z.infer<typeof VoiceWebhookSchema>;
-
-export const WebhookBodySchema = z.union([VoiceWebhookSchema, ConsoleWebhookSchema]);
-
-export const WebhookResponseSchema = z.union([
-  ToolResultSchema,
-  z.strictObject({ result: ToolResultSchema }),
-  z.strictObject({ results: z.array(z.object({ toolCallId: z.string(), result: z.string() })) }),
-  z.strictObject({}),
-  AssistantRequestReplySchema,
-]);
-export type WebhookResponse = z.infer<typeof WebhookResponseSchema>;

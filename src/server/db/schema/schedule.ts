@@ -136,9 +136,13 @@ export const phoneMappings = pgTable('phone_mappings', {
   createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
 });
 
-/** A booking request seen once: `result` is null while the first attempt is still running. */
+/**
+ * A request seen once (db/idempotency.ts): `result` is null while the first attempt is still running;
+ * `fingerprint` is a hash of the request, so the key cannot be replayed with another one.
+ */
 export const idempotencyKeys = pgTable('idempotency_keys', {
   key: text().primaryKey(),
+  fingerprint: text(),
   result: jsonb(),
   createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
 });

@@ -1,7 +1,8 @@
 import { sql } from 'drizzle-orm';
 import { hashPassword } from '../../lib/passwords';
-import { seedDemoSchedule } from '../../modules/schedule/schedule.seed';
+import { seedDemoSchedule } from './demo-schedule';
 import type { Db } from '../client';
+import { LOCKS, xactLock } from '../locks';
 import {
   assistants,
   calls,
@@ -36,7 +37,7 @@ export async function seedDemoPractice(db: Db, now = new Date()): Promise<boolea
   ]);
   return db.transaction(async (tx) => {
     // Two instances booting together must not both seed.
-    await tx.execute(sql`select pg_advisory_xact_lock(727002)`);
+    await tx.execute(xactLock(LOCKS.demoSeed));
     const existing = await tx.execute(sql`select 1 from users limit 1`);
     if (existing.rows.length > 0) return false;
 

@@ -1,3 +1,5 @@
+import type { ErrorCode } from '#shared/errors';
+
 export type PmsErrorCode =
   | 'not_found'
   | 'conflict'
@@ -23,6 +25,50 @@ export class PmsError extends Error {
   ) {
     super(message, 'cause' in options ? { cause: options.cause } : undefined);
     this.status = options.status;
+  }
+
+  /** What this failure means to our callers; vendor response text is not passed on. */
+  toPublicError(): { status: number; code: ErrorCode; message: string } {
+    // Our own checks' messages are passed on; a vendor's text (status set) may quote what was sent.
+    const fromVendor = this.status !== undefined;
+    switch (this.code) {
+      case 'bad_request':
+        return {
+          status: 400,
+          code: 'bad_request',
+          message: fromVendor ? 'The practice system could not accept this request.' : this.message,
+        };
+      case 'not_found':
+        return {
+          status: 404,
+          code: 'not_found',
+          message: fromVendor ? 'The practice system has no such record.' : this.message,
+        };
+      case 'conflict':
+        return {
+          status: 409,
+          code: 'conflict',
+          message: fromVendor
+            ? 'The practice system refused this change because of a conflict. Please try again.'
+            : this.message,
+        };
+      case 'closed':
+        return { status: 409, code: 'closed', message: 'The practice is closed at that time.' };
+      case 'connector_not_found':
+        return {
+          status: 502,
+          code: 'unavailable',
+          message: `The practice system could not be reached: ${CONNECTOR_NOT_FOUND}.`,
+        };
+      case 'unauthorized':
+        return { status: 502, code: 'unavailable', message: 'The practice system refused our credentials.' };
+      case 'unavailable':
+        return {
+          status: 503,
+          code: 'unavailable',
+          message: 'The practice system is not responding. Please try again.',
+        };
+    }
   }
 }
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { earliestStart, mergeIntervals, slotStarts, subtractIntervals } from './slots';
-import { formatHm } from './wall-time';
+import { earliestStart, mergeIntervals, mergeSlots, slotStarts, subtractIntervals } from './slots';
+import { formatHm } from '../../lib/wall-time';
 
 const h = (hm: string) => {
   const [hh = 0, mm = 0] = hm.split(':').map(Number);
@@ -96,5 +96,40 @@ describe('earliestStart', () => {
     expect(earliestStart('2025-07-08', '2025-07-07T10:15:30')).toBe(-Infinity);
     expect(earliestStart('2025-07-06', '2025-07-07T10:15:30')).toBe(Infinity);
     expect(earliestStart('2025-07-07', '2025-07-07T10:15:30')).toBe(615.5);
+  });
+});
+
+describe('mergeSlots', () => {
+  const day = (start: number, end: number) => ({ start: start * 60, end: end * 60 });
+  const candidates = [
+    { providerId: 'a', providerName: 'Dr A', open: [day(9, 11)], busy: [day(9, 10)] },
+    { providerId: 'b', providerName: 'Dr B', open: [day(9, 10)], busy: [] },
+  ];
+
+  it('offers each start once, from the first provider free then, earliest first', () => {
+    const slots = mergeSlots({ date: '2030-01-07', candidates, durationMinutes: 30, notBefore: -Infinity });
+    expect(slots.map((s) => [s.time, s.providerId])).toEqual([
+      ['09:00', 'b'],
+      ['09:30', 'b'],
+      ['10:00', 'a'],
+      ['10:30', 'a'],
+    ]);
+    expect(slots[0]).toEqual({
+      time: '09:00',
+      startTime: '2030-01-07T09:00:00',
+      providerId: 'b',
+      providerName: 'Dr B',
+    });
+  });
+
+  it('leaves out starts before notBefore and starts with no free room', () => {
+    const slots = mergeSlots({
+      date: '2030-01-07',
+      candidates,
+      durationMinutes: 30,
+      notBefore: 9 * 60 + 30,
+      roomFree: (interval) => interval.start !== 10 * 60,
+    });
+    expect(slots.map((s) => s.time)).toEqual(['09:30', '10:30']);
   });
 });

@@ -1,5 +1,6 @@
 import { PmsError } from './errors';
-import { minutesOfDay, normalizeWall } from './wall-time';
+import { formatHm, minutesOfDay, normalizeWall, wallAt } from '../../lib/wall-time';
+import type { Slot } from './port';
 
 /** Minutes from the practice-local midnight of one day; `end` is exclusive. */
 export interface Interval {
@@ -109,4 +110,43 @@ export function earliestStart(date: string, nowWall: string): number {
   if (date < today) return Infinity;
   if (date > today) return -Infinity;
   return minutesOfDay(nowWall);
+}
+
+/** One provider's day for `mergeSlots`. */
+export interface SlotCandidate {
+  providerId: string;
+  providerName: string;
+  /** Working hours. */
+  open: Interval[];
+  /** Booked or blocked. */
+  busy: Interval[];
+}
+
+/**
+ * The times offered on `date` over several providers, earliest first: each start once, with the first
+ * candidate (in the order given) free then. When `roomFree` is given (the practice has rooms), a start also
+ * needs a free room. Every adapter offers slots through this.
+ */
+export function mergeSlots({
+  date,
+  candidates,
+  durationMinutes,
+  notBefore,
+  roomFree,
+}: {
+  date: string;
+  candidates: SlotCandidate[];
+  durationMinutes: number;
+  notBefore: number;
+  roomFree?: (interval: Interval) => boolean;
+}): Slot[] {
+  const byStart = new Map<number, Slot>();
+  for (const { providerId, providerName, open, busy } of candidates) {
+    for (const start of slotStarts({ open, busy, durationMinutes, notBefore })) {
+      if (byStart.has(start)) continue;
+      if (roomFree && !roomFree({ start, end: start + durationMinutes })) continue;
+      byStart.set(start, { time: formatHm(start), startTime: wallAt(date, start), providerId, providerName });
+    }
+  }
+  return [...byStart.entries()].sort(([a], [b]) => a - b).map(([, slot]) => slot);
 }

@@ -4,7 +4,7 @@ import { createVapiVoice } from './vapi/vapi-voice';
 import type { VoicePort } from './port';
 
 export type { VoicePort } from './port';
-export { isVoiceError, VoiceError } from './errors';
+export { deleteUnlessGone, isVoiceError, VoiceError } from './errors';
 
 export interface VoiceConfig {
   /** VAPI_API_KEY; without it the built-in sandbox runs. */

@@ -11,9 +11,9 @@ import {
 } from '#shared/schemas/assistants';
 import { badRequest, forbidden, notFound } from '../../errors';
 import type { AssistantSpec, VoicePort } from '../../integrations/voice/port';
+import { deleteUnlessGone } from '../../integrations/voice/errors';
 import type { Viewer } from '../../plugins/auth';
 import { assignedAssistants } from '../scope';
-import { deleteOnPlatform, onPlatform } from '../voice-platform/voice-errors';
 import { specOf, toAssistant, type AssistantsRepo } from './assistants.repo';
 import type { KnowledgeBaseFile } from './knowledge-base-file';
 
@@ -102,10 +102,10 @@ export function createAssistantsService({ repo, voice, now = () => new Date() }:
       if (viewer.principal.role !== 'admin') throw forbidden(ASSISTANT_MESSAGES.adminOnly);
       const spec = withSystemPrompt(input);
       checkOptions(spec);
-      const fileId = file ? await onPlatform(() => voice.uploadKnowledgeBaseFile(file)) : null;
+      const fileId = file ? await voice.uploadKnowledgeBaseFile(file) : null;
       let providerId: string | null = null;
       try {
-        providerId = await onPlatform(() => voice.createAssistant(spec, fileId));
+        providerId = await voice.createAssistant(spec, fileId);
         const row = await repo.insert({
           ...spec,
           providerId,
@@ -125,11 +125,11 @@ export function createAssistantsService({ repo, voice, now = () => new Date() }:
      * webhook on the platform before it is stored here.
      */
     async importFromPlatform(): Promise<number> {
-      const remote = await onPlatform(() => voice.listAssistants());
+      const remote = await voice.listAssistants();
       const known = await repo.providerIds();
       let imported = 0;
       for (const assistant of remote.filter((a) => a.id && !known.has(a.id))) {
-        await onPlatform(() => voice.updateAssistant(assistant.id, {}));
+        await voice.updateAssistant(assistant.id, {});
         const { id, createdAt, updatedAt, ...spec } = assistant;
         await repo.insert({
           ...spec,
@@ -150,7 +150,7 @@ export function createAssistantsService({ repo, voice, now = () => new Date() }:
         checkOptions(changes, specOf(current));
         const row = await repo.update(tx, id, changes, now());
         if (current.providerId) {
-          await onPlatform(() => voice.updateAssistant(current.providerId!, changes));
+          await voice.updateAssistant(current.providerId!, changes);
         }
         return toAssistant(row);
       });
@@ -161,7 +161,7 @@ export function createAssistantsService({ repo, voice, now = () => new Date() }:
         const current = await repo.find(id, scopeOf(viewer), tx);
         if (!current) throw notFound(ASSISTANT_MESSAGES.notFound);
         await repo.remove(tx, id);
-        if (current.providerId) await deleteOnPlatform(() => voice.deleteAssistant(current.providerId!));
+        if (current.providerId) await deleteUnlessGone(() => voice.deleteAssistant(current.providerId!));
         if (current.knowledgeBaseFileId) {
           await voice.deleteKnowledgeBaseFile(current.knowledgeBaseFileId).catch(() => undefined);
         }
@@ -171,3 +171,4 @@ export function createAssistantsService({ repo, voice, now = () => new Date() }:
 }
 
 export type AssistantsService = ReturnType<typeof createAssistantsService>;
+export { specOf } from './assistant-row';

@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { AuditListResponseSchema } from '#shared/schemas/audit';
 import { auditEvents, connectors } from '../../db/schema/index';
+import { parseResponse } from '../../test/parse-response';
 import { DEMO_ADMIN, DEMO_FRONT_DESK } from '../../db/seed/demo-practice';
 import { bearer, createTestApp, type TestApp } from '../../test/test-app';
 import { hashSessionId } from '../auth/auth.repo';
@@ -153,7 +155,7 @@ describe('GET /api/audit-events', () => {
     let cursor: string | null = null;
     do {
       const url: string = `/api/audit-events?limit=4${cursor ? `&cursor=${cursor}` : ''}`;
-      const page = (await call('GET', url, admin)).json();
+      const page = parseResponse(await call('GET', url, admin), AuditListResponseSchema);
       seen.push(...page.events.map((e: { id: string }) => e.id));
       const times = page.events.map((e: { at: string }) => e.at);
       expect(times).toEqual([...times].sort().reverse());

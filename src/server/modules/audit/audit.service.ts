@@ -1,26 +1,10 @@
-import type { Role } from '#shared/permissions';
-import type { AuditEvent, AuditFilter, AuditOutcome } from '#shared/schemas/audit';
+import type { AuditEvent, AuditFilter } from '#shared/schemas/audit';
 import { badRequest } from '../../errors';
 import { storableText } from '../../plugins/input-text';
+import type { AuditEntry, RequestContext } from '../../session';
 import type { AuditQuery, AuditRepo, NewAuditEvent } from './audit.repo';
 
-/** Where a request came from; recorded with every entry. */
-export interface RequestContext {
-  clientAddress: string | null;
-  userAgent: string | null;
-  requestId: string | null;
-}
-
-export interface AuditEntry extends Partial<RequestContext> {
-  actor?: { id: string; role: Role } | null;
-  action: string;
-  outcome: AuditOutcome;
-  resourceType?: string | null;
-  resourceId?: string | null;
-  route?: string | null;
-  /** Short, non-sensitive words (what changed, why it failed); never values a user typed. */
-  detail?: string | null;
-}
+export type { AuditEntry, RequestContext };
 
 const CSV_MAX_ROWS = 100_000;
 const CSV_PAGE = 1000;

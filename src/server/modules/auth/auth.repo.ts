@@ -2,9 +2,19 @@ import { createHash, randomBytes } from 'node:crypto';
 import { and, eq, gt, ne, sql } from 'drizzle-orm';
 import type { Principal, Role } from '#shared/permissions';
 import type { TableChanges } from '../../db/changes';
+import type { AuthUser } from '../../session';
 import type { Db } from '../../db/client';
 import { createReadCache } from '../../db/read-cache';
-import { loginAttempts, sessions, users } from '../../db/schema/index';
+import {
+  connectors,
+  loginAttempts,
+  sessions,
+  userAssistants,
+  userConnectors,
+  userPermissions,
+  userPhoneNumbers,
+  users,
+} from '../../db/schema/index';
 
 export function hashSessionId(sessionId: string): string {
   return createHash('sha256').update(sessionId).digest('hex');
@@ -14,13 +24,7 @@ export function newSessionId(): string {
   return randomBytes(32).toString('base64url');
 }
 
-export interface AuthUser {
-  id: string;
-  email: string;
-  username: string;
-  name: string;
-  role: Role;
-}
+export type { AuthUser };
 
 export interface SessionRecord {
   user: AuthUser;
@@ -68,13 +72,13 @@ const FIND_SESSION_SQL = `
 
 /** What a session record is read from: any change to these may end it or change what it allows. */
 const SESSION_TABLES = [
-  'sessions',
-  'users',
-  'user_permissions',
-  'user_phone_numbers',
-  'user_connectors',
-  'user_assistants',
-  'connectors',
+  sessions,
+  users,
+  userPermissions,
+  userPhoneNumbers,
+  userConnectors,
+  userAssistants,
+  connectors,
 ];
 
 type Executor = Pick<Db, 'select'>;

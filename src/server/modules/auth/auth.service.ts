@@ -19,7 +19,9 @@ const MAX_FAILURES_PER_ADDRESS = 20;
  */
 const MAX_TOUCH_INTERVAL_MS = 60_000;
 
-export type SessionEndReason = 'expired' | 'idle' | 'inactive' | 'unknown';
+import type { SessionEndReason } from '../../session';
+
+export type { SessionEndReason };
 
 /** Sign-in, logout and session expiry are recorded here; the e-mail typed and the session id never are. */
 export function createAuthService(

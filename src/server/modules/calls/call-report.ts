@@ -1,5 +1,5 @@
 import { CALL_TYPES, type CallAnalysis, type CallMessage, type CostBreakdown } from '#shared/schemas/calls';
-import { toE164 } from '../../integrations/practice-management/phone';
+import { toE164 } from '../../lib/phone';
 
 /**
  * What a `status-update` or `end-of-call-report` server message says about a call, read defensively: the

@@ -5,7 +5,7 @@ import type { App } from '../../app-types';
 import type { Db } from '../../db/client';
 import { appointments, patients, phoneNumbers } from '../../db/schema/index';
 import { badRequest, conflict, notFound } from '../../errors';
-import { wallFromInstant } from '../../integrations/practice-management/wall-time';
+import { wallFromInstant } from '../../lib/wall-time';
 
 /**
  * The built-in sandbox caller: a deterministic receptionist holds a scripted conversation and does everything

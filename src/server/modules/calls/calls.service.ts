@@ -4,7 +4,7 @@ import type { CallDetail, CallFilter, CallListResponse, CallStats } from '#share
 import { foldForSearch } from '#shared/search-fold';
 import { DEFAULT_TIME_ZONE } from '../../db/schema/index';
 import { badRequest } from '../../errors';
-import { toE164 } from '../../integrations/practice-management/phone';
+import { toE164 } from '../../lib/phone';
 import { readCallReport } from './call-report';
 import type { CallScope } from '../scope';
 import type { CallKey, CallQuery, CallSearch, createCallsRepo } from './calls.repo';
@@ -94,3 +94,4 @@ export function createCallsService(repo: CallsRepo, now: () => Date = () => new 
 }
 
 export type CallsService = ReturnType<typeof createCallsService>;
+export { isCallReport } from './call-report';

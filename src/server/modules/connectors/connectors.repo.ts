@@ -14,7 +14,7 @@ function toConnector(row: typeof connectors.$inferSelect): Connector {
 
 export function createConnectorsRepo(db: Db, changes?: TableChanges) {
   // Every schedule request and voice webhook starts by finding its connector.
-  const lists = createReadCache<Connector[]>(changes, ['connectors', 'user_connectors']);
+  const lists = createReadCache<Connector[]>(changes, [connectors, userConnectors]);
 
   function visible(scope: ConnectorScope): SQL | undefined {
     if (!scope) return undefined;

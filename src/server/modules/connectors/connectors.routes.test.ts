@@ -1,4 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ConnectorListResponseSchema } from '#shared/schemas/connectors';
+import { parseResponse } from '../../test/parse-response';
 import { bearer, createTestApp, type TestApp } from '../../test/test-app';
 
 let t: TestApp;
@@ -15,11 +17,8 @@ const call = (method: 'GET' | 'POST' | 'PATCH' | 'DELETE', url: string, payload?
   t.app.inject({ method, url, payload, headers: bearer(session) });
 
 const listOf = async (session: string) =>
-  (await call('GET', '/api/connectors', undefined, session)).json().connectors as {
-    id: string;
-    name: string;
-    isActive: boolean;
-  }[];
+  parseResponse(await call('GET', '/api/connectors', undefined, session), ConnectorListResponseSchema)
+    .connectors;
 
 describe('connectors', () => {
   it('lists the seeded demo connector for the admin', async () => {

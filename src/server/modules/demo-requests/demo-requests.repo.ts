@@ -1,6 +1,7 @@
-import { and, count, desc, eq, gt, min, sql } from 'drizzle-orm';
+import { and, count, desc, eq, gt, min } from 'drizzle-orm';
 import type { DemoRequest, DemoRequestInput } from '#shared/schemas/demo-requests';
 import type { Db } from '../../db/client';
+import { demoRequestSenderLock } from '../../db/locks';
 import { demoRequests } from '../../db/schema/index';
 
 /** The admin list answers the newest requests first. */
@@ -39,7 +40,7 @@ export function createDemoRequestsRepo(db: Db) {
       limit: number,
     ): Promise<{ inserted: true } | { inserted: false; recent: RecentFromAddress }> {
       return db.transaction(async (tx) => {
-        await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${'demo:' + clientAddressHash}))`);
+        await tx.execute(demoRequestSenderLock(clientAddressHash));
         const [recent] = await tx
           .select({ count: count(), oldest: min(demoRequests.createdAt) })
           .from(demoRequests)

@@ -1,6 +1,6 @@
 import { PHONE_MAPPING_MESSAGES as M, type PhoneMapping } from '#shared/schemas/phone-mappings';
 import { badRequest, conflict, notFound } from '../../errors';
-import { toE164 } from '../../integrations/practice-management/phone';
+import { toE164 } from '../../lib/phone';
 import type { Viewer } from '../../plugins/auth';
 import type { ConnectorsService } from '../connectors/connectors.service';
 import type { PhoneNumbersService } from '../phone-numbers/phone-numbers.service';

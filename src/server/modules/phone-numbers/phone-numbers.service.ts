@@ -6,9 +6,9 @@ import {
 import type { z } from 'zod';
 import { badRequest, notFound } from '../../errors';
 import type { VoicePort } from '../../integrations/voice/port';
+import { deleteUnlessGone } from '../../integrations/voice/errors';
 import type { Viewer } from '../../plugins/auth';
 import { assignedAssistants, assignedPhoneNumbers } from '../scope';
-import { deleteOnPlatform, onPlatform } from '../voice-platform/voice-errors';
 import { toPhoneNumber, type PhoneNumbersRepo } from './phone-numbers.repo';
 
 type UpdateInput = z.output<typeof UpdatePhoneNumberInputSchema>;
@@ -54,12 +54,10 @@ export function createPhoneNumbersService({ repo, voice }: { repo: PhoneNumbersR
           ...(input.assistantId !== undefined && { assistantId: input.assistantId }),
         });
         if (current.providerId) {
-          await onPlatform(() =>
-            voice.updatePhoneNumber(current.providerId!, {
-              ...(input.name !== undefined && { name: input.name }),
-              ...(assistantProviderId !== undefined && { assistantId: assistantProviderId }),
-            }),
-          );
+          await voice.updatePhoneNumber(current.providerId!, {
+            ...(input.name !== undefined && { name: input.name }),
+            ...(assistantProviderId !== undefined && { assistantId: assistantProviderId }),
+          });
         }
         return toPhoneNumber(row);
       });
@@ -73,7 +71,7 @@ export function createPhoneNumbersService({ repo, voice }: { repo: PhoneNumbersR
 
     /** Numbers on the platform account that we do not have yet; returns how many came in. */
     async importFromPlatform(): Promise<number> {
-      const remote = await onPlatform(() => voice.listPhoneNumbers());
+      const remote = await voice.listPhoneNumbers();
       const known = await repo.providerIds();
       const fresh = remote.filter((n) => n.id && !known.has(n.id));
       const assistantIds = await repo.assistantIdsByProvider(
@@ -99,7 +97,7 @@ export function createPhoneNumbersService({ repo, voice }: { repo: PhoneNumbersR
         const current = await repo.find(id, scopeOf(viewer), tx);
         if (!current) throw notFound(PHONE_NUMBER_MESSAGES.notFound);
         await repo.remove(tx, current);
-        if (current.providerId) await deleteOnPlatform(() => voice.deletePhoneNumber(current.providerId!));
+        if (current.providerId) await deleteUnlessGone(() => voice.deletePhoneNumber(current.providerId!));
       });
     },
   };

@@ -1,11 +1,6 @@
 import type { Callback, CallbackStatus, CallbackUpdate } from '#shared/schemas/callbacks';
 import { notFound } from '../../errors';
-import {
-  addMinutesToWall,
-  instantFromWall,
-  minutesOfDay,
-  wallFromInstant,
-} from '../../integrations/practice-management/wall-time';
+import { addMinutesToWall, instantFromWall, minutesOfDay, wallFromInstant } from '../../lib/wall-time';
 import type { Viewer } from '../../plugins/auth';
 import type { AuditService } from '../audit/audit.service';
 import type { ScheduleService } from '../schedule/schedule.service';

@@ -8,7 +8,7 @@ import { FIRST_AVAILABLE_PROVIDER, type AppointmentType } from '#shared/schemas/
 import { AppError, badRequest, notFound } from '../../errors';
 import type { Viewer } from '../../plugins/auth';
 import type { ScheduleService } from '../schedule/schedule.service';
-import { createToolFunctions } from '../schedule/tool-functions';
+import { createToolFunctions } from '../voice-webhook/voice-webhook.service';
 import { analyzeTranscript, type TranscriptAnalysis } from './analysis/analyze-transcript';
 import { bookedDuringCall } from './analysis/booked-during-call';
 import type { CallForProcessing, ProcessingRecord, ProcessorRepo } from './processor.repo';

@@ -1,6 +1,6 @@
 import { format, parseISO } from 'date-fns';
 import type { PracticeManagement, Slot } from '../../integrations/practice-management/port';
-import { addMinutesToWall } from '../../integrations/practice-management/wall-time';
+import { addMinutesToWall } from '../../lib/wall-time';
 
 const SEARCH_DAYS = 7;
 export const NEAREST_COUNT = 3;

@@ -25,10 +25,10 @@ export type Claim = { state: 'claimed' } | { state: 'done'; result: unknown } | 
 
 export function createScheduleRepo(db: Db, changes?: TableChanges) {
   // Reference data every voice webhook and schedule read needs; it changes only when staff edit it.
-  const mappings = createReadCache<PracticeConnector | undefined>(changes, ['phone_mappings', 'connectors']);
-  const types = createReadCache<AppointmentTypeRecord | undefined>(changes, ['appointment_types']);
-  const labels = createReadCache<Map<string, string>>(changes, ['appointment_types']);
-  const settings = createReadCache<string>(changes, ['practice_settings']);
+  const mappings = createReadCache<PracticeConnector | undefined>(changes, [phoneMappings, connectors]);
+  const types = createReadCache<AppointmentTypeRecord | undefined>(changes, [appointmentTypes]);
+  const labels = createReadCache<Map<string, string>>(changes, [appointmentTypes]);
+  const settings = createReadCache<string>(changes, [practiceSettings]);
 
   async function mappedConnector(e164: string): Promise<PracticeConnector | undefined> {
     const [mapped] = await db

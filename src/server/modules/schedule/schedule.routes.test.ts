@@ -1,12 +1,21 @@
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { AppointmentItem, SlotItem } from '#shared/schemas/schedule';
+import {
+  AppointmentListResponseSchema,
+  PatientsWithAppointmentsResponseSchema,
+  ProviderListResponseSchema,
+  SlotListResponseSchema,
+  type AppointmentItem,
+  type SlotItem,
+} from '#shared/schemas/schedule';
+import type { ZodType } from 'zod';
+import { parseResponse } from '../../test/parse-response';
 import { userConnectors, userPermissions, users } from '../../db/schema/index';
 import { DEMO_FRONT_DESK } from '../../db/seed/demo-practice';
-import { instantFromWall, minutesOfDay } from '../../integrations/practice-management/wall-time';
+import { instantFromWall, minutesOfDay } from '../../lib/wall-time';
 import { bearer, consoleCall, createTestApp, type TestApp } from '../../test/test-app';
-import { DEMO_APPOINTMENT_TARGET } from './schedule.seed';
+import { DEMO_APPOINTMENT_TARGET } from '../../db/seed/demo-schedule';
 import { NO_CONNECTOR_MESSAGE } from './schedule.service';
 import { addDays, practiceToday, PRACTICE_ZONE, weekdayAhead } from '../../test/schedule-dates';
 
@@ -22,9 +31,18 @@ afterAll(() => t.close());
 
 const get = (url: string, sessionId: string) =>
   t.app.inject({ method: 'GET', url, headers: bearer(sessionId) });
+const schemaOf = (url: string) =>
+  url.startsWith('/api/providers')
+    ? ProviderListResponseSchema
+    : url.startsWith('/api/appointments')
+      ? AppointmentListResponseSchema
+      : url.startsWith('/api/slots/')
+        ? SlotListResponseSchema
+        : PatientsWithAppointmentsResponseSchema;
+/** A 200 answer, checked against the route's response schema. */
 const ok = async (url: string, sessionId = admin) => {
   const response = await get(url, sessionId);
-  expect(response.statusCode, `${url}: ${response.body}`).toBe(200);
+  parseResponse(response, schemaOf(url) as ZodType<unknown>);
   return response.json();
 };
 

@@ -9,6 +9,7 @@ import {
 } from '#shared/schemas/schedule';
 import type { App } from '../../app-types';
 import type { TableChanges } from '../../db/changes';
+import { appointments, operatories, patients, providers } from '../../db/schema/index';
 import { badRequest } from '../../errors';
 import { viewer } from '../../plugins/auth';
 import { createBodyCache } from '../../plugins/response-serializer';
@@ -20,7 +21,7 @@ export function registerScheduleRoutes(app: App, schedule: ScheduleService, chan
   const weeks = createBodyCache(
     AppointmentListResponseSchema,
     changes,
-    ['appointments', 'patients', 'providers', 'operatories'],
+    [appointments, patients, providers, operatories],
     { max: 100 },
   );
   app.get(

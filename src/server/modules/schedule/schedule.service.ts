@@ -1,4 +1,3 @@
-import { setTimeout as sleep } from 'node:timers/promises';
 import {
   bookedMessage,
   type AppointmentItem,
@@ -8,13 +7,11 @@ import {
   type ProviderItem,
   type SlotItem,
 } from '#shared/schemas/schedule';
-import { memoize } from '#shared/memoize';
-import type { TableChanges } from '../../db/changes';
-import type { Db } from '../../db/client';
-import { AppError, badRequest, conflict, notFound } from '../../errors';
+import type { Tx } from '../../db/client';
+import { IdempotencyKeyBusyError, IdempotencyKeyReusedError, type Idempotency } from '../../db/idempotency';
+import { AppError, badRequest, conflict, idempotencyKeyReused, notFound } from '../../errors';
 import { CONNECTOR_NOT_FOUND, isPmsError } from '../../integrations/practice-management/errors';
-import { createKollaAdapter } from '../../integrations/practice-management/kolla/kolla-adapter';
-import { toE164 } from '../../integrations/practice-management/phone';
+import { toE164 } from '../../lib/phone';
 import {
   FIRST_AVAILABLE,
   type Appointment,
@@ -27,29 +24,21 @@ import {
   isDate,
   normalizeWall,
   wallFromInstant,
-} from '../../integrations/practice-management/wall-time';
+} from '../../lib/wall-time';
 import type { Viewer } from '../../plugins/auth';
 import type { ConnectorsService } from '../connectors/connectors.service';
-import { newConfirmationNumber } from './confirmation-number';
+import { newConfirmationNumber } from '../../lib/confirmation-number';
+import type { Integrations } from '../../integrations/index';
+import type { PracticeConnector, ScheduleRepo } from './schedule.repo';
 import { closedMessage, nearestOpenTimes } from './nearest-open-times';
-import { createSandboxCaches, createSandboxSchedule } from './sandbox-schedule';
-import { createScheduleRepo, type PracticeConnector } from './schedule.repo';
 
-export const SANDBOX_CONNECTOR_ID = 'sandbox';
 export const NO_CONNECTOR_MESSAGE = 'No active linked account is available to you.';
 
-export interface KollaConfig {
-  apiKey: string;
-  baseUrl?: string;
-  fetch?: typeof fetch;
-}
-
 export interface ScheduleServiceDeps {
-  db: Db;
-  changes?: TableChanges;
+  repo: ScheduleRepo;
+  integrations: Pick<Integrations, 'pms' | 'inDatabase'>;
+  idempotency: Idempotency;
   connectors: Pick<ConnectorsService, 'activeFor'>;
-  /** Absent: only the built-in schedule works. */
-  kolla?: KollaConfig;
   now?: () => Date;
 }
 
@@ -60,6 +49,8 @@ export interface Practice {
   pms: PracticeManagement;
   /** The schedule is in our own database (the built-in one), so the read caches know when it changes. */
   inDatabase: boolean;
+  /** For a schedule in our own database: the same adapter working inside the caller's transaction. */
+  within?: (tx: Tx) => PracticeManagement;
   /** Practice-local wall time now. */
   nowWall: string;
   today: string;
@@ -69,9 +60,6 @@ const DAY_MS = 24 * 3600_000;
 const DEFAULT_WINDOW_DAYS = { before: 14, after: 35 };
 const MAX_WINDOW_DAYS = 93;
 const UPCOMING_DAYS = 60;
-const IDEMPOTENCY_POLL_MS = 25;
-const IDEMPOTENCY_WAIT_MS = 20_000;
-const IDEMPOTENCY_STALE_MS = 120_000;
 
 export function toAppointmentItem(a: Appointment): AppointmentItem {
   return {
@@ -93,85 +81,27 @@ export function toAppointmentItem(a: Appointment): AppointmentItem {
   };
 }
 
-/** The notes layout the calendar reads (part 1): Phone, Email, Appointment Type and Notes lines. */
-export function appointmentNotes(fields: {
-  phone?: string;
-  email?: string;
-  type: string;
-  notes?: string;
-}): string {
-  return [
-    `Phone: ${fields.phone || 'N/A'}`,
-    `Email: ${fields.email || 'N/A'}`,
-    `Appointment Type: ${fields.type}`,
-    `Notes: ${fields.notes || 'No additional notes'}`,
-  ].join('\n');
-}
-
 export function createScheduleService({
-  db,
-  changes,
+  repo,
+  integrations,
+  idempotency,
   connectors,
-  kolla,
   now = () => new Date(),
 }: ScheduleServiceDeps) {
-  const repo = createScheduleRepo(db, changes);
-  const caches = createSandboxCaches(changes);
-  const sandboxIn = memoize(
-    (timeZone: string) => createSandboxSchedule(db, { timeZone, now, caches }),
-    (timeZone) => timeZone,
-  );
-
-  function adapterFor(connector: PracticeConnector, timeZone: string): PracticeManagement {
-    if (connector.connectorId === SANDBOX_CONNECTOR_ID) return sandboxIn(timeZone);
-    if (!kolla) {
-      throw new AppError(503, 'unavailable', 'The practice system is not configured on this server.');
-    }
-    return createKollaAdapter({
-      ...kolla,
-      connectorId: connector.connectorId,
-      consumerId: connector.consumerId,
-      timeZone,
-      now,
-    });
-  }
-
   async function practiceOf(connector: PracticeConnector | undefined): Promise<Practice> {
     if (!connector) throw notFound(NO_CONNECTOR_MESSAGE);
     const timeZone = await repo.timeZone();
     const nowWall = wallFromInstant(now(), timeZone);
+    const inDatabase = integrations.inDatabase(connector);
     return {
       connector,
       timeZone,
-      pms: adapterFor(connector, timeZone),
-      inDatabase: connector.connectorId === SANDBOX_CONNECTOR_ID,
+      pms: integrations.pms(connector, timeZone),
+      inDatabase,
+      ...(inDatabase && { within: (tx: Tx) => integrations.pms(connector, timeZone, tx) }),
       nowWall,
       today: nowWall.slice(0, 10),
     };
-  }
-
-  /** Runs `book` once per key: a repeat (also a concurrent one) gets the first result and books nothing. */
-  async function once(key: string | undefined, book: () => Promise<BookOutcome>) {
-    if (!key) return book();
-    const started = Date.now();
-    for (;;) {
-      const claim = await repo.claim(key, IDEMPOTENCY_STALE_MS);
-      if (claim.state === 'done') return claim.result as BookOutcome;
-      if (claim.state === 'claimed') {
-        try {
-          const result = await book();
-          await repo.complete(key, result);
-          return result;
-        } catch (error) {
-          await repo.release(key);
-          throw error;
-        }
-      }
-      if (Date.now() - started > IDEMPOTENCY_WAIT_MS) {
-        throw conflict('This booking is still being processed. Please try again in a moment.');
-      }
-      await sleep(IDEMPOTENCY_POLL_MS);
-    }
   }
 
   /** Keeps a booking the practice system could not take for staff; the answer carries its number. */
@@ -314,19 +244,19 @@ export function createScheduleService({
     },
 
     /**
-     * Books once per idempotency key. A time that is taken (also by a booking racing this one) answers
+     * Books once per idempotency key (a different request under a used key: 422). A time that is taken (also by a booking racing this one) answers
      * 409 with the spec's message. An unknown connector target stores a pending request instead (ADR 021).
      */
     async book(
       practice: Practice,
       input: BookInput & { appointmentType: string },
       shown: { date: string; time: string; typeLabel: string },
-      idempotencyKey?: string,
+      idempotent?: { key: string; request: unknown },
     ): Promise<BookOutcome> {
-      return once(idempotencyKey, async () => {
+      const bookWith = async (pms: PracticeManagement): Promise<BookOutcome> => {
         let appointment: Appointment;
         try {
-          appointment = await practice.pms.book(input);
+          appointment = await pms.book(input);
         } catch (error) {
           if (isPmsError(error, 'conflict')) throw conflict(bookedMessage(shown.time, shown.date));
           if (isPmsError(error, 'closed')) throw await closedError(practice, input);
@@ -351,7 +281,20 @@ export function createScheduleService({
           error: null,
           message: `Booked ${shown.typeLabel} on ${shown.date} at ${shown.time}. Confirmation number ${confirmation}.`,
         };
-      });
+      };
+      if (!idempotent) return bookWith(practice.pms);
+      const { key, request } = idempotent;
+      const within = practice.within;
+      try {
+        // In our own database the booking and its key commit together (issue 11: kill -9 mid-booking).
+        return await (within
+          ? idempotency.inTransaction(key, request, (tx) => bookWith(within(tx)))
+          : idempotency.outside(key, request, () => bookWith(practice.pms)));
+      } catch (error) {
+        if (error instanceof IdempotencyKeyReusedError) throw idempotencyKeyReused(error.message);
+        if (error instanceof IdempotencyKeyBusyError) throw conflict(error.message);
+        throw error;
+      }
     },
   };
 }

@@ -2,6 +2,7 @@ import { and, asc, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { Permissions, Role } from '#shared/permissions';
 import type { ManagedUser } from '#shared/schemas/users';
 import type { Db } from '../../db/client';
+import { LOCKS, xactLock } from '../../db/locks';
 import {
   assistants,
   connectors,
@@ -57,7 +58,7 @@ export function createUsersRepo(db: Db) {
     transaction: <T>(work: (tx: Tx) => Promise<T>) =>
       db.transaction(async (tx) => {
         // Admin-count guards read then write: one user change at a time keeps them true.
-        await tx.execute(sql`select pg_advisory_xact_lock(727003)`);
+        await tx.execute(xactLock(LOCKS.lastAdmin));
         return work(tx);
       }),
 

@@ -2,6 +2,13 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { connectors, phoneNumbers, sessions, users } from '../../db/schema/index';
 import { DEMO_ADMIN } from '../../db/seed/demo-practice';
+import {
+  UserLinkedAccountsResponseSchema,
+  UserPermissionsDetailResponseSchema,
+  UserPhoneNumbersResponseSchema,
+  UserResponseSchema,
+} from '#shared/schemas/users';
+import { parseResponse } from '../../test/parse-response';
 import { bearer, createTestApp, type TestApp } from '../../test/test-app';
 
 let t: TestApp;
@@ -40,9 +47,7 @@ function newUser(overrides: Record<string, unknown> = {}) {
 }
 
 async function create(body = newUser()) {
-  const response = await call('POST', '/api/users/atomic', body);
-  expect(response.statusCode, response.body).toBe(200);
-  return response.json().user as { id: string; email: string; username: string };
+  return parseResponse(await call('POST', '/api/users/atomic', body), UserResponseSchema).user;
 }
 
 const userCount = async () => (await t.database.db.select().from(users)).length;
@@ -64,7 +69,10 @@ describe('POST /api/users/atomic', () => {
     ]);
     expect(response.body).not.toMatch(/secret123|argon2/);
 
-    const permissions = (await call('GET', `/api/users/${user.id}/permissions`)).json().permissions;
+    const { permissions } = parseResponse(
+      await call('GET', `/api/users/${user.id}/permissions`),
+      UserPermissionsDetailResponseSchema,
+    );
     expect(permissions).toEqual({
       canCallLogs: true,
       canAssistants: false,
@@ -73,11 +81,17 @@ describe('POST /api/users/atomic', () => {
       canAppointmentCalendar: false,
       canOutboundCalls: false,
     });
-    const numbers = (await call('GET', `/api/users/${user.id}/phone-numbers`)).json().phoneNumbers;
+    const numbers = parseResponse(
+      await call('GET', `/api/users/${user.id}/phone-numbers`),
+      UserPhoneNumbersResponseSchema,
+    ).phoneNumbers;
     expect(numbers).toEqual([
       expect.objectContaining({ id: numberIds[1], phoneNumberMappingId: expect.any(String) }),
     ]);
-    const linked = (await call('GET', `/api/users/${user.id}/linked-accounts`)).json().linkedAccounts;
+    const linked = parseResponse(
+      await call('GET', `/api/users/${user.id}/linked-accounts`),
+      UserLinkedAccountsResponseSchema,
+    ).linkedAccounts;
     expect(linked).toEqual([{ id: connectorId, connectorId: 'sandbox', name: 'Bright Smile Dental' }]);
     expect((await call('GET', `/api/users/${user.id}/assistants`)).json().assistants).toEqual([]);
 

@@ -1,8 +1,8 @@
 import type { AssistantRequestReply } from '#shared/schemas/voice-platform';
 import { transientAssistant, type VoicePort, type WebhookTarget } from '../../integrations/voice/index';
-import { toE164 } from '../../integrations/practice-management/phone';
+import { toE164 } from '../../lib/phone';
 import type { AssistantsService } from '../assistants/assistants.service';
-import { specOf } from '../assistants/assistant-row';
+import { specOf } from '../assistants/assistants.service';
 import type { PhoneNumbersService } from '../phone-numbers/phone-numbers.service';
 
 export const ASSISTANT_REQUEST_ERRORS = {

@@ -1,6 +1,6 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { addMinutesToWall, instantFromWall, normalizeWall, wallFromInstant } from '../wall-time';
+import { addMinutesToWall, instantFromWall, normalizeWall, wallFromInstant } from '../../../lib/wall-time';
 import {
   appointmentSchema,
   contactSchema,

@@ -11,7 +11,7 @@ import {
   type PracticeManagement,
   type Slot,
 } from '../port';
-import { splitE164 } from '../phone';
+import { splitE164 } from '../../../lib/phone';
 import {
   bookingWindow,
   DAY_MINUTES,
@@ -19,7 +19,7 @@ import {
   earliestStart,
   isFree,
   overlaps,
-  slotStarts,
+  mergeSlots,
   subtractIntervals,
   type Interval,
 } from '../slots';
@@ -30,9 +30,8 @@ import {
   isDate,
   minutesOfDay,
   parseHm,
-  wallAt,
   wallFromInstant,
-} from '../wall-time';
+} from '../../../lib/wall-time';
 import { createKollaClient, kollaFilter, type KollaClientOptions } from './client';
 import {
   appointmentBody,
@@ -203,22 +202,19 @@ export function createKollaAdapter(options: KollaAdapterOptions): PracticeManage
       query.date,
       query.providerId,
     );
-    const byStart = new Map<number, Slot>();
-    for (const { provider, free } of candidates) {
-      for (const start of slotStarts({ open: free, busy: [], durationMinutes: duration, notBefore })) {
-        if (byStart.has(start)) continue;
-        // With no operatories known there is nothing to check; a room is needed only when the practice has rooms.
-        if (operatories.length > 0 && freeOperatories({ start, end: start + duration }).length === 0)
-          continue;
-        byStart.set(start, {
-          time: formatHm(start),
-          startTime: wallAt(query.date, start),
-          providerId: idOf(provider),
-          providerName: provider.display_name.replace(/\s+/g, ' ').trim(),
-        });
-      }
-    }
-    return [...byStart.entries()].sort(([a], [b]) => a - b).map(([, slot]) => slot);
+    return mergeSlots({
+      date: query.date,
+      candidates: candidates.map(({ provider, free }) => ({
+        providerId: idOf(provider),
+        providerName: provider.display_name.replace(/\s+/g, ' ').trim(),
+        open: free,
+        busy: [],
+      })),
+      durationMinutes: duration,
+      notBefore,
+      // With no operatories known there is nothing to check; a room is needed only when the practice has rooms.
+      ...(operatories.length > 0 && { roomFree: (interval) => freeOperatories(interval).length > 0 }),
+    });
   }
 
   async function resolvePatient(patient: BookInput['patient']): Promise<string> {

@@ -8,8 +8,8 @@ import type {
   Provider,
   ResourceType,
 } from '../port';
-import { splitE164, toE164 } from '../phone';
-import { instantFromWall, normalizeWall, wallFromInstant } from '../wall-time';
+import { splitE164, toE164 } from '../../../lib/phone';
+import { instantFromWall, normalizeWall, wallFromInstant } from '../../../lib/wall-time';
 import type { KollaAppointment, KollaContact, KollaResource, KollaResourceRef } from './schemas';
 
 /** Kolla's dental connectors are US practice systems; numbers are stored without a country code. */

@@ -1,4 +1,4 @@
-import { wallFromInstant } from '../../../integrations/practice-management/wall-time';
+import { wallFromInstant } from '../../../lib/wall-time';
 import type { AppointmentRequest, Evidence, EvidenceRange } from '#shared/schemas/processor';
 import type { AppointmentType } from '#shared/schemas/schedule';
 import { findKindMentions } from './appointment-kind';

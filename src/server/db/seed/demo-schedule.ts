@@ -1,4 +1,4 @@
-import type { Db } from '../../db/client';
+import type { Db } from '../client';
 import {
   appointments,
   appointmentTypes,
@@ -8,17 +8,12 @@ import {
   providers,
   providerWorkingHours,
   type AppointmentStatus,
-} from '../../db/schema/index';
-import type { Random } from '../../db/seed/random';
+} from '../schema/index';
+import type { Random } from './random';
 import { overlaps, type Interval } from '../../integrations/practice-management/slots';
-import {
-  addMinutesToWall,
-  instantFromWall,
-  wallAt,
-  wallFromInstant,
-} from '../../integrations/practice-management/wall-time';
-import { newConfirmationNumber } from './confirmation-number';
-import { appointmentNotes } from './schedule.service';
+import { addMinutesToWall, instantFromWall, wallAt, wallFromInstant } from '../../lib/wall-time';
+import { newConfirmationNumber } from '../../lib/confirmation-number';
+import { appointmentNotes } from '../../lib/appointment-notes';
 
 type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 

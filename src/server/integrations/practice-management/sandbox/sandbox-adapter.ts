@@ -1,7 +1,7 @@
 import { and, asc, eq, gt, gte, lt, ne, sql } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
-import { PmsError } from '../../integrations/practice-management/errors';
-import { findOrCreatePatient } from '../../integrations/practice-management/patients';
+import { PmsError } from '../errors';
+import { findOrCreatePatient } from '../patients';
 import {
   FIRST_AVAILABLE,
   type Appointment,
@@ -11,7 +11,7 @@ import {
   type Patient,
   type PracticeManagement,
   type Slot,
-} from '../../integrations/practice-management/port';
+} from '../port';
 import {
   bookingWindow,
   DAY_MINUTES,
@@ -19,10 +19,10 @@ import {
   earliestStart,
   isFree,
   overlaps,
-  slotStarts,
+  mergeSlots,
   subtractIntervals,
   type Interval,
-} from '../../integrations/practice-management/slots';
+} from '../slots';
 import {
   addMinutesToWall,
   dayRange,
@@ -30,12 +30,12 @@ import {
   instantFromWall,
   isDate,
   minutesOfDay,
-  wallAt,
   wallFromInstant,
-} from '../../integrations/practice-management/wall-time';
-import type { TableChanges } from '../../db/changes';
-import type { Db } from '../../db/client';
-import { createReadCache } from '../../db/read-cache';
+} from '../../../lib/wall-time';
+import type { TableChanges } from '../../../db/changes';
+import type { Queryable, Tx } from '../../../db/client';
+import { pgErrorCode } from '../../../db/pg-errors';
+import { createReadCache } from '../../../db/read-cache';
 import {
   appointments,
   operatories,
@@ -43,17 +43,14 @@ import {
   providers,
   providerWorkingHours,
   type AppointmentStatus,
-} from '../../db/schema/index';
-import { newConfirmationNumber } from './confirmation-number';
+} from '../../../db/schema/index';
+import { newConfirmationNumber } from '../../../lib/confirmation-number';
 
 /**
  * The built-in practice schedule (connectorId 'sandbox'): a real schedule in our own tables. Double
  * bookings are refused by the database's exclusion constraints, so this holds across processes; the
  * availability check before inserting only picks a provider and room likely to be free.
  */
-
-type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
-type Queryable = Db | Tx;
 
 export interface SandboxScheduleOptions {
   timeZone: string;
@@ -76,20 +73,18 @@ interface Busy {
  */
 export function createSandboxCaches(changes?: TableChanges) {
   return {
-    providers: createReadCache<ProviderRow[]>(changes, ['providers']),
-    operatories: createReadCache<(typeof operatories.$inferSelect)[]>(changes, ['operatories']),
+    providers: createReadCache<ProviderRow[]>(changes, [providers]),
+    operatories: createReadCache<(typeof operatories.$inferSelect)[]>(changes, [operatories]),
     /** By weekday. */
-    hours: createReadCache<WorkingHoursRow[]>(changes, ['provider_working_hours']),
+    hours: createReadCache<WorkingHoursRow[]>(changes, [providerWorkingHours]),
     /** By time zone and date. */
-    busy: createReadCache<Busy[]>(changes, ['appointments']),
+    busy: createReadCache<Busy[]>(changes, [appointments]),
     /** By phone number. */
-    patients: createReadCache<Patient[]>(changes, ['patients']),
+    patients: createReadCache<Patient[]>(changes, [patients]),
     /** By time zone, date, provider and duration. */
-    slots: createReadCache<Slot[]>(
-      changes,
-      ['appointments', 'providers', 'provider_working_hours', 'operatories'],
-      { max: 2000 },
-    ),
+    slots: createReadCache<Slot[]>(changes, [appointments, providers, providerWorkingHours, operatories], {
+      max: 2000,
+    }),
   };
 }
 export type SandboxCaches = ReturnType<typeof createSandboxCaches>;
@@ -98,16 +93,6 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const EXCLUSION_VIOLATION = '23P01';
 const UNIQUE_VIOLATION = '23505';
 const DEADLOCK_DETECTED = '40P01';
-
-/** The SQLSTATE of a driver error, also when the ORM wraps it. */
-export function pgErrorCode(error: unknown): string | undefined {
-  for (let e = error; e instanceof Error || (typeof e === 'object' && e !== null); e = (e as Error).cause) {
-    const code = (e as { code?: unknown }).code;
-    if (typeof code === 'string' && /^[0-9A-Z]{5}$/.test(code)) return code;
-    if (!(e as Error).cause) break;
-  }
-  return undefined;
-}
 
 /** Dentists before hygienists, then by name: the order the booking screen offers them. */
 const providerOrder = [asc(providers.createdAt), asc(providers.kind), asc(providers.name)];
@@ -150,8 +135,9 @@ const appointmentColumns = (timeZone: string) => ({
   operatoryName: operatories.displayName,
 });
 
+/** `db` may be a transaction: then a booking commits with whatever else the caller writes in it. */
 export function createSandboxSchedule(
-  db: Db,
+  db: Queryable,
   { timeZone, now, caches }: SandboxScheduleOptions,
 ): PracticeManagement {
   const wall = (instant: Date) => wallFromInstant(instant, timeZone);
@@ -300,20 +286,18 @@ export function createSandboxSchedule(
 
   async function computeSlots(date: string, providerId: string, duration: number): Promise<Slot[]> {
     const { candidates, rooms, freeRooms, notBefore } = await availability(date, providerId);
-    const byStart = new Map<number, Slot>();
-    for (const { provider, open, busy } of candidates) {
-      for (const start of slotStarts({ open, busy, durationMinutes: duration, notBefore })) {
-        if (byStart.has(start)) continue;
-        if (rooms.length > 0 && freeRooms({ start, end: start + duration }).length === 0) continue;
-        byStart.set(start, {
-          time: formatHm(start),
-          startTime: wallAt(date, start),
-          providerId: provider.id,
-          providerName: provider.displayName,
-        });
-      }
-    }
-    return [...byStart.entries()].sort(([a], [b]) => a - b).map(([, slot]) => slot);
+    return mergeSlots({
+      date,
+      candidates: candidates.map(({ provider, open, busy }) => ({
+        providerId: provider.id,
+        providerName: provider.displayName,
+        open,
+        busy,
+      })),
+      durationMinutes: duration,
+      notBefore,
+      ...(rooms.length > 0 && { roomFree: (interval) => freeRooms(interval).length > 0 }),
+    });
   }
 
   async function resolvePatient(tx: Tx, patient: BookInput['patient']): Promise<string> {

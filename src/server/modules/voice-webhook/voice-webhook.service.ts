@@ -17,11 +17,12 @@ import {
 } from '#shared/schemas/schedule';
 import { phoneNumberProblem } from '#shared/phone';
 import { badRequest } from '../../errors';
-import { toE164 } from '../../integrations/practice-management/phone';
+import { toE164 } from '../../lib/phone';
 import type { NewPatient } from '../../integrations/practice-management/port';
-import { addMinutesToWall, formatHm, minutesOfDay } from '../../integrations/practice-management/wall-time';
+import { addMinutesToWall, formatHm, minutesOfDay } from '../../lib/wall-time';
 import { matchesPreference, parseCallerDate, parseCallerTime, parseTimePreference } from './caller-input';
-import { appointmentNotes, type Practice, type ScheduleService } from './schedule.service';
+import { appointmentNotes } from '../../lib/appointment-notes';
+import type { Practice, ScheduleService } from '../schedule/schedule.service';
 
 /** The receptionist's three functions, shared by the console and the voice platform. */
 
@@ -194,7 +195,7 @@ export function createToolFunctions(schedule: ScheduleService) {
         notes: appointmentNotes({ phone, email: info?.email, type: type.label, notes: params.notes }),
       },
       { date, time, typeLabel: type.label },
-      ctx.idempotencyKey,
+      ctx.idempotencyKey ? { key: ctx.idempotencyKey, request: params } : undefined,
     );
   }
 

@@ -10,7 +10,7 @@ import {
   type TestApp,
   consoleCall as callFunction,
 } from '../../test/test-app';
-import { unknownFunctionMessage } from './tool-functions';
+import { unknownFunctionMessage } from './voice-webhook.service';
 
 let t: TestApp;
 let admin: string;
@@ -214,6 +214,80 @@ describe('POST /webhook from the console', () => {
     expect(parallel.map((r) => r.statusCode)).toEqual(Array(10).fill(200));
     expect(new Set(parallel.map((r) => r.json().appointment.confirmation_number)).size).toBe(1);
     expect(await appointmentCount()).toBe(before + 2);
+  });
+
+  describe.each([
+    ['the statement storing the result fails', `raise exception 'simulated crash'`],
+    ['the connection dies (as in kill -9)', 'perform pg_terminate_backend(pg_backend_pid())'],
+  ])('a crash between the booking and storing its result: %s', (_, crash) => {
+    it('rolls the booking back with the claim, so the retry with the same key books once', async () => {
+      const patient = await aPatient();
+      const date = weekdayAhead(t.clock.now(), 8);
+      const slot = await freeSlot(date);
+      const params = {
+        appointment_type: 'dental_checkup',
+        date,
+        time: slot.time,
+        provider_id: providerId,
+        patient_id: patient.id,
+      };
+      const key = `crash-${crash.length}`;
+      const before = await appointmentCount();
+      const pool = t.database.pool;
+      await pool.query(`create or replace function test_crash() returns trigger language plpgsql as $$
+        begin if new.result is not null then ${crash}; end if; return new; end $$`);
+      await pool.query(`create trigger test_crash before update on idempotency_keys
+        for each row execute function test_crash()`);
+      let crashed;
+      try {
+        crashed = await consoleCall('bookAppointment', params, { 'idempotency-key': key });
+      } finally {
+        await pool.query('drop trigger test_crash on idempotency_keys');
+      }
+      expect(crashed.statusCode).toBe(500);
+      expect(await appointmentCount()).toBe(before);
+
+      const retried = await consoleCall('bookAppointment', params, { 'idempotency-key': key });
+      expect(retried.statusCode).toBe(200);
+      expect(retried.json().appointment.time).toBe(slot.time);
+      const again = await consoleCall('bookAppointment', params, { 'idempotency-key': key });
+      expect(again.json().appointment.confirmation_number).toBe(
+        retried.json().appointment.confirmation_number,
+      );
+      expect(await appointmentCount()).toBe(before + 1);
+    });
+  });
+
+  it('refuses a used Idempotency-Key with a different request (422) and books nothing', async () => {
+    const patient = await aPatient();
+    const date = weekdayAhead(t.clock.now(), 9);
+    const [first, second] = await Promise.all([freeSlot(date), freeSlot(date)]);
+    const params = {
+      appointment_type: 'dental_checkup',
+      date,
+      time: first.time,
+      provider_id: providerId,
+      patient_id: patient.id,
+    };
+    const booked = await consoleCall('bookAppointment', params, { 'idempotency-key': 'reused-1' });
+    expect(booked.statusCode).toBe(200);
+    const before = await appointmentCount();
+    const other = await consoleCall(
+      'bookAppointment',
+      { ...params, time: second.time === first.time ? '16:00' : second.time, notes: 'another' },
+      { 'idempotency-key': 'reused-1' },
+    );
+    expect(other.statusCode).toBe(422);
+    expect(other.json()).toMatchObject({
+      code: 'idempotency_key_reused',
+      message: 'This idempotency key was already used for a different request.',
+    });
+    expect(await appointmentCount()).toBe(before);
+    // The same request under it still gets its booking; key order does not matter.
+    const same = await consoleCall('bookAppointment', Object.fromEntries(Object.entries(params).reverse()), {
+      'idempotency-key': 'reused-1',
+    });
+    expect(same.json().appointment.confirmation_number).toBe(booked.json().appointment.confirmation_number);
   });
 
   it('answers an unknown function with a clear 400', async () => {

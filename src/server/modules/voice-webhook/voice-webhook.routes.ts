@@ -1,24 +1,22 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
 import type { FastifyRequest } from 'fastify';
+import type { ToolErrorResult, ToolResult } from '#shared/schemas/schedule';
 import {
   WebhookBodySchema,
   WebhookResponseSchema,
   type ToolCall,
-  type ToolErrorResult,
-  type ToolResult,
   type VoiceWebhook,
   type WebhookResponse,
-} from '#shared/schemas/schedule';
+} from '#shared/schemas/voice-webhook';
 import type { App } from '../../app-types';
-import { AppError, badRequest, fromPmsError, unauthorized } from '../../errors';
-import { isPmsError } from '../../integrations/practice-management/errors';
+import { asAppError, badRequest, unauthorized } from '../../errors';
 import type { AuthService } from '../auth/auth.service';
-import { isCallReport } from '../calls/call-report';
+import { isCallReport } from '../calls/calls.service';
 import { authenticate, bearerToken, requireAuth, viewer } from '../../plugins/auth';
 import { safeErrorSummary } from '../../plugins/error-handler';
-import type { ScheduleService } from './schedule.service';
+import type { ScheduleService } from '../schedule/schedule.service';
 import { withToolErrorField } from './tool-error-field';
-import { createToolFunctions, type ToolContext } from './tool-functions';
+import { createToolFunctions, type ToolContext } from './voice-webhook.service';
 import type { VoicePlatformService } from '../voice-platform/voice-platform.service';
 
 export interface WebhookDeps {
@@ -60,9 +58,9 @@ export function registerWebhookRoutes(
 
   /** What the voice model can read out for a failure; unexpected ones are logged (type and stack only). */
   function spoken(thrown: unknown, request: FastifyRequest): ToolErrorResult {
-    const error = isPmsError(thrown) ? fromPmsError(thrown) : thrown;
-    if (error instanceof AppError) return { success: false, error: error.message };
-    const e = error instanceof Error ? error : new Error('non-Error thrown');
+    const error = asAppError(thrown);
+    if (error) return { success: false, error: error.message };
+    const e = thrown instanceof Error ? thrown : new Error('non-Error thrown');
     request.log.error({ err: safeErrorSummary(e) }, 'webhook function failed');
     return { success: false, error: INTERNAL_ERROR };
   }

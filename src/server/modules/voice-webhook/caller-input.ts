@@ -1,6 +1,6 @@
 import { tz } from '@date-fns/tz';
 import { addDays, addYears, format, isValid, nextDay, parse, type Day } from 'date-fns';
-import { isDate } from '../../integrations/practice-management/wall-time';
+import { isDate } from '../../lib/wall-time';
 
 /**
  * Dates and times as callers (and the voice model speaking for them) say them: "tomorrow", "next Tuesday",

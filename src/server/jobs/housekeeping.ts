@@ -1,6 +1,7 @@
 import { lt, or } from 'drizzle-orm';
-import type { Db } from '../../db/client';
-import { idempotencyKeys, loginAttempts, sessions } from '../../db/schema/index';
+import type { Db } from '../db/client';
+import { defineJob } from './queue';
+import { idempotencyKeys, loginAttempts, sessions } from '../db/schema/index';
 
 /** How long rows that only serve a short purpose are kept. */
 export const RETENTION = {
@@ -50,15 +51,11 @@ export async function runHousekeeping(
   return { loginAttempts: attempts.length, sessions: ended.length, idempotencyKeys: keys.length };
 }
 
-/** Runs housekeeping now and then every `everyMs`; returns a stop function. Failures are reported, not thrown. */
-export function scheduleHousekeeping(
-  run: () => Promise<HousekeepingResult>,
-  report: (result: HousekeepingResult | Error) => void,
-  everyMs = HOUR_MS,
-): () => void {
-  const once = () => void run().then(report, (error: Error) => report(error));
-  once();
-  const timer = setInterval(once, everyMs);
-  timer.unref();
-  return () => clearInterval(timer);
-}
+/** Hourly on the job queue, and once at boot (jobs/index.ts). */
+export const housekeepingJob = (db: Db, idleMinutes: number) =>
+  defineJob<Record<string, never>>({
+    name: 'housekeeping',
+    cron: '0 * * * *',
+    runAtStart: true,
+    run: () => runHousekeeping(db, idleMinutes),
+  });

@@ -1,0 +1,22 @@
+import { sql, type SQL } from 'drizzle-orm';
+
+/**
+ * Every PostgreSQL advisory lock the app takes, named in one place so no two uses share an id by accident.
+ * pg-boss takes its own (on its schema name), which these never collide with in practice.
+ */
+export const LOCKS = {
+  /** Held while migrations run at boot (session lock). */
+  migrations: 727001,
+  /** Held while the demo practice is seeded (transaction lock). */
+  demoSeed: 727002,
+  /** Held while the last active admin could be removed or demoted (transaction lock). */
+  lastAdmin: 727003,
+} as const;
+
+/** Transaction lock for `LOCKS.x`; released at commit or rollback. */
+export const xactLock = (id: (typeof LOCKS)[keyof typeof LOCKS]): SQL =>
+  sql`select pg_advisory_xact_lock(${id})`;
+
+/** Transaction lock per demo-request sender (keyed by the hashed client address). */
+export const demoRequestSenderLock = (clientAddressHash: string): SQL =>
+  sql`select pg_advisory_xact_lock(hashtext(${'demo:' + clientAddressHash}))`;

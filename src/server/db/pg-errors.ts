@@ -1,0 +1,9 @@
+/** The SQLSTATE of a driver error, also when the ORM wraps it. */
+export function pgErrorCode(error: unknown): string | undefined {
+  for (let e = error; e instanceof Error || (typeof e === 'object' && e !== null); e = (e as Error).cause) {
+    const code = (e as { code?: unknown }).code;
+    if (typeof code === 'string' && /^[0-9A-Z]{5}$/.test(code)) return code;
+    if (!(e as Error).cause) break;
+  }
+  return undefined;
+}

@@ -1,0 +1,27 @@
+import type { Tx } from '../db/client';
+import type { PracticeManagement } from './practice-management/port';
+import type { VoicePort } from './voice/port';
+
+/**
+ * The ports services get, built once by `createIntegrations` in the composition root (composition.ts).
+ * Services depend on these types only and never know which vendor is behind a port.
+ */
+
+/** What the practice-management integrations need of a linked account. */
+export interface PmsConnector {
+  connectorId: string;
+  consumerId: string;
+}
+
+export interface Integrations {
+  /**
+   * The practice system a linked account reaches, working in the practice's time zone. With `tx`, an
+   * adapter whose data is in our own database (see `inDatabase`) works inside that transaction, so what it
+   * writes commits with what the caller writes; other adapters ignore it.
+   */
+  pms(connector: PmsConnector, timeZone: string, tx?: Tx): PracticeManagement;
+  /** The connector's schedule is in our own database (the built-in one). */
+  inDatabase(connector: PmsConnector): boolean;
+  /** The voice platform: assistants, phone numbers, outbound calls. */
+  voice: VoicePort;
+}

@@ -1,0 +1,92 @@
+import PgBoss from 'pg-boss';
+
+/**
+ * The durable job queue (ADR 023): pg-boss on our own PostgreSQL, in its schema `pgboss`. A job sent is a
+ * row, so it survives a crash or restart and runs once a worker is up again; a job that was running when its
+ * process died is retried once its expiry has passed.
+ */
+
+export interface JobDefinition<T extends object> {
+  /** Queue name: letters, digits, `.`, `-` and `_`. */
+  name: string;
+  run(data: T): Promise<unknown>;
+  /** Cron expression (UTC) on which the queue sends the job by itself. */
+  cron?: string;
+  /** Also send it once when the queue starts. */
+  runAtStart?: boolean;
+  /** Tries after the first failure (default 2). */
+  retryLimit?: number;
+  /** A running job not finished by then is taken as failed (its process died) and retried (default 15 min). */
+  expireInSeconds?: number;
+}
+
+/** Typed registration: `run`'s data type is what `send` takes. */
+export const defineJob = <T extends object>(job: JobDefinition<T>): JobDefinition<T> => job;
+
+export interface JobQueueOptions {
+  connectionString: string;
+  jobs: JobDefinition<object>[];
+  /** Reports job failures and queue errors; log names and types only, job data may hold patient data. */
+  onError(error: Error, job?: string): void;
+  /** Reports what a finished job returned. */
+  onDone?(job: string, result: unknown): void;
+  /** How often expired jobs are looked for (default 60 s). */
+  maintenanceIntervalSeconds?: number;
+  /** How often an idle worker looks for work (default 2 s). */
+  pollingIntervalSeconds?: number;
+}
+
+export interface JobQueue {
+  /** Creates the queue's schema when missing, registers the workers and cron schedules. */
+  start(): Promise<void>;
+  /** Stops fetching; waits up to `timeoutMs` for running jobs. */
+  stop(timeoutMs?: number): Promise<void>;
+  send<T extends object>(job: JobDefinition<T>, data: T): Promise<string | null>;
+}
+
+export function createJobQueue({
+  connectionString,
+  jobs,
+  onError,
+  onDone,
+  maintenanceIntervalSeconds = 60,
+  pollingIntervalSeconds = 2,
+}: JobQueueOptions): JobQueue {
+  const boss = new PgBoss({
+    connectionString,
+    max: 2,
+    application_name: 'servc-jobs',
+    maintenanceIntervalSeconds,
+  });
+  boss.on('error', (error) => onError(error));
+
+  const sendOptions = (job: JobDefinition<object>): PgBoss.SendOptions => ({
+    retryLimit: job.retryLimit ?? 2,
+    ...(job.expireInSeconds !== undefined && { expireInSeconds: job.expireInSeconds }),
+  });
+
+  return {
+    async start() {
+      await boss.start();
+      for (const job of jobs) {
+        await boss.createQueue(job.name);
+        await boss.work<object>(job.name, { batchSize: 1, pollingIntervalSeconds }, async ([item]) => {
+          if (!item) return;
+          try {
+            const result = await job.run(item.data);
+            onDone?.(job.name, result);
+          } catch (error) {
+            onError(error instanceof Error ? error : new Error('non-Error thrown'), job.name);
+            throw error;
+          }
+        });
+        if (job.cron) await boss.schedule(job.name, job.cron, {}, { ...sendOptions(job), tz: 'UTC' });
+        if (job.runAtStart) await boss.send(job.name, {}, sendOptions(job));
+      }
+    },
+    async stop(timeoutMs = 10_000) {
+      await boss.stop({ graceful: true, wait: true, timeout: timeoutMs });
+    },
+    send: (job, data) => boss.send(job.name, data, sendOptions(job)),
+  };
+}
