@@ -66,6 +66,7 @@ test('an admin creates a sub user who then sees exactly the allowed menu; deacti
   await expect(sideMenu(staff).getByRole('link')).toHaveText([
     'Overview',
     'Call Logs',
+    'Callbacks',
     'Assistants',
     'Phone Numbers',
   ]);
