@@ -19,11 +19,11 @@ export class ApiError extends Error {
 }
 
 /**
- * What to show a person for a failed request: the server's message without the status prefix; for a
- * server fault (5xx) or no answer at all, `fallback`.
+ * What to show a person for a failed request: the server's (or, through it, a vendor's) message without the
+ * status prefix; for an unexpected server fault (500) or no answer at all, `fallback`.
  */
 export function messageOf(error: unknown, fallback: string): string {
-  if (error instanceof ApiError) return error.status < 500 && error.text ? error.text : fallback;
+  if (error instanceof ApiError) return error.status !== 500 && error.text ? error.text : fallback;
   return fallback;
 }
 
@@ -102,16 +102,4 @@ export async function apiDownload(url: string): Promise<Blob> {
 /** The default query: GET the URL made by joining the query key with '/'. */
 export function apiGet<T>(queryKey: readonly unknown[]): Promise<T> {
   return apiRequest<T>('GET', queryKey.join('/'));
-}
-
-/** The server's (or vendor's) own words for a failure, without the status prefix, for a toast. */
-export function serverMessage(error: unknown): string {
-  if (error instanceof ApiError) {
-    const body = error.body;
-    if (body && typeof body === 'object' && 'message' in body && typeof body.message === 'string') {
-      return body.message;
-    }
-    return error.message.replace(/^\d+: /, '');
-  }
-  return error instanceof Error ? error.message : String(error);
 }

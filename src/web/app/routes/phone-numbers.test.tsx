@@ -1,4 +1,4 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { ALL_PERMISSIONS, NO_PERMISSIONS } from '#shared/permissions';
@@ -90,6 +90,7 @@ function api({
     'GET /api/phone-mappings': { body: { mappings } },
     'GET /api/assistants': { body: { assistants: assistantRows() } },
     'GET /api/connectors': { body: { success: true, connectors: CONNECTORS } },
+    'GET /api/voice-platform': { body: { provider: 'sandbox' } },
     ...extra,
   });
 }
@@ -103,6 +104,18 @@ async function openEdit(title: string) {
 }
 
 describe('Phone Numbers route', () => {
+  it("offers an admin 'Simulate a call' on each number in sandbox mode, and nobody else", async () => {
+    api();
+    renderWithApp(<PhoneNumbersRoute />);
+    expect(await screen.findAllByRole('button', { name: 'Simulate a call' })).toHaveLength(2);
+    cleanup();
+    api({ extra: { 'GET /api/voice-platform': { body: { provider: 'vapi' } } } });
+    renderWithApp(<PhoneNumbersRoute />);
+    expect(await screen.findByRole('heading', { name: 'Phone Numbers', level: 1 })).toBeTruthy();
+    await screen.findAllByRole('button', { name: /^Edit / });
+    expect(screen.queryByRole('button', { name: 'Simulate a call' })).toBeNull();
+  });
+
   it('shows a spinner while the numbers load', async () => {
     api({ numbers: pending });
     renderWithApp(<PhoneNumbersRoute />);
@@ -141,7 +154,7 @@ describe('Phone Numbers route', () => {
       },
     });
     renderWithApp(<PhoneNumbersRoute />);
-    expect((await screen.findByRole('alert')).textContent).toContain('Something went wrong');
+    expect((await screen.findByRole('alert')).textContent).toContain('Please try again.');
     await userEvent.click(screen.getByRole('button', { name: 'Retry' }));
     expect(await screen.findByText('Main line')).toBeTruthy();
   });

@@ -1,9 +1,37 @@
+import { useState } from 'react';
+import { useNavigate } from 'react-router';
 import { can } from '#shared/permissions';
-import { useAssistants } from '../../features/assistants';
-import { useConnectors } from '../../features/linked-accounts/api/get-connectors';
+import type { PhoneNumber } from '#shared/schemas/phone-numbers';
+import { Button } from '../../components/ui/button';
+import { useAssistants, useVoicePlatform } from '../../features/assistants';
+import { SimulateCallDialog } from '../../features/call-logs';
+import { useConnectors } from '../../features/linked-accounts';
 import { PhoneNumbersScreen } from '../../features/phone-numbers';
-import { serverMessage } from '../../lib/api-client';
+import { messageOf } from '../../lib/api-client';
 import { usePrincipal } from '../../lib/permissions';
+
+/** "Simulate a call" on a number's card: the built-in caller rings it, and the call opens in Call Logs. */
+function SimulateCallAction({ phoneNumber }: { phoneNumber: PhoneNumber }) {
+  const [open, setOpen] = useState(false);
+  const navigate = useNavigate();
+  if (!phoneNumber.number) return null;
+  return (
+    <>
+      <Button variant="outline" size="sm" onClick={() => setOpen(true)}>
+        Simulate a call
+      </Button>
+      {open && (
+        <SimulateCallDialog
+          open={open}
+          onOpenChange={setOpen}
+          phoneNumbers={[phoneNumber]}
+          defaultPhoneNumberId={phoneNumber.id}
+          onSimulated={(call) => navigate(`/call-logs?q=${encodeURIComponent(call.id.slice(0, 8))}`)}
+        />
+      )}
+    </>
+  );
+}
 
 /** Composes the number cards with the assistants and connectors the person may choose from. */
 export function PhoneNumbersRoute() {
@@ -13,6 +41,8 @@ export function PhoneNumbersRoute() {
   const mayConnectors = can(principal, 'connectors:view');
   const assistants = useAssistants(mayAssistants);
   const connectors = useConnectors(mayConnectors);
+  // Simulated calls run through the built-in caller: admins, with the sandbox voice platform.
+  const sandbox = useVoicePlatform().data?.provider === 'sandbox';
   return (
     <PhoneNumbersScreen
       isAdmin={isAdmin}
@@ -23,7 +53,7 @@ export function PhoneNumbersRoute() {
         unavailable: !mayAssistants
           ? 'You need the Assistants permission to change the assistant.'
           : assistants.error
-            ? `Assistants could not be loaded: ${serverMessage(assistants.error)}`
+            ? `Assistants could not be loaded: ${messageOf(assistants.error, 'Please try again.')}`
             : undefined,
       }}
       connectors={{
@@ -32,11 +62,12 @@ export function PhoneNumbersRoute() {
         unavailable: !mayConnectors
           ? 'No connectors are assigned to you.'
           : connectors.error
-            ? `Connectors could not be loaded: ${serverMessage(connectors.error)}`
+            ? `Connectors could not be loaded: ${messageOf(connectors.error, 'Please try again.')}`
             : undefined,
       }}
-      // SLOT: the lead passes the calls feature's "Simulate a call" here as `cardAction`, shown only when
-      // useVoicePlatform().data?.provider === 'sandbox' (from features/assistants).
+      cardAction={
+        isAdmin && sandbox ? (phoneNumber) => <SimulateCallAction phoneNumber={phoneNumber} /> : undefined
+      }
     />
   );
 }

@@ -12,7 +12,7 @@ import {
 } from '../../../components/ui/dialog';
 import { Label } from '../../../components/ui/label';
 import { toast } from '../../../components/ui/use-toast';
-import { ApiError, serverMessage } from '../../../lib/api-client';
+import { ApiError, messageOf } from '../../../lib/api-client';
 import { useCreateAssistant } from '../api/create-assistant';
 import { useUpdateAssistant } from '../api/update-assistant';
 import {
@@ -159,7 +159,7 @@ function AssistantForm({ assistant, onDone }: { assistant?: Assistant; onDone():
             showErrors(serverFieldErrors(error));
             toast({
               title: M.updateFailed,
-              description: serverMessage(error),
+              description: messageOf(error, 'Please try again.'),
               variant: 'destructive',
             });
           },
@@ -175,7 +175,7 @@ function AssistantForm({ assistant, onDone }: { assistant?: Assistant; onDone():
           showErrors(serverFieldErrors(error));
           toast({
             title: M.createFailed,
-            description: serverMessage(error),
+            description: messageOf(error, 'Please try again.'),
             variant: 'destructive',
           });
         },

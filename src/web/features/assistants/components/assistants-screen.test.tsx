@@ -54,7 +54,7 @@ describe('AssistantsScreen', () => {
     mockApi({
       'GET /api/assistants': () =>
         ++calls === 1
-          ? { status: 500, body: { message: 'Database unavailable', code: 'unavailable', requestId: 'r' } }
+          ? { status: 503, body: { message: 'Database unavailable', code: 'unavailable', requestId: 'r' } }
           : list(ASSISTANT),
       'GET /api/voice-platform': sandbox,
     });

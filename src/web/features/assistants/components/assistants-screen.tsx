@@ -11,7 +11,7 @@ import { Button } from '../../../components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card';
 import { Spinner } from '../../../components/ui/spinner';
 import { toast } from '../../../components/ui/use-toast';
-import { serverMessage } from '../../../lib/api-client';
+import { messageOf } from '../../../lib/api-client';
 import { useDeleteAssistant } from '../api/delete-assistant';
 import { useAssistants } from '../api/get-assistants';
 import { useVoicePlatform } from '../api/get-voice-platform';
@@ -37,7 +37,12 @@ export function AssistantsScreen({ canCreate, canImport }: { canCreate: boolean;
     if (!deleting) return;
     remove.mutate(deleting.id, {
       onSuccess: () => toast({ title: M.deleted }),
-      onError: (e) => toast({ title: M.deleteFailed, description: serverMessage(e), variant: 'destructive' }),
+      onError: (e) =>
+        toast({
+          title: M.deleteFailed,
+          description: messageOf(e, 'Please try again.'),
+          variant: 'destructive',
+        }),
       onSettled: () => setDeleting(undefined),
     });
   }
@@ -52,7 +57,7 @@ export function AssistantsScreen({ canCreate, canImport }: { canCreate: boolean;
       onError: (e) =>
         toast({
           title: VOICE_PLATFORM_MESSAGES.importFailed,
-          description: serverMessage(e),
+          description: messageOf(e, 'Please try again.'),
           variant: 'destructive',
         }),
     });
@@ -87,7 +92,7 @@ export function AssistantsScreen({ canCreate, canImport }: { canCreate: boolean;
         <Spinner label="Loading assistants" />
       ) : error ? (
         <Alert variant="destructive" className="flex flex-wrap items-center justify-between gap-2">
-          <span>Could not load assistants: {serverMessage(error)}</span>
+          <span>Could not load assistants: {messageOf(error, 'Please try again.')}</span>
           <Button variant="outline" size="sm" disabled={isRefetching} onClick={() => void refetch()}>
             Retry
           </Button>

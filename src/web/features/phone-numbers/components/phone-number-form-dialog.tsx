@@ -17,7 +17,7 @@ import { Input } from '../../../components/ui/input';
 import { Label } from '../../../components/ui/label';
 import { NativeSelect } from '../../../components/ui/native-select';
 import { toast } from '../../../components/ui/use-toast';
-import { ApiError, serverMessage } from '../../../lib/api-client';
+import { ApiError, messageOf } from '../../../lib/api-client';
 import { useCreatePhoneMapping } from '../api/create-phone-mapping';
 import { useDeletePhoneMapping } from '../api/delete-phone-mapping';
 import { useReplacePhoneMapping } from '../api/replace-phone-mapping';
@@ -96,7 +96,7 @@ function PhoneNumberForm({
     const fields =
       error instanceof ApiError ? (error.body as { fields?: Record<string, string> })?.fields : undefined;
     if (fields) setErrors(fields);
-    toast({ title, description: serverMessage(error), variant: 'destructive' });
+    toast({ title, description: messageOf(error, 'Please try again.'), variant: 'destructive' });
   };
 
   /** Spec section 4: the number first, then its mapping (create, replace or remove). */

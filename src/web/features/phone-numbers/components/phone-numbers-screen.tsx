@@ -12,7 +12,7 @@ import { Button } from '../../../components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card';
 import { Spinner } from '../../../components/ui/spinner';
 import { toast } from '../../../components/ui/use-toast';
-import { serverMessage } from '../../../lib/api-client';
+import { messageOf } from '../../../lib/api-client';
 import { useDeletePhoneNumber } from '../api/delete-phone-number';
 import { usePhoneMappings } from '../api/get-phone-mappings';
 import { usePhoneNumbers } from '../api/get-phone-numbers';
@@ -28,10 +28,7 @@ export interface PhoneNumbersScreenProps {
   assistants: Choices<Assistant>;
   /** The connectors the person may pick (the route loads them from the linked-accounts feature). */
   connectors: Choices<Connector>;
-  /**
-   * SLOT for the calls feature: the route passes a "Simulate a call" action here (sandbox mode only), shown
-   * at the foot of each card. Left empty until the lead wires it.
-   */
+  /** An action at the foot of each card (the route passes "Simulate a call" to admins in sandbox mode). */
   cardAction?: (phoneNumber: PhoneNumber) => ReactNode;
 }
 
@@ -68,7 +65,12 @@ export function PhoneNumbersScreen({
     if (!deleting) return;
     remove.mutate(deleting.id, {
       onSuccess: () => toast({ title: M.deleted }),
-      onError: (e) => toast({ title: M.deleteFailed, description: serverMessage(e), variant: 'destructive' }),
+      onError: (e) =>
+        toast({
+          title: M.deleteFailed,
+          description: messageOf(e, 'Please try again.'),
+          variant: 'destructive',
+        }),
       onSettled: () => setDeleting(undefined),
     });
   }
@@ -86,7 +88,7 @@ export function PhoneNumbersScreen({
         <Spinner label="Loading phone numbers" />
       ) : error ? (
         <Alert variant="destructive" className="flex flex-wrap items-center justify-between gap-2">
-          <span>Could not load phone numbers: {serverMessage(error)}</span>
+          <span>Could not load phone numbers: {messageOf(error, 'Please try again.')}</span>
           <Button
             variant="outline"
             size="sm"
@@ -160,7 +162,6 @@ export function PhoneNumbersScreen({
                         <Eye aria-hidden="true" />
                         View Details
                       </Button>
-                      {/* SLOT: "Simulate a call" from the calls feature (sandbox mode only). */}
                       {cardAction?.(phoneNumber)}
                     </div>
                   </CardContent>

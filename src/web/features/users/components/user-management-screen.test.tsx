@@ -47,7 +47,7 @@ describe('UserManagementScreen', () => {
         ++attempts === 1 ? { status: 503, body: { message: 'Try later' } } : { body: { users: [ADMIN] } },
     });
     renderScreen();
-    expect((await screen.findByRole('alert')).textContent).toContain('Please try again.');
+    expect((await screen.findByRole('alert')).textContent).toContain('Try later');
     await userEvent.click(screen.getByRole('button', { name: 'Try again' }));
     expect(await screen.findByRole('heading', { name: 'Dr. Maya Patel' })).toBeTruthy();
   });

@@ -10,7 +10,7 @@ import {
   DialogTitle,
 } from '../../../components/ui/dialog';
 import { toast } from '../../../components/ui/use-toast';
-import { ApiError, serverMessage } from '../../../lib/api-client';
+import { ApiError, messageOf } from '../../../lib/api-client';
 import { useCreateWorkflow } from '../api/create-workflow';
 import { WORKFLOW_MESSAGES as M } from '#shared/schemas/workflows';
 
@@ -50,7 +50,11 @@ function CreateWorkflowForm({ onDone }: { onDone(): void }) {
           const fields =
             e instanceof ApiError ? (e.body as { fields?: Record<string, string> })?.fields : undefined;
           setError(fields?.name);
-          toast({ title: M.createFailed, description: serverMessage(e), variant: 'destructive' });
+          toast({
+            title: M.createFailed,
+            description: messageOf(e, 'Please try again.'),
+            variant: 'destructive',
+          });
         },
       },
     );

@@ -9,7 +9,7 @@ import { Button } from '../../../components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card';
 import { Spinner } from '../../../components/ui/spinner';
 import { toast } from '../../../components/ui/use-toast';
-import { serverMessage } from '../../../lib/api-client';
+import { messageOf } from '../../../lib/api-client';
 import { useDeleteWorkflow } from '../api/delete-workflow';
 import { useWorkflows } from '../api/get-workflows';
 import { CreateWorkflowDialog } from './create-workflow-dialog';
@@ -27,7 +27,12 @@ export function WorkflowsScreen() {
     if (!deleting) return;
     remove.mutate(deleting.id, {
       onSuccess: () => toast({ title: M.deleted }),
-      onError: (e) => toast({ title: M.deleteFailed, description: serverMessage(e), variant: 'destructive' }),
+      onError: (e) =>
+        toast({
+          title: M.deleteFailed,
+          description: messageOf(e, 'Please try again.'),
+          variant: 'destructive',
+        }),
       onSettled: () => setDeleting(undefined),
     });
   }
@@ -49,7 +54,7 @@ export function WorkflowsScreen() {
         <Spinner label="Loading workflows" />
       ) : error ? (
         <Alert variant="destructive" className="flex flex-wrap items-center justify-between gap-2">
-          <span>Could not load workflows: {serverMessage(error)}</span>
+          <span>Could not load workflows: {messageOf(error, 'Please try again.')}</span>
           <Button variant="outline" size="sm" disabled={isRefetching} onClick={() => void refetch()}>
             Retry
           </Button>
