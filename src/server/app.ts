@@ -229,7 +229,13 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     now: deps.now,
   });
   registerScheduleRoutes(app, schedule, deps.changes);
-  const calls = createCallsService(createCallsRepo(deps.db), deps.now);
+  const callbacks = createCallbacksService({
+    repo: createCallbacksRepo(deps.db),
+    schedule,
+    audit,
+    now: deps.now,
+  });
+  const calls = createCallsService(createCallsRepo(deps.db), deps.now, callbacks.callEnded);
   // Without a configured secret the simulator still reaches POST /webhook, with one nobody else knows.
   const webhookSecret = deps.webhookSecret ?? randomBytes(32).toString('hex');
   const simulator = createCallSimulator({
@@ -246,12 +252,6 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     calls,
     secret: webhookSecret,
     assistantRequest: voicePlatform.answerAssistantRequest,
-  });
-  const callbacks = createCallbacksService({
-    repo: createCallbacksRepo(deps.db),
-    schedule,
-    audit,
-    now: deps.now,
   });
   registerCallbackRoutes(app, callbacks);
   registerProcessorRoutes(

@@ -52,7 +52,12 @@ export function decodeCursor(cursor: string): CallKey {
   return { createdAt: createdAt!, id: id! };
 }
 
-export function createCallsService(repo: CallsRepo, now: () => Date = () => new Date()) {
+export function createCallsService(
+  repo: CallsRepo,
+  now: () => Date = () => new Date(),
+  /** Told once an end-of-call-report is stored (every time it arrives; listeners are idempotent). */
+  onEnded?: (callId: string) => Promise<void>,
+) {
   function query(scope: CallScope, filter: CallFilter): CallQuery {
     return {
       scope,
@@ -88,7 +93,10 @@ export function createCallsService(repo: CallsRepo, now: () => Date = () => new 
      */
     async ingest(message: unknown): Promise<string | null> {
       const report = readCallReport(message);
-      return report ? repo.upsert(report) : null;
+      if (!report) return null;
+      const id = await repo.upsert(report);
+      if (report.status === 'ended' && onEnded) await onEnded(id);
+      return id;
     },
   };
 }

@@ -61,8 +61,8 @@ export function createCallbacksRepo(db: Db) {
       .innerJoin(calls, eq(calls.id, callbacks.callId))
       .leftJoin(users, eq(users.id, callbacks.takenBy));
   return {
-    /** Ended inbound calls with a transcript that have no task yet (newest first). */
-    async candidates(limit: number): Promise<CallbackCandidate[]> {
+    /** Ended inbound calls with a transcript that have no task yet (newest first), or just `callId`. */
+    async candidates(limit: number, callId?: string): Promise<CallbackCandidate[]> {
       const rows = await db
         .select({
           id: calls.id,
@@ -83,6 +83,7 @@ export function createCallbacksRepo(db: Db) {
             eq(calls.type, 'inboundPhoneCall'),
             isNotNull(calls.transcript),
             isNull(callbacks.id),
+            callId ? eq(calls.id, callId) : undefined,
           ),
         )
         .orderBy(sql`${calls.endedAt} desc nulls last`)

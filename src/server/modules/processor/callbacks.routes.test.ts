@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TZDate } from '@date-fns/tz';
 import { addDays, format } from 'date-fns';
 import { auditEvents, callbacks, calls, practiceSettings } from '../../db/schema/index';
-import { bearer, createTestApp, type TestApp } from '../../test/test-app';
+import { bearer, createTestApp, TEST_WEBHOOK_SECRET, type TestApp } from '../../test/test-app';
 
 let t: TestApp;
 let admin: string;
@@ -44,6 +44,34 @@ const openTasks = async (session = admin) =>
   (await get('/api/callbacks?status=open', session)).json().callbacks as Item[];
 
 describe('callback inbox', () => {
+  it('makes the task when the end-of-call-report arrives, once however often it arrives', async () => {
+    const id = '0199ffff-0000-7000-8000-00000000cb01';
+    const endedAt = new Date(Date.now() - 60_000);
+    const report = {
+      message: {
+        type: 'end-of-call-report',
+        endedReason: 'customer-ended-call',
+        call: { id, type: 'inboundPhoneCall', customer: { number: '+12125550199' } },
+        startedAt: new Date(endedAt.getTime() - 90_000).toISOString(),
+        endedAt: endedAt.toISOString(),
+        durationSeconds: 90,
+        artifact: { transcript: WANTS },
+      },
+    };
+    const deliver = () =>
+      t.app.inject({
+        method: 'POST',
+        url: '/webhook',
+        payload: report,
+        headers: { 'x-vapi-secret': TEST_WEBHOOK_SECRET },
+      });
+    for (let i = 0; i < 3; i++) expect((await deliver()).statusCode).toBe(200);
+    // Nobody has opened the inbox: the report itself made the task.
+    const rows = await t.database.db.select().from(callbacks).where(eq(callbacks.callId, id));
+    expect(rows).toHaveLength(1);
+    expect(rows[0]).toMatchObject({ status: 'open', appointmentType: expect.any(String) });
+  });
+
   it('makes one task per unbooked request, not for short hang-ups, bookings or questions', async () => {
     const wants = await insertCall(WANTS);
     const short = await insertCall(WANTS, 6);

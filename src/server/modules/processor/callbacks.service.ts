@@ -7,7 +7,7 @@ import type { ScheduleService } from '../schedule/schedule.service';
 import { visibleCalls } from '../scope';
 import { analyzeTranscript } from './analysis/analyze-transcript';
 import { bookedDuringCall } from './analysis/booked-during-call';
-import type { CallbacksRepo, NewCallback } from './callbacks.repo';
+import type { CallbackCandidate, CallbacksRepo, NewCallback } from './callbacks.repo';
 
 /** A hang-up this short is not a caller waiting for us. */
 export const SHORT_CALL_SECONDS = 10;
@@ -43,13 +43,12 @@ export function createCallbacksService(deps: {
   const { repo, schedule, audit, now = () => new Date() } = deps;
 
   /**
-   * Turns every ended inbound call in which the caller asked for something and nothing was booked (not during
-   * the call, not by the processor), and which is not a hang-up under 10 s, into one task.
+   * Turns ended inbound calls in which the caller asked for something and nothing was booked (not during the
+   * call, not by the processor), and which are not hang-ups under 10 s, into one task each.
    */
-  async function sync(viewer: Viewer): Promise<void> {
-    const candidates = await repo.candidates(SYNC_BATCH);
+  async function createTasks(candidates: CallbackCandidate[]): Promise<void> {
     if (candidates.length === 0) return;
-    const { timeZone } = await schedule.forUser(viewer);
+    const timeZone = await schedule.timeZone();
     const hours = await repo.openingHours();
     const tasks: NewCallback[] = [];
     for (const call of candidates) {
@@ -73,7 +72,7 @@ export function createCallbacksService(deps: {
         dueAt: nextOpenHour(call.endedAt ?? now(), timeZone, hours),
       });
     }
-    // Only tasks this run created are logged: a call seen again creates nothing.
+    // Only tasks this run created are logged: a call seen again (a report delivered twice) creates nothing.
     for (const created of await repo.insert(tasks))
       await audit.record({
         actor: null,
@@ -85,10 +84,15 @@ export function createCallbacksService(deps: {
       });
   }
 
+  /** Catches up on calls that ended before they could be looked at (e.g. the demo practice's history). */
+  const sync = async () => createTasks(await repo.candidates(SYNC_BATCH));
+
   return {
     sync,
+    /** A call's end-of-call-report arrived: its task, if it needs one, is created now. */
+    callEnded: async (callId: string) => createTasks(await repo.candidates(1, callId)),
     async list(viewer: Viewer, status: CallbackStatus | undefined): Promise<Callback[]> {
-      await sync(viewer);
+      await sync();
       return repo.list(status, visibleCalls(viewer.principal));
     },
 
