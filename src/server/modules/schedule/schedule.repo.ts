@@ -1,4 +1,4 @@
-import { and, asc, eq, isNull, like, or, sql } from 'drizzle-orm';
+import { and, asc, eq, like, or, sql } from 'drizzle-orm';
 import type { TableChanges } from '../../db/changes';
 import type { Db } from '../../db/client';
 import { createReadCache } from '../../db/read-cache';
@@ -6,7 +6,6 @@ import {
   appointmentTypes,
   connectors,
   DEFAULT_TIME_ZONE,
-  idempotencyKeys,
   pendingAppointmentRequests,
   phoneMappings,
   practiceSettings,
@@ -21,7 +20,6 @@ export type NewPendingRequest = Omit<
   'id' | 'status' | 'createdAt' | 'requestNumber'
 >;
 
-export type Claim = { state: 'claimed' } | { state: 'done'; result: unknown } | { state: 'pending' };
 
 export function createScheduleRepo(db: Db, changes?: TableChanges) {
   // Reference data every voice webhook and schedule read needs; it changes only when staff edit it.
@@ -87,37 +85,6 @@ export function createScheduleRepo(db: Db, changes?: TableChanges) {
 
     timeZone: () => settings.get('', timeZone),
 
-    /** Claims `key` for this attempt, or reports the first attempt's result or that it is still running. */
-    async claim(key: string, staleAfterMs: number): Promise<Claim> {
-      const inserted = await db
-        .insert(idempotencyKeys)
-        .values({ key })
-        .onConflictDoNothing()
-        .returning({ key: idempotencyKeys.key });
-      if (inserted.length > 0) return { state: 'claimed' };
-      const [row] = await db.select().from(idempotencyKeys).where(eq(idempotencyKeys.key, key));
-      // Released by a failed first attempt in between: claim again.
-      if (!row) return { state: 'pending' };
-      if (row.result !== null) return { state: 'done', result: row.result };
-      // An attempt that died mid-way (process killed) must not block the key forever.
-      const takenOver = await db
-        .update(idempotencyKeys)
-        .set({ createdAt: sql`now()` })
-        .where(
-          and(
-            eq(idempotencyKeys.key, key),
-            isNull(idempotencyKeys.result),
-            sql`${idempotencyKeys.createdAt} < now() - make_interval(secs => ${staleAfterMs / 1000})`,
-          ),
-        )
-        .returning({ key: idempotencyKeys.key });
-      return takenOver.length > 0 ? { state: 'claimed' } : { state: 'pending' };
-    },
-
-    async complete(key: string, result: unknown): Promise<void> {
-      await db.update(idempotencyKeys).set({ result }).where(eq(idempotencyKeys.key, key));
-    },
-
     /** Stores the request under the first free number `nextNumber` draws. */
     async savePendingRequest(request: NewPendingRequest, nextNumber: () => string): Promise<string> {
       for (;;) {
@@ -129,12 +96,6 @@ export function createScheduleRepo(db: Db, changes?: TableChanges) {
           .returning({ requestNumber: pendingAppointmentRequests.requestNumber });
         if (saved[0]) return saved[0].requestNumber;
       }
-    },
-
-    async release(key: string): Promise<void> {
-      await db
-        .delete(idempotencyKeys)
-        .where(and(eq(idempotencyKeys.key, key), isNull(idempotencyKeys.result)));
     },
   };
 }
