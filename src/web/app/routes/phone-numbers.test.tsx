@@ -155,7 +155,7 @@ describe('Phone Numbers route', () => {
     });
     renderWithApp(<PhoneNumbersRoute />);
     expect((await screen.findByRole('alert')).textContent).toContain('Please try again.');
-    await userEvent.click(screen.getByRole('button', { name: 'Retry' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Try again' }));
     expect(await screen.findByText('Main line')).toBeTruthy();
   });
 

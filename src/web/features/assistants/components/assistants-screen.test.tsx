@@ -60,7 +60,7 @@ describe('AssistantsScreen', () => {
     });
     renderWithApp(<AssistantsScreen canCreate canImport />);
     expect((await screen.findByRole('alert')).textContent).toContain('Database unavailable');
-    await userEvent.click(screen.getByRole('button', { name: 'Retry' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Try again' }));
     expect(await screen.findByText('Front Desk')).toBeTruthy();
   });
 

@@ -5,9 +5,9 @@ import { VOICE_PLATFORM_MESSAGES } from '#shared/schemas/voice-platform';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { PageHeader } from '../../../components/page-header';
 import { RowActions } from '../../../components/row-actions';
-import { Alert } from '../../../components/ui/alert';
 import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
+import { ListError } from '../../../components/list-states';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card';
 import { Spinner } from '../../../components/ui/spinner';
 import { toast } from '../../../components/ui/use-toast';
@@ -25,7 +25,7 @@ const backgroundLabel = (sound: string) => (sound === 'office' ? 'Office' : 'Off
 
 /** `canCreate`: admins only (spec section 6); `canImport`: admins, shown only on a real Vapi account. */
 export function AssistantsScreen({ canCreate, canImport }: { canCreate: boolean; canImport: boolean }) {
-  const { data, isLoading, error, refetch, isRefetching } = useAssistants();
+  const { data, isLoading, error, refetch } = useAssistants();
   const platform = useVoicePlatform(canImport).data?.provider;
   const [editing, setEditing] = useState<Editing>({ open: false });
   const [deleting, setDeleting] = useState<Assistant>();
@@ -91,12 +91,7 @@ export function AssistantsScreen({ canCreate, canImport }: { canCreate: boolean;
       {isLoading ? (
         <Spinner label="Loading assistants" />
       ) : error ? (
-        <Alert variant="destructive" className="flex flex-wrap items-center justify-between gap-2">
-          <span>Could not load assistants: {messageOf(error, 'Please try again.')}</span>
-          <Button variant="outline" size="sm" disabled={isRefetching} onClick={() => void refetch()}>
-            Retry
-          </Button>
-        </Alert>
+        <ListError error={error} prefix="Could not load assistants: " onRetry={refetch} />
       ) : assistants.length === 0 ? (
         <Card>
           <CardContent className="p-10 text-center">

@@ -6,9 +6,9 @@ import { PHONE_NUMBER_MESSAGES as M, type PhoneNumber } from '#shared/schemas/ph
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { PageHeader } from '../../../components/page-header';
 import { RowActions } from '../../../components/row-actions';
-import { Alert } from '../../../components/ui/alert';
 import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
+import { ListError } from '../../../components/list-states';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card';
 import { Spinner } from '../../../components/ui/spinner';
 import { toast } from '../../../components/ui/use-toast';
@@ -87,20 +87,14 @@ export function PhoneNumbersScreen({
       {numbers.isLoading || mappings.isLoading ? (
         <Spinner label="Loading phone numbers" />
       ) : error ? (
-        <Alert variant="destructive" className="flex flex-wrap items-center justify-between gap-2">
-          <span>Could not load phone numbers: {messageOf(error, 'Please try again.')}</span>
-          <Button
-            variant="outline"
-            size="sm"
-            disabled={numbers.isRefetching || mappings.isRefetching}
-            onClick={() => {
-              if (numbers.error) void numbers.refetch();
-              if (mappings.error) void mappings.refetch();
-            }}
-          >
-            Retry
-          </Button>
-        </Alert>
+        <ListError
+          error={error}
+          prefix="Could not load phone numbers: "
+          onRetry={() => {
+            if (numbers.error) void numbers.refetch();
+            if (mappings.error) void mappings.refetch();
+          }}
+        />
       ) : phoneNumbers.length === 0 ? (
         <Card>
           <CardContent className="p-10 text-center">

@@ -44,7 +44,7 @@ describe('WorkflowsScreen', () => {
     });
     renderWithApp(<WorkflowsScreen />);
     expect((await screen.findByRole('alert')).textContent).toContain('Try again shortly');
-    await userEvent.click(screen.getByRole('button', { name: 'Retry' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Try again' }));
     expect(await screen.findByText('New patient intake')).toBeTruthy();
   });
 

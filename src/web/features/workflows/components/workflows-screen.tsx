@@ -3,9 +3,9 @@ import { useState } from 'react';
 import { WORKFLOW_MESSAGES as M, type Workflow } from '#shared/schemas/workflows';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { PageHeader } from '../../../components/page-header';
-import { Alert } from '../../../components/ui/alert';
 import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
+import { ListError } from '../../../components/list-states';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card';
 import { Spinner } from '../../../components/ui/spinner';
 import { toast } from '../../../components/ui/use-toast';
@@ -17,7 +17,7 @@ import { CreateWorkflowDialog } from './create-workflow-dialog';
 const count = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
 
 export function WorkflowsScreen() {
-  const { data, isLoading, error, refetch, isRefetching } = useWorkflows();
+  const { data, isLoading, error, refetch } = useWorkflows();
   const [creating, setCreating] = useState(false);
   const [deleting, setDeleting] = useState<Workflow>();
   const remove = useDeleteWorkflow();
@@ -53,12 +53,7 @@ export function WorkflowsScreen() {
       {isLoading ? (
         <Spinner label="Loading workflows" />
       ) : error ? (
-        <Alert variant="destructive" className="flex flex-wrap items-center justify-between gap-2">
-          <span>Could not load workflows: {messageOf(error, 'Please try again.')}</span>
-          <Button variant="outline" size="sm" disabled={isRefetching} onClick={() => void refetch()}>
-            Retry
-          </Button>
-        </Alert>
+        <ListError error={error} prefix="Could not load workflows: " onRetry={refetch} />
       ) : workflows.length === 0 ? (
         <Card>
           <CardContent className="p-10 text-center">
