@@ -268,6 +268,8 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   registerOutboundCalls(app, {
     db: deps.db,
     schedule,
+    assistants: voicePlatform.assistants,
+    phoneNumbers: voicePlatform.phoneNumbers,
     idempotency: createIdempotency(deps.db),
     now: deps.now,
   });

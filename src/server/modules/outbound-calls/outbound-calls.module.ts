@@ -1,8 +1,8 @@
 import type { App } from '../../app-types';
 import type { Db } from '../../db/client';
 import type { Idempotency } from '../../db/idempotency';
-import { createAssistantsRepo } from '../assistants/assistants.repo';
-import { createPhoneNumbersRepo } from '../phone-numbers/phone-numbers.repo';
+import type { AssistantsService } from '../assistants/assistants.service';
+import type { PhoneNumbersService } from '../phone-numbers/phone-numbers.service';
 import type { ScheduleService } from '../schedule/schedule.service';
 import { createOutboundCallsRepo } from './outbound-calls.repo';
 import { registerOutboundCallRoutes } from './outbound-calls.routes';
@@ -11,6 +11,8 @@ import { createOutboundCallsService } from './outbound-calls.service';
 export interface OutboundCallsModuleDeps {
   db: Db;
   schedule: ScheduleService;
+  assistants: AssistantsService;
+  phoneNumbers: PhoneNumbersService;
   idempotency: Idempotency;
   now?: () => Date;
 }
@@ -20,8 +22,8 @@ export function registerOutboundCalls(app: App, deps: OutboundCallsModuleDeps) {
   const repo = createOutboundCallsRepo(deps.db);
   const service = createOutboundCallsService({
     repo,
-    assistants: createAssistantsRepo(deps.db),
-    phoneNumbers: createPhoneNumbersRepo(deps.db),
+    assistants: deps.assistants,
+    phoneNumbers: deps.phoneNumbers,
     schedule: deps.schedule,
     idempotency: deps.idempotency,
     now: deps.now,

@@ -74,7 +74,7 @@ export function registerOutboundCallRoutes(app: App, outbound: OutboundCallsServ
     },
     async (request) => {
       request.auditResourceId = 'practice';
-      return outbound.updateSettings(request.body);
+      return outbound.updateSettings(viewer(request), request.body);
     },
   );
 }

@@ -11,10 +11,10 @@ import { IdempotencyKeyBusyError, IdempotencyKeyReusedError } from '../../db/ide
 import { badRequest, conflict, idempotencyKeyReused } from '../../errors';
 import { toE164 } from '../../lib/phone';
 import type { Viewer } from '../../plugins/auth';
-import type { AssistantsRepo } from '../assistants/assistants.repo';
-import type { PhoneNumbersRepo } from '../phone-numbers/phone-numbers.repo';
+import type { AssistantsService } from '../assistants/assistants.service';
+import type { PhoneNumbersService } from '../phone-numbers/phone-numbers.service';
 import type { ScheduleService } from '../schedule/schedule.service';
-import { assignedAssistants, assignedPhoneNumbers } from '../scope';
+import { assignedPhoneNumbers } from '../scope';
 import { nextWindowStart } from './calling-window';
 import {
   toOutboundCall,
@@ -27,8 +27,8 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 export interface OutboundCallsDeps {
   repo: OutboundCallsRepo;
-  assistants: AssistantsRepo;
-  phoneNumbers: PhoneNumbersRepo;
+  assistants: AssistantsService;
+  phoneNumbers: PhoneNumbersService;
   schedule: ScheduleService;
   idempotency: Idempotency;
   /** Tells the dispatcher there is work (a job on the durable queue); absent where no queue runs. */
@@ -54,12 +54,9 @@ export function createOutboundCallsService({
     const phoneNumberId = input.phone_number_id ?? chosen.phoneNumberId;
     if (!assistantId) throw badRequest(M.noAssistantConfigured, { assistant_id: M.noAssistantConfigured });
     if (!phoneNumberId) throw badRequest(M.noNumberConfigured, { phone_number_id: M.noNumberConfigured });
-    const assistant =
-      UUID.test(assistantId) && (await assistants.find(assistantId, assignedAssistants(viewer.principal)));
+    const assistant = UUID.test(assistantId) && (await assistants.visible(viewer, assistantId));
     if (!assistant) throw badRequest(M.unknownAssistant, { assistant_id: M.unknownAssistant });
-    const number =
-      UUID.test(phoneNumberId) &&
-      (await phoneNumbers.find(phoneNumberId, assignedPhoneNumbers(viewer.principal)));
+    const number = UUID.test(phoneNumberId) && (await phoneNumbers.visibleById(viewer, phoneNumberId));
     if (!number) throw badRequest(M.unknownNumber, { phone_number_id: M.unknownNumber });
     return { assistantId: assistant.id, phoneNumberId: number.id };
   }
@@ -118,7 +115,7 @@ export function createOutboundCallsService({
     settings: () => repo.settings(),
 
     /** Partial: what is sent replaces that part; the window must end after it starts. */
-    async updateSettings(input: UpdateOutboundSettingsInput): Promise<OutboundSettings> {
+    async updateSettings(viewer: Viewer, input: UpdateOutboundSettingsInput): Promise<OutboundSettings> {
       const current = await repo.settings();
       const types = input.callTypes ?? {};
       const next = withDefaults({
@@ -136,10 +133,13 @@ export function createOutboundCallsService({
       }
       for (const type of ['reminder', 'confirmation', 'followup'] as const) {
         const { assistantId, phoneNumberId } = next.callTypes[type];
-        if (assistantId && !(UUID.test(assistantId) && (await assistants.find(assistantId, null)))) {
+        if (assistantId && !(UUID.test(assistantId) && (await assistants.visible(viewer, assistantId)))) {
           throw badRequest(M.unknownAssistant, { [`callTypes.${type}.assistantId`]: M.unknownAssistant });
         }
-        if (phoneNumberId && !(UUID.test(phoneNumberId) && (await phoneNumbers.find(phoneNumberId, null)))) {
+        if (
+          phoneNumberId &&
+          !(UUID.test(phoneNumberId) && (await phoneNumbers.visibleById(viewer, phoneNumberId)))
+        ) {
           throw badRequest(M.unknownNumber, { [`callTypes.${type}.phoneNumberId`]: M.unknownNumber });
         }
       }
