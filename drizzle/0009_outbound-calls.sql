@@ -33,6 +33,7 @@ CREATE TABLE "outbound_settings" (
 CREATE TABLE "sandbox_outbound_placements" (
 	"placement_key" text PRIMARY KEY NOT NULL,
 	"call_id" text NOT NULL,
+	"request" jsonb NOT NULL,
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL
 );
 --> statement-breakpoint

@@ -77,8 +77,8 @@ export interface AppDeps {
   trustProxy?: boolean | string;
   /** Where the log goes; standard output when omitted. */
   logStream?: NodeJS.WritableStream;
-  /** Delay before a busy or unanswered outbound call is tried again (10 minutes when omitted). */
-  outboundRetryDelayMs?: number;
+  /** Outbound dispatch timings (tests and the benchmark shorten them). */
+  outbound?: { retryDelayMs?: number; placementGraceMs?: number; sandboxCallMs?: number };
 }
 
 export const BODY_LIMIT_BYTES = 1024 * 1024;
@@ -213,8 +213,17 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   const webhook = { url: `${publicBaseUrl}/webhook`, secret: deps.webhookSecret };
   // Without a configured secret the simulators still reach POST /webhook, with one nobody else knows.
   const webhookSecret = deps.webhookSecret ?? randomBytes(32).toString('hex');
-  const sandboxCalls = createSandboxOutbound({ app, db: deps.db, secret: webhookSecret, now: deps.now });
+  const sandboxCalls = createSandboxOutbound({
+    app,
+    db: deps.db,
+    secret: webhookSecret,
+    now: deps.now,
+    durationMs: deps.outbound?.sandboxCallMs,
+  });
   app.addHook('onClose', async () => sandboxCalls.stop());
+  app.addHook('onReady', async () => {
+    await sandboxCalls.resumeOrphans();
+  });
   const integrations =
     deps.integrations ??
     createIntegrations({
@@ -253,7 +262,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     idempotency: createIdempotency(deps.db),
     voice: integrations.voice,
     now: deps.now,
-    retryDelayMs: deps.outboundRetryDelayMs,
+    ...deps.outbound,
   });
   app.decorate('outbound', outbound);
   const calls = createCallsService(createCallsRepo(deps.db), deps.now, outbound.onCallEvent);

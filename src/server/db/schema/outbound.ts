@@ -72,6 +72,8 @@ export const outboundCalls = pgTable(
 export const sandboxOutboundPlacements = pgTable('sandbox_outbound_placements', {
   placementKey: text().primaryKey(),
   callId: text().notNull(),
+  /** What was asked, so calls cut off by a restart can be finished. */
+  request: jsonb().$type<{ number: string; name?: string; variables?: Record<string, string> }>().notNull(),
   createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
 });
 

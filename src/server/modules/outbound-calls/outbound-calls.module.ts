@@ -23,6 +23,8 @@ export interface OutboundCallsModuleDeps {
   now?: () => Date;
   /** Delay before a busy or unanswered call is tried again (default 10 minutes). */
   retryDelayMs?: number;
+  /** After this long a claimed call whose placement was never stored is placed again (default 60 s). */
+  placementGraceMs?: number;
 }
 
 const RETRY_DELAY_MS = 10 * 60_000;
@@ -37,6 +39,7 @@ export function registerOutboundCalls(app: App, deps: OutboundCallsModuleDeps) {
     voice: deps.voice,
     timeZone: async () => (await deps.schedule.forCalledNumber(undefined)).timeZone,
     now: deps.now,
+    placementGraceMs: deps.placementGraceMs,
   });
   const dispatchJob = outboundDispatchJob(dispatcher);
   /** Without a queue (API tests, the console before the queue started) the cron picks the work up. */

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { eq } from 'drizzle-orm';
+import { and, eq, isNull, lt } from 'drizzle-orm';
 import type { App } from '../../app-types';
 import type { Db } from '../../db/client';
 import { calls, sandboxOutboundPlacements } from '../../db/schema/index';
@@ -48,13 +48,23 @@ export function createSandboxOutbound({
       app.log.warn({ status: response.statusCode }, 'sandbox call event refused');
   }
 
+  function later(id: string, request: OutboundCallRequest): void {
+    const timer = setTimeout(() => {
+      pending.delete(timer);
+      play(id, request).catch((error: Error) =>
+        app.log.error({ err: { type: error.name } }, 'sandbox outbound call failed'),
+      );
+    }, durationMs);
+    pending.add(timer);
+  }
+
   async function play(id: string, request: OutboundCallRequest): Promise<void> {
     const startedAt = now();
     const call = {
       id,
       type: 'outboundPhoneCall',
-      phoneNumberId: request.phoneNumberId,
-      assistantId: request.assistantId,
+      ...(request.phoneNumberId && { phoneNumberId: request.phoneNumberId }),
+      ...(request.assistantId && { assistantId: request.assistantId }),
       customer: {
         number: request.customer.number,
         ...(request.customer.name && { name: request.customer.name }),
@@ -84,7 +94,15 @@ export function createSandboxOutbound({
       const key = request.placementKey ?? randomUUID();
       const [fresh] = await db
         .insert(sandboxOutboundPlacements)
-        .values({ placementKey: key, callId: randomUUID() })
+        .values({
+          placementKey: key,
+          callId: randomUUID(),
+          request: {
+            number: request.customer.number,
+            ...(request.customer.name && { name: request.customer.name }),
+            ...(request.variables && { variables: request.variables }),
+          },
+        })
         .onConflictDoNothing()
         .returning();
       if (!fresh) {
@@ -94,14 +112,37 @@ export function createSandboxOutbound({
           .where(eq(sandboxOutboundPlacements.placementKey, key));
         return { id: placed!.callId, status: 'queued' };
       }
-      const timer = setTimeout(() => {
-        pending.delete(timer);
-        play(fresh.callId, request).catch((error: Error) =>
-          app.log.error({ err: { type: error.name } }, 'sandbox outbound call failed'),
-        );
-      }, durationMs);
-      pending.add(timer);
+      later(fresh.callId, request);
       return { id: fresh.callId, status: 'queued' };
+    },
+
+    /**
+     * Finishes the calls a previous process placed but never played (it was killed): the sandbox platform
+     * lives in our process, so a restart must end its calls as the real platform would have.
+     */
+    async resumeOrphans(): Promise<number> {
+      const orphans = await db
+        .select()
+        .from(sandboxOutboundPlacements)
+        .leftJoin(
+          calls,
+          and(eq(calls.providerId, sandboxOutboundPlacements.callId), eq(calls.status, 'ended')),
+        )
+        .where(
+          and(
+            isNull(calls.id),
+            lt(sandboxOutboundPlacements.createdAt, new Date(now().getTime() - durationMs - 5_000)),
+          ),
+        );
+      for (const { sandbox_outbound_placements: p } of orphans) {
+        later(p.callId, {
+          assistantId: '',
+          phoneNumberId: '',
+          customer: { number: p.request.number, ...(p.request.name && { name: p.request.name }) },
+          ...(p.request.variables && { variables: p.request.variables }),
+        });
+      }
+      return orphans.length;
     },
 
     /** The call as our ingest stored it, or queued while only placed. */
