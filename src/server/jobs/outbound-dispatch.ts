@@ -21,3 +21,18 @@ export const outboundDispatchJob = (dispatcher: OutboundDispatchRunner) =>
     expireInSeconds: 120,
     run: () => dispatcher.run(),
   });
+
+/**
+ * The daily reminder and confirmation campaigns. The calling window is in the practice's time zone and can
+ * change, so the job looks every 15 minutes and queues only inside the window: the first look after the
+ * window opens queues the day's calls, later ones only appointments booked since (each is called once).
+ */
+export const outboundCampaignsJob = (campaigns: { run(): Promise<Record<string, number>> }) =>
+  defineJob<object>({
+    name: 'outbound.campaigns',
+    cron: '*/15 * * * *',
+    runAtStart: true,
+    retryLimit: 1,
+    expireInSeconds: 300,
+    run: () => campaigns.run(),
+  });

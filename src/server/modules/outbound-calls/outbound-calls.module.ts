@@ -2,12 +2,13 @@ import type { App } from '../../app-types';
 import type { Db } from '../../db/client';
 import type { Idempotency } from '../../db/idempotency';
 import type { VoicePort } from '../../integrations/voice/index';
-import { outboundDispatchJob } from '../../jobs/outbound-dispatch';
+import { outboundCampaignsJob, outboundDispatchJob } from '../../jobs/outbound-dispatch';
 import type { JobDefinition, JobQueue } from '../../jobs/queue';
 import type { AssistantsService } from '../assistants/assistants.service';
 import type { PhoneNumbersService } from '../phone-numbers/phone-numbers.service';
 import type { ScheduleService } from '../schedule/schedule.service';
 import { createCallEvents } from './call-events';
+import { createCampaigns } from './campaigns';
 import { createDispatcher } from './dispatcher';
 import { createOutboundCallsRepo } from './outbound-calls.repo';
 import { registerOutboundCallRoutes } from './outbound-calls.routes';
@@ -46,6 +47,12 @@ export function registerOutboundCalls(app: App, deps: OutboundCallsModuleDeps) {
   const wake = async () => {
     await queue?.send(dispatchJob, {});
   };
+  const campaigns = createCampaigns({
+    repo,
+    practice: () => deps.schedule.forCalledNumber(undefined),
+    wake,
+    now: deps.now,
+  });
   const service = createOutboundCallsService({
     repo,
     assistants: deps.assistants,
@@ -59,13 +66,14 @@ export function registerOutboundCalls(app: App, deps: OutboundCallsModuleDeps) {
   return {
     service,
     dispatcher,
+    campaigns,
     onCallEvent: createCallEvents({
       db: deps.db,
       retryDelayMs: deps.retryDelayMs ?? RETRY_DELAY_MS,
       wake,
       now: deps.now,
     }),
-    jobs: [dispatchJob] as JobDefinition<object>[],
+    jobs: [dispatchJob, outboundCampaignsJob(campaigns)] as JobDefinition<object>[],
     attachQueue(jobQueue: JobQueue) {
       queue = jobQueue;
     },
