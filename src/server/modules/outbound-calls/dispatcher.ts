@@ -58,6 +58,7 @@ export function createDispatcher({
     provider: row.appointment?.provider ?? '',
     appointmentType: row.appointment?.type ?? '',
     customMessage: row.message ?? '',
+    appointmentId: row.appointmentRef ?? '',
   });
 
   /** The platform's ids of the call's assistant and number (ours where they live only here). */

@@ -80,7 +80,7 @@ describe('Vapi adapter over HTTP (fake Vapi built from the samples)', () => {
     expect(queries[1]).toMatchObject({ limit: '2', createdAtLt: expect.any(String) });
   });
 
-  it('creates an assistant carrying the three tools, the webhook URL and the secret', async () => {
+  it('creates an assistant carrying every receptionist tool, the webhook URL and the secret', async () => {
     const id = await voice.createAssistant(spec);
     expect(id).toMatch(/^[0-9a-f-]{36}$/);
     const sent = fake.state.requests.at(-1)!.body as {
@@ -94,6 +94,8 @@ describe('Vapi adapter over HTTP (fake Vapi built from the samples)', () => {
       'findPatient',
       'checkAvailability',
       'bookAppointment',
+      'confirmAppointment',
+      'cancelAppointment',
     ]);
     for (const tool of sent.model.tools) {
       expect(tool.server).toEqual({
