@@ -1,4 +1,5 @@
 import type { CallType } from '#shared/schemas/outbound-calls';
+import { AppError } from '../../errors';
 import { toE164 } from '../../lib/phone';
 import { addMinutesToWall, dayRange, wallFromInstant } from '../../lib/wall-time';
 import type { Practice } from '../schedule/schedule.service';
@@ -25,8 +26,13 @@ export function createCampaigns({ repo, practice: practiceOf, wake, now = () => 
   return {
     async run(): Promise<Record<string, number>> {
       const settings = await repo.settings();
-      const practice = await practiceOf();
+      const practice = await practiceOf().catch((error: unknown) => {
+        // No linked account yet: no schedule to call for.
+        if (error instanceof AppError && error.status === 404) return undefined;
+        throw error;
+      });
       const queued: Record<string, number> = {};
+      if (!practice) return queued;
       if (nextWindowStart(settings.callingWindow, practice.timeZone, now())) return queued;
       const today = wallFromInstant(now(), practice.timeZone).slice(0, 10);
       for (const type of CAMPAIGN_TYPES) {

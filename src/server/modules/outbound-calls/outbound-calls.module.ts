@@ -38,7 +38,7 @@ export function registerOutboundCalls(app: App, deps: OutboundCallsModuleDeps) {
     db: deps.db,
     repo,
     voice: deps.voice,
-    timeZone: async () => (await deps.schedule.forCalledNumber(undefined)).timeZone,
+    timeZone: () => deps.schedule.timeZone(),
     now: deps.now,
     placementGraceMs: deps.placementGraceMs,
   });
