@@ -43,7 +43,7 @@ export interface OutboundCallRequest {
   variables?: Record<string, string>;
   /**
    * Ours, unique per attempt: the built-in sandbox places a key at most once (a repeat answers the same
-   * call); the platform gets it as metadata, so a call can be traced back to its attempt.
+   * call); the platform gets it as the call's name, so a call can be traced back to its attempt.
    */
   placementKey?: string;
 }

@@ -115,7 +115,8 @@ export function createVapiVoice(
           phoneNumberId: request.phoneNumberId,
           customer: request.customer,
           ...(request.variables && { assistantOverrides: { variableValues: request.variables } }),
-          ...(request.placementKey && { metadata: { placementKey: request.placementKey } }),
+          // The call's name (≤ 40 characters): the create-call body has no metadata of its own.
+          ...(request.placementKey && { name: request.placementKey.slice(0, 40) }),
         },
       });
       return {
