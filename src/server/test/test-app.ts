@@ -45,6 +45,7 @@ export async function createTestApp(
     kolla?: AppDeps['kolla'];
     trustProxy?: AppDeps['trustProxy'];
     voice?: AppDeps['voice'];
+    outbound?: AppDeps['outbound'];
     /** Where the log goes (at level info); without it the app logs nothing. */
     logStream?: AppDeps['logStream'];
   } = {},
@@ -74,6 +75,7 @@ export async function createTestApp(
     ...(options.kolla && { kolla: options.kolla }),
     trustProxy: options.trustProxy,
     ...(options.voice && { voice: options.voice }),
+    ...(options.outbound && { outbound: options.outbound }),
   });
   await app.ready();
 

@@ -65,7 +65,13 @@ export const DEFAULT_SERVER_MESSAGES = [
 ] as const;
 
 /** The receptionist's tools; the webhook also accepts the snake_case names. */
-export const RECEPTIONIST_TOOLS = ['findPatient', 'checkAvailability', 'bookAppointment'] as const;
+export const RECEPTIONIST_TOOLS = [
+  'findPatient',
+  'checkAvailability',
+  'bookAppointment',
+  'confirmAppointment',
+  'cancelAppointment',
+] as const;
 
 export const DEFAULT_SYSTEM_PROMPT =
   'You are the friendly receptionist of a dental practice. Keep answers short and never give medical advice. ' +

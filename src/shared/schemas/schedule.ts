@@ -140,7 +140,13 @@ export type FindPatientParams = z.infer<typeof FindPatientParamsSchema>;
 export type CheckAvailabilityParams = z.infer<typeof CheckAvailabilityParamsSchema>;
 export type BookAppointmentParams = z.infer<typeof BookAppointmentParamsSchema>;
 
-export const TOOL_FUNCTIONS = ['findPatient', 'checkAvailability', 'bookAppointment'] as const;
+export const TOOL_FUNCTIONS = [
+  'findPatient',
+  'checkAvailability',
+  'bookAppointment',
+  'confirmAppointment',
+  'cancelAppointment',
+] as const;
 export type ToolFunction = (typeof TOOL_FUNCTIONS)[number];
 
 export const ToolPatientSchema = z.object({
@@ -193,6 +199,16 @@ export const PendingRequestResultSchema = z.strictObject({
   error: z.string(),
   message: z.string(),
 });
+/** confirmAppointment / cancelAppointment (outbound confirmation calls). */
+export const AppointmentActionParamsSchema = z.object({ appointment_id: text });
+export type AppointmentActionParams = z.infer<typeof AppointmentActionParamsSchema>;
+export const AppointmentActionResultSchema = z.strictObject({
+  success: z.literal(true),
+  appointment_id: z.string(),
+  status: z.enum(['confirmed', 'cancelled']),
+  message: z.string(),
+});
+export type AppointmentActionResult = z.infer<typeof AppointmentActionResultSchema>;
 export const ToolErrorResultSchema = z.strictObject({ success: z.literal(false), error: z.string() });
 export type FindPatientResult = z.infer<typeof FindPatientResultSchema>;
 export type CheckAvailabilityResult = z.infer<typeof CheckAvailabilityResultSchema>;
@@ -200,12 +216,14 @@ export type BookAppointmentResult = z.infer<typeof BookAppointmentResultSchema>;
 export type PendingRequestResult = z.infer<typeof PendingRequestResultSchema>;
 export type BookOutcome = BookAppointmentResult | PendingRequestResult;
 export type ToolErrorResult = z.infer<typeof ToolErrorResultSchema>;
-export type ToolResult = FindPatientResult | CheckAvailabilityResult | BookOutcome | ToolErrorResult;
+export type ToolResult =
+  FindPatientResult | CheckAvailabilityResult | BookOutcome | AppointmentActionResult | ToolErrorResult;
 
 export const ToolResultSchema = z.union([
   FindPatientResultSchema,
   CheckAvailabilityResultSchema,
   BookAppointmentResultSchema,
   PendingRequestResultSchema,
+  AppointmentActionResultSchema,
   ToolErrorResultSchema,
 ]);

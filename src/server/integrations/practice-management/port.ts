@@ -122,4 +122,6 @@ export interface PracticeManagement {
   /** Throws `PmsError` 'conflict' when the time is not free. */
   book(input: BookInput): Promise<Appointment>;
   cancel(remoteId: string): Promise<void>;
+  /** Marks the appointment confirmed by the patient (a "yes" on a confirmation call). */
+  confirm(remoteId: string): Promise<void>;
 }

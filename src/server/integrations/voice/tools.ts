@@ -12,7 +12,21 @@ const DESCRIPTIONS: Record<(typeof RECEPTIONIST_TOOLS)[number], string> = {
   findPatient: 'Look up the caller in the practice system by phone number.',
   checkAvailability: 'Find open appointment times for a type of visit on a preferred date.',
   bookAppointment: 'Book an appointment at a chosen date and time for a known or a new patient.',
+  confirmAppointment:
+    'In a confirmation call, when the patient says they will come: mark their appointment confirmed.',
+  cancelAppointment: 'When the patient wants to cancel their appointment: cancel it, freeing the time.',
 };
+
+const APPOINTMENT_ID = {
+  type: 'object',
+  properties: {
+    appointment_id: {
+      type: 'string',
+      description: 'The appointment id ({{appointmentId}} in outbound calls)',
+    },
+  },
+  required: ['appointment_id'],
+} as const;
 
 const PARAMETERS = {
   findPatient: {
@@ -46,6 +60,8 @@ const PARAMETERS = {
     },
     required: ['appointment_type', 'date', 'time'],
   },
+  confirmAppointment: APPOINTMENT_ID,
+  cancelAppointment: APPOINTMENT_ID,
 } as const;
 
 /** The three function tools every assistant carries, in the platform's transient-tool shape. */

@@ -5,7 +5,7 @@ import { foldForSearch } from '#shared/search-fold';
 import { DEFAULT_TIME_ZONE } from '../../db/schema/index';
 import { badRequest } from '../../errors';
 import { toE164 } from '../../lib/phone';
-import { readCallReport } from './call-report';
+import { readCallReport, type CallReport } from './call-report';
 import type { CallScope } from '../scope';
 import type { CallKey, CallQuery, CallSearch, createCallsRepo } from './calls.repo';
 
@@ -55,8 +55,12 @@ export function decodeCursor(cursor: string): CallKey {
 export function createCallsService(
   repo: CallsRepo,
   now: () => Date = () => new Date(),
-  /** Told once an end-of-call-report is stored (every time it arrives; listeners are idempotent). */
-  onEnded?: (callId: string) => Promise<void>,
+  listeners: {
+    /** Told of every stored report (outbound calls follow their calls' status this way). */
+    onReport?: (report: CallReport) => Promise<void>;
+    /** Told once an end-of-call-report is stored (every time it arrives; listeners are idempotent). */
+    onEnded?: (callId: string) => Promise<void>;
+  } = {},
 ) {
   function query(scope: CallScope, filter: CallFilter): CallQuery {
     return {
@@ -95,7 +99,8 @@ export function createCallsService(
       const report = readCallReport(message);
       if (!report) return null;
       const id = await repo.upsert(report);
-      if (report.status === 'ended' && onEnded) await onEnded(id);
+      await listeners.onReport?.(report);
+      if (report.status === 'ended') await listeners.onEnded?.(id);
       return id;
     },
   };

@@ -147,6 +147,8 @@ export function createScheduleService({
   }
 
   return {
+    /** The practice's IANA time zone (also without a linked account). */
+    timeZone: () => repo.timeZone(),
     /** The practice a console user works on (see `resolveConnector`). */
     forUser: async (viewer: Viewer) => practiceOf(await connectors.activeFor(viewer)),
     /** The practice a voice call is for: by the number called (any format), else the active connector. */

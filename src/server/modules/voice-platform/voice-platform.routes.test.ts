@@ -71,6 +71,8 @@ describe('the built-in sandbox', () => {
         'findPatient',
         'checkAvailability',
         'bookAppointment',
+        'confirmAppointment',
+        'cancelAppointment',
       ]);
       expect(reply.assistant.server.url).toBe('http://localhost:3000/webhook');
     }

@@ -1,5 +1,8 @@
 import type { z } from 'zod';
 import {
+  AppointmentActionParamsSchema,
+  type AppointmentActionParams,
+  type AppointmentActionResult,
   BookAppointmentParamsSchema,
   CheckAvailabilityParamsSchema,
   FindPatientParamsSchema,
@@ -199,10 +202,38 @@ export function createToolFunctions(schedule: ScheduleService) {
     );
   }
 
+  /** A "yes" or a "please cancel" on a confirmation call, straight into the practice system. */
+  async function appointmentAction(
+    params: AppointmentActionParams,
+    ctx: ToolContext,
+    action: 'confirm' | 'cancel',
+  ): Promise<AppointmentActionResult> {
+    const id = params.appointment_id;
+    if (!id) throw badRequest('appointment_id is required.');
+    await ctx.practice.pms[action](id);
+    return action === 'confirm'
+      ? {
+          success: true,
+          appointment_id: id,
+          status: 'confirmed',
+          message: 'Your appointment is confirmed. See you then!',
+        }
+      : {
+          success: true,
+          appointment_id: id,
+          status: 'cancelled',
+          message: 'Your appointment has been cancelled.',
+        };
+  }
+
   const functions: Record<ToolFunction, (raw: unknown, ctx: ToolContext) => Promise<ToolResult>> = {
     findPatient: (raw, ctx) => findPatient(parseParams(FindPatientParamsSchema, raw), ctx),
     checkAvailability: (raw, ctx) => checkAvailability(parseParams(CheckAvailabilityParamsSchema, raw), ctx),
     bookAppointment: (raw, ctx) => bookAppointment(parseParams(BookAppointmentParamsSchema, raw), ctx),
+    confirmAppointment: (raw, ctx) =>
+      appointmentAction(parseParams(AppointmentActionParamsSchema, raw), ctx, 'confirm'),
+    cancelAppointment: (raw, ctx) =>
+      appointmentAction(parseParams(AppointmentActionParamsSchema, raw), ctx, 'cancel'),
   };
 
   return {

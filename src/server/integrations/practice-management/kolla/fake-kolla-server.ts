@@ -439,10 +439,15 @@ function route(
     return { appointments: items, next_page_token };
   }
   if (method === 'POST' && path === '/appointments') return createAppointment(state, body);
-  if ((m = /^\/appointments\/([^/:]+)(:cancel)?$/.exec(path))) {
+  if ((m = /^\/appointments\/([^/:]+)(:cancel|:confirm)?$/.exec(path))) {
     const appointment = state.appointments.find((a) => a.name === `appointments/${m?.[1]}`);
     if (!appointment) throw notFound(`appointment ${m[1]} not found`);
     if (method === 'GET' && !m[2]) return appointment;
+    if (method === 'POST' && m[2] === ':confirm') {
+      appointment.confirmed = (body as { confirmed?: boolean } | undefined)?.confirmed === true;
+      appointment.update_time = rfc3339(new Date());
+      return appointment;
+    }
     if (method === 'POST' && m[2]) {
       appointment.cancelled = true;
       appointment.update_time = rfc3339(new Date());

@@ -376,6 +376,30 @@ describe('book and cancel', () => {
     expect(a.providers[0]?.remoteId).toBe('provider_2');
   });
 
+  it('confirms through Set Confirmation Status', async () => {
+    const a = await pms.book({
+      patient: { remoteId: ann.remote_id },
+      providerId: 'provider_1',
+      startTime: `${TUESDAY}T09:00`,
+      durationMinutes: 30,
+    });
+    expect(a.confirmed).toBe(false);
+    await pms.confirm(a.remoteId);
+    expect(fake.state.requests.at(-1)).toMatchObject({
+      method: 'POST',
+      path: `/appointments/${a.remoteId}:confirm`,
+      body: { name: `appointments/${a.remoteId}`, confirmed: true, confirmation_type: 'confirmationTypes/0' },
+    });
+    const [listed] = (
+      await pms.listAppointments({
+        start: new Date(`${TUESDAY}T00:00:00Z`),
+        end: new Date(`${TUESDAY}T23:59:00Z`),
+      })
+    ).filter((x) => x.remoteId === a.remoteId);
+    expect(listed?.confirmed).toBe(true);
+    expect((await failure(pms.confirm('999'))).code).toBe('not_found');
+  });
+
   it('cancels, freeing the time', async () => {
     const a = await pms.book({
       patient: { remoteId: ann.remote_id },

@@ -278,6 +278,14 @@ export function createKollaAdapter(options: KollaAdapterOptions): PracticeManage
     });
   }
 
+  /** Kolla's "Set Confirmation Status" (kolla.md): confirmation type 0, the PMS's default. */
+  async function confirm(remoteId: string): Promise<void> {
+    if (!remoteId) throw new PmsError('bad_request', 'Missing appointment id');
+    await client.request('POST', `/appointments/${encodeURIComponent(remoteId)}:confirm`, z.unknown(), {
+      body: { name: `appointments/${remoteId}`, confirmed: true, confirmation_type: 'confirmationTypes/0' },
+    });
+  }
+
   return {
     listProviders: async () =>
       (await listResources()).filter((r) => resourceType(r.type) === 'PROVIDER').map(toProvider),
@@ -289,5 +297,6 @@ export function createKollaAdapter(options: KollaAdapterOptions): PracticeManage
     openSlots,
     book,
     cancel,
+    confirm,
   };
 }

@@ -391,6 +391,27 @@ export function createSandboxSchedule(
     if (updated.length === 0) throw new PmsError('not_found', `Unknown appointment: ${remoteId}`);
   }
 
+  async function confirm(remoteId: string): Promise<void> {
+    const updated = UUID.test(remoteId)
+      ? await db
+          .update(appointments)
+          .set({ status: 'confirmed' })
+          .where(and(eq(appointments.id, remoteId), eq(appointments.status, 'pending')))
+          .returning({ id: appointments.id })
+      : [];
+    if (updated.length > 0) return;
+    // Already confirmed is fine; cancelled, completed or unknown is not.
+    const [row] = UUID.test(remoteId)
+      ? await db
+          .select({ status: appointments.status })
+          .from(appointments)
+          .where(eq(appointments.id, remoteId))
+      : [];
+    if (!row) throw new PmsError('not_found', `Unknown appointment: ${remoteId}`);
+    if (row.status !== 'confirmed')
+      throw new PmsError('conflict', 'This appointment can no longer be confirmed.');
+  }
+
   return {
     async listProviders() {
       return (await activeProviders()).map((p) => ({
@@ -418,5 +439,6 @@ export function createSandboxSchedule(
     openSlots,
     book,
     cancel,
+    confirm,
   };
 }

@@ -80,7 +80,7 @@ describe('Vapi adapter over HTTP (fake Vapi built from the samples)', () => {
     expect(queries[1]).toMatchObject({ limit: '2', createdAtLt: expect.any(String) });
   });
 
-  it('creates an assistant carrying the three tools, the webhook URL and the secret', async () => {
+  it('creates an assistant carrying every receptionist tool, the webhook URL and the secret', async () => {
     const id = await voice.createAssistant(spec);
     expect(id).toMatch(/^[0-9a-f-]{36}$/);
     const sent = fake.state.requests.at(-1)!.body as {
@@ -94,6 +94,8 @@ describe('Vapi adapter over HTTP (fake Vapi built from the samples)', () => {
       'findPatient',
       'checkAvailability',
       'bookAppointment',
+      'confirmAppointment',
+      'cancelAppointment',
     ]);
     for (const tool of sent.model.tools) {
       expect(tool.server).toEqual({
@@ -255,6 +257,29 @@ describe('Vapi adapter over HTTP (fake Vapi built from the samples)', () => {
     });
     expect(call.status).toBe('queued');
     expect(await voice.getCall(call.id)).toEqual({ id: call.id, status: 'queued' });
+  });
+
+  it("sends an outbound call's variables as variableValues and its placement key as the call's name", async () => {
+    const [number] = await voice.listPhoneNumbers();
+    const assistantId = (await voice.createAssistant(spec))!;
+    await voice.createOutboundCall({
+      assistantId,
+      phoneNumberId: number!.id,
+      customer: { number: '+12125550100', name: 'Ann Lee' },
+      variables: { patientName: 'Ann Lee', appointmentDate: '2030-01-07' },
+      placementKey: 'call-1:1',
+    });
+    expect(fake.state.requests.at(-1)).toMatchObject({
+      method: 'POST',
+      path: '/call',
+      body: {
+        assistantId,
+        phoneNumberId: number!.id,
+        customer: { number: '+12125550100', name: 'Ann Lee' },
+        assistantOverrides: { variableValues: { patientName: 'Ann Lee', appointmentDate: '2030-01-07' } },
+        name: 'call-1:1',
+      },
+    });
   });
 });
 

@@ -114,6 +114,9 @@ export function createVapiVoice(
           assistantId: request.assistantId,
           phoneNumberId: request.phoneNumberId,
           customer: request.customer,
+          ...(request.variables && { assistantOverrides: { variableValues: request.variables } }),
+          // The call's name (≤ 40 characters): the create-call body has no metadata of its own.
+          ...(request.placementKey && { name: request.placementKey.slice(0, 40) }),
         },
       });
       return {

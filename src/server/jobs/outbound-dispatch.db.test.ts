@@ -1,0 +1,132 @@
+import { spawn } from 'node:child_process';
+import path from 'node:path';
+import { count, countDistinct, eq, inArray } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEFAULT_OUTBOUND_SETTINGS } from '#shared/schemas/outbound-calls';
+import { buildApp } from '../app';
+import type { App } from '../app-types';
+import {
+  assistants,
+  calls,
+  outboundCalls,
+  outboundSettings,
+  phoneNumbers,
+  sandboxOutboundPlacements,
+} from '../db/schema/index';
+import { createTestApp, type TestApp } from '../test/test-app';
+import { createJobQueue, type JobQueue } from './queue';
+
+const CALLS = 50;
+let t: TestApp;
+let restarted: App | undefined;
+let queue: JobQueue | undefined;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(async () => {
+  await queue?.stop(1000);
+  await restarted?.close();
+  await t.close();
+});
+
+const fixture = path.join(import.meta.dirname, '../test/outbound-crash-fixture.ts');
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+const placements = async () =>
+  (await t.database.db.select({ n: count() }).from(sandboxOutboundPlacements))[0]!.n;
+
+/** Starts the server process, lets it place some of the calls, then kills it with SIGKILL. */
+async function crashMidDispatch(url: string): Promise<number> {
+  const child = spawn(process.execPath, ['--import', 'tsx', fixture, url], {
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  const exited = new Promise((resolve) => child.on('exit', resolve));
+  child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  for (let tries = 0; ; tries++) {
+    const placed = await placements();
+    if (placed >= 15) break;
+    if (tries > 600) throw new Error(`the server placed no calls: ${output}`);
+    await sleep(50);
+  }
+  child.kill('SIGKILL');
+  await exited;
+  return placements();
+}
+
+describe('outbound dispatch and a crash (kill -9)', () => {
+  it('calls every patient exactly once after a restart, and leaves nothing calling', async () => {
+    const [assistant] = await t.database.db.select().from(assistants);
+    const [number] = await t.database.db.select().from(phoneNumbers).orderBy(phoneNumbers.createdAt);
+    const settings = { ...DEFAULT_OUTBOUND_SETTINGS, callingWindow: { start: '00:00', end: '23:59' } };
+    await t.database.db.insert(outboundSettings).values({ id: 1, settings });
+    await t.database.db.insert(outboundCalls).values(
+      Array.from({ length: CALLS }, (_, i) => ({
+        patientId: `crash-${i}`,
+        patientName: `Patient ${i}`,
+        // Last digits 1-8: every call is answered.
+        phoneNumber: `+1212555${String(1000 + i * 10 + (i % 8) + 1)}`,
+        callType: 'reminder' as const,
+        assistantId: assistant!.id,
+        phoneNumberId: number!.id,
+      })),
+    );
+    const url = t.database.pool.options.connectionString!;
+    const placedBeforeCrash = await crashMidDispatch(url);
+    expect(placedBeforeCrash).toBeLessThan(CALLS);
+    const [calling] = await t.database.db
+      .select({ n: count() })
+      .from(outboundCalls)
+      .where(eq(outboundCalls.status, 'calling'));
+    expect(calling!.n).toBeGreaterThan(0);
+
+    // The sandbox finishes calls a dead process left only once they are older than a call plus 5 s.
+    await sleep(5_500);
+    restarted = await buildApp({
+      db: t.database.db,
+      session: { idleMinutes: 30, maxHours: 12 },
+      logLevel: 'silent',
+      webhookSecret: 'restarted-secret',
+      outbound: { sandboxCallMs: 200, placementGraceMs: 0 },
+    });
+    await restarted.ready();
+    queue = createJobQueue({
+      connectionString: url,
+      jobs: restarted.outbound.jobs,
+      onError: () => undefined,
+      pollingIntervalSeconds: 1,
+    });
+    restarted.outbound.attachQueue(queue);
+    await queue.start();
+
+    for (let tries = 0; ; tries++) {
+      const open = await t.database.db
+        .select({ n: count() })
+        .from(outboundCalls)
+        .where(inArray(outboundCalls.status, ['pending', 'calling']));
+      if (open[0]!.n === 0) break;
+      if (tries > 600) throw new Error(`${open[0]!.n} calls still open`);
+      await sleep(100);
+    }
+
+    const rows = await t.database.db.select().from(outboundCalls);
+    expect(rows.map((r) => r.status)).toEqual(Array(CALLS).fill('completed'));
+    expect(rows.every((r) => r.attempts === 1)).toBe(true);
+    // Exactly one placement per patient, and one ended call in the call log for each.
+    expect(await placements()).toBe(CALLS);
+    const [distinct] = await t.database.db
+      .select({ n: countDistinct(outboundCalls.vapiCallId) })
+      .from(outboundCalls);
+    expect(distinct!.n).toBe(CALLS);
+    const [logged] = await t.database.db
+      .select({ n: count() })
+      .from(calls)
+      .where(
+        inArray(
+          calls.providerId,
+          rows.map((r) => r.vapiCallId!),
+        ),
+      );
+    expect(logged!.n).toBe(CALLS);
+  }, 120_000);
+});

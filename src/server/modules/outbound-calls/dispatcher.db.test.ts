@@ -1,0 +1,143 @@
+import { count, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import {
+  assistants,
+  calls,
+  outboundCalls,
+  outboundSettings,
+  phoneNumbers,
+  sandboxOutboundPlacements,
+} from '../../db/schema/index';
+import { DEFAULT_OUTBOUND_SETTINGS } from '#shared/schemas/outbound-calls';
+import { createTestApp, type TestApp } from '../../test/test-app';
+
+let t: TestApp;
+let assistantId: string;
+let phoneNumberId: string;
+
+/** A calling window around the practice's "now" (the demo practice), whatever the hour the test runs. */
+const ALWAYS = { start: '00:00', end: '23:59' };
+
+beforeAll(async () => {
+  t = await createTestApp({ outbound: { retryDelayMs: 0, sandboxCallMs: 200, placementGraceMs: 0 } });
+  const [assistant] = await t.database.db.select().from(assistants);
+  const [number] = await t.database.db.select().from(phoneNumbers).orderBy(phoneNumbers.createdAt);
+  assistantId = assistant!.id;
+  phoneNumberId = number!.id;
+});
+afterAll(() => t.close());
+
+beforeEach(async () => {
+  await t.database.db.delete(outboundCalls);
+  await t.database.db.delete(sandboxOutboundPlacements);
+  await saveSettings({ callingWindow: ALWAYS });
+});
+
+async function saveSettings(change: Partial<typeof DEFAULT_OUTBOUND_SETTINGS>) {
+  const settings = { ...DEFAULT_OUTBOUND_SETTINGS, ...change };
+  await t.database.db
+    .insert(outboundSettings)
+    .values({ id: 1, settings })
+    .onConflictDoUpdate({ target: outboundSettings.id, set: { settings } });
+}
+
+async function queue(numbers: string[]) {
+  return t.database.db
+    .insert(outboundCalls)
+    .values(
+      numbers.map((phoneNumber, i) => ({
+        patientId: `p${i}`,
+        patientName: `Patient ${i}`,
+        phoneNumber,
+        callType: 'reminder' as const,
+        assistantId,
+        phoneNumberId,
+        appointment: { date: '2030-01-07', time: '09:00', provider: 'Dr. Smith', type: 'Cleaning' },
+      })),
+    )
+    .returning();
+}
+
+const placements = async () =>
+  (await t.database.db.select({ n: count() }).from(sandboxOutboundPlacements))[0]!.n;
+const rows = () => t.database.db.select().from(outboundCalls).orderBy(outboundCalls.patientId);
+
+/** Runs the dispatcher until every call is settled (the sandbox's events arrive by themselves). */
+async function dispatchUntilSettled(timeoutMs = 20_000) {
+  const stopAt = Date.now() + timeoutMs;
+  let highest = 0;
+  for (;;) {
+    const result = await t.app.outbound.dispatcher.run(2_000);
+    highest = Math.max(highest, result.highestInFlight);
+    const open = (await rows()).filter((r) => r.status === 'pending' || r.status === 'calling');
+    if (open.length === 0) return highest;
+    if (Date.now() > stopAt) throw new Error(`still open: ${open.map((r) => r.status).join(',')}`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
+describe('the outbound dispatcher with the sandbox voice', () => {
+  it('places each call once, never more in flight than the maximum, and completes answered calls', async () => {
+    await saveSettings({ callingWindow: ALWAYS, maxConcurrentCalls: 2 });
+    await queue(['+12125550101', '+12125550102', '+12125550103', '+12125550104', '+12125550105']);
+    const highest = await dispatchUntilSettled();
+    expect(highest).toBeLessThanOrEqual(2);
+    expect(highest).toBeGreaterThan(0);
+    const settled = await rows();
+    expect(settled.map((r) => r.status)).toEqual(Array(5).fill('completed'));
+    expect(settled.every((r) => r.vapiCallId && r.attempts === 1)).toBe(true);
+    expect(await placements()).toBe(5);
+    // The events went through the calls ingest: each call is in the call log.
+    const logged = await t.database.db
+      .select({ n: count() })
+      .from(calls)
+      .where(eq(calls.providerId, settled[0]!.vapiCallId!));
+    expect(logged[0]!.n).toBe(1);
+  });
+
+  it('retries busy and unanswered calls twice, then fails them with the reason', async () => {
+    await queue(['+12125550109', '+12125550100']);
+    await dispatchUntilSettled();
+    const [busy, noAnswer] = await rows();
+    expect(busy).toMatchObject({ status: 'failed', attempts: 3, lastError: 'customer-busy' });
+    expect(noAnswer).toMatchObject({ status: 'failed', attempts: 3, lastError: 'customer-did-not-answer' });
+    expect(await placements()).toBe(6);
+  });
+
+  it('outside the calling window places nothing and says until when', async () => {
+    const wall = new Intl.DateTimeFormat('en-GB', {
+      timeZone: 'America/New_York',
+      hour: '2-digit',
+      minute: '2-digit',
+      hourCycle: 'h23',
+    }).format(t.clock.now());
+    // A one-minute window that is not now: 1 hour from now (or earlier in the day).
+    const [h] = wall.split(':').map(Number) as [number];
+    const start = `${String((h + 2) % 24).padStart(2, '0')}:00`;
+    const end = `${String((h + 2) % 24).padStart(2, '0')}:30`;
+    await saveSettings({ callingWindow: { start, end } });
+    await queue(['+12125550101']);
+    const result = await t.app.outbound.dispatcher.run(1_000);
+    expect(result.placed).toBe(0);
+    const [waiting] = await rows();
+    expect(waiting!.status).toBe('pending');
+    expect(waiting!.notBefore!.getTime()).toBeGreaterThan(t.clock.now().getTime());
+    expect(await placements()).toBe(0);
+  });
+
+  it('places again under the same key a call a crash left claimed but unplaced: still one placement', async () => {
+    const [row] = await queue(['+12125550103']);
+    // As a dispatcher killed between its claim and the port leaves it: claimed, no platform id stored.
+    const key = `${row!.id}:1`;
+    await t.database.db
+      .update(outboundCalls)
+      .set({ status: 'calling', attempts: 1, placementKey: key, placedAt: new Date(Date.now() - 1000) })
+      .where(eq(outboundCalls.id, row!.id));
+    const placed = await t.app.outbound.dispatcher.run(1_000);
+    expect(placed.placed).toBe(0);
+    await dispatchUntilSettled();
+    const [done] = await rows();
+    expect(done).toMatchObject({ status: 'completed', attempts: 1 });
+    expect(await placements()).toBe(1);
+  });
+});

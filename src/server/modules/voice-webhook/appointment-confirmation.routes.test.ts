@@ -1,0 +1,74 @@
+import { eq, gt } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { appointments } from '../../db/schema/index';
+import { createTestApp, TEST_WEBHOOK_SECRET, type TestApp } from '../../test/test-app';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(() => t.close());
+
+/** A confirmation call's tool call, as the voice platform sends it. */
+const toolCall = (name: string, args: unknown) =>
+  t.app.inject({
+    method: 'POST',
+    url: '/webhook',
+    headers: { 'x-vapi-secret': TEST_WEBHOOK_SECRET },
+    payload: {
+      message: {
+        type: 'tool-calls',
+        toolCallList: [{ id: `tc-${name}`, type: 'function', function: { name, arguments: args } }],
+      },
+    },
+  });
+
+async function pendingAppointments() {
+  return t.database.db
+    .select()
+    .from(appointments)
+    .where(gt(appointments.startsAt, t.clock.now()))
+    .then((rows) => rows.filter((a) => a.status === 'pending'));
+}
+const statusOf = async (id: string) =>
+  (await t.database.db.select().from(appointments).where(eq(appointments.id, id)))[0]!.status;
+
+describe('confirmAppointment and cancelAppointment (confirmation calls)', () => {
+  it('a "yes" marks the appointment confirmed in the calendar; a cancel frees it', async () => {
+    const [yes, no] = await pendingAppointments();
+    expect(no).toBeDefined();
+
+    const confirmed = await toolCall('confirmAppointment', { appointment_id: yes!.id });
+    expect(confirmed.statusCode).toBe(200);
+    expect(JSON.parse(confirmed.json().results[0].result)).toMatchObject({
+      success: true,
+      status: 'confirmed',
+    });
+    expect(await statusOf(yes!.id)).toBe('confirmed');
+
+    const cancelled = await toolCall('cancel_appointment', { appointment_id: no!.id });
+    expect(JSON.parse(cancelled.json().results[0].result)).toMatchObject({
+      success: true,
+      status: 'cancelled',
+    });
+    expect(await statusOf(no!.id)).toBe('cancelled');
+
+    // A cancelled appointment cannot be confirmed any more; an unknown one is not found.
+    const late = await toolCall('confirmAppointment', { appointment_id: no!.id });
+    expect(JSON.parse(late.json().results[0].result)).toMatchObject({ success: false });
+    expect(await statusOf(no!.id)).toBe('cancelled');
+    const unknown = await toolCall('confirmAppointment', {
+      appointment_id: '00000000-0000-4000-8000-000000000000',
+    });
+    expect(JSON.parse(unknown.json().results[0].result)).toMatchObject({ success: false });
+  });
+
+  it('needs an appointment id', async () => {
+    const response = await toolCall('confirmAppointment', {});
+    expect(response.statusCode).toBe(200);
+    expect(JSON.parse(response.json().results[0].result)).toEqual({
+      success: false,
+      error: 'appointment_id is required.',
+    });
+  });
+});
