@@ -2,7 +2,7 @@ import { screen } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import type { Principal } from '#shared/permissions';
 import { mockApi, pending } from '../test/mock-api';
-import { renderRoutes, TEST_ADMIN, TEST_FRONT_DESK } from '../test/render';
+import { renderRoutes, TEST_FRONT_DESK } from '../test/render';
 import { routes } from './router';
 
 const NOTHING_GRANTED: Principal = {
@@ -19,7 +19,6 @@ const NOTHING_GRANTED: Principal = {
   assignedConnectors: [],
   assignedAssistants: [],
 };
-const ADMIN: Principal = { ...NOTHING_GRANTED, role: 'admin' };
 const permissions = (principal: Principal) => ({ body: { success: true, data: principal } });
 /** The first visit loads the lazy console chunks, which takes longer than a findBy's default second. */
 const LAZY = { timeout: 5000 };
