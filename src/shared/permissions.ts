@@ -38,6 +38,8 @@ export const ACTIONS = [
   /** Providers and open slots: needed to book and to read the calendar. */
   'schedule:view',
   'outboundCalls:use',
+  /** Calling window, concurrency and the daily campaigns. */
+  'outboundSettings:manage',
   /** Patients with upcoming appointments: for outbound calls and booking. */
   'patients:list',
   'processor:use',
@@ -77,6 +79,7 @@ const ADMIN_ONLY: ReadonlySet<Action> = new Set([
   'demoRequests:manage',
   'assistants:create',
   'voicePlatform:import',
+  'outboundSettings:manage',
 ]);
 
 /** The one policy: the menu, the buttons and every server route ask this function. */

@@ -27,6 +27,8 @@ export const AUDIT_ACTIONS = [
   'phone_mapping.create',
   'phone_mapping.update',
   'phone_mapping.delete',
+  'outbound_call.start',
+  'outbound_settings.update',
   'voice_platform.import',
   'call.simulate',
   'call.process',

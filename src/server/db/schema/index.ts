@@ -6,3 +6,4 @@ export * from './calls';
 export * from './audit';
 export * from './schedule';
 export * from './processor';
+export * from './outbound';

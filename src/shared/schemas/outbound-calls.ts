@@ -1,0 +1,162 @@
+import { z } from 'zod';
+
+/** Texts of spec part 1 sections 5 and 8 (Outbound calls), used verbatim by the screen. */
+export const OUTBOUND_MESSAGES = {
+  noPatientsTitle: 'No Patients Selected',
+  noPatientsText: 'Please select at least one patient to call',
+  cardNoPatientsTitle: 'No patients selected',
+  cardNoPatientsText: 'Please select patients to call',
+  noAssistantTitle: 'No assistant selected',
+  noAssistantText: 'Please select an assistant for this call type',
+  noNumberTitle: 'No phone number selected',
+  noNumberText: 'Please select a phone number for this call type',
+  callFailed: 'Call Failed',
+  callsStartedTitle: 'Calls Started',
+  callsStartedText: 'Outbound calls have been initiated successfully',
+  noCalls: 'No outbound calls made yet.',
+  noPatientsMatch: 'No patients found matching your search.',
+  noPatients: 'No patients with upcoming appointments.',
+  patientsError: 'Error Loading Patients',
+  patientsErrorFallback: 'Failed to load patient data',
+  /** Server-side validation (400 with the field). */
+  unknownPatient: 'Unknown patient',
+  unknownAssistant: 'Unknown assistant',
+  unknownNumber: 'Unknown phone number',
+  unknownCallType: 'Unknown call type',
+  noAssistantConfigured: 'No assistant is chosen for this call type',
+  noNumberConfigured: 'No phone number is chosen for this call type',
+  invalidTime: 'Use the form HH:MM',
+  invalidWindow: 'The calling window must end after it starts',
+  invalidMaxConcurrent: 'Between 1 and 1000 calls at once',
+  invalidDaysBefore: 'Between 0 and 30 days',
+  tooManyPatients: 'At most 500 patients at once',
+} as const;
+
+const M = OUTBOUND_MESSAGES;
+
+/** Spec part 1 section 9: fixed call types. */
+export const CALL_TYPES = ['reminder', 'confirmation', 'followup'] as const;
+export const CallTypeSchema = z.enum(CALL_TYPES, { error: M.unknownCallType });
+export type CallType = z.infer<typeof CallTypeSchema>;
+
+/** Spec part 1 section 4; the screen shows unknown values as pending. */
+export const OUTBOUND_STATUSES = ['pending', 'calling', 'completed', 'failed'] as const;
+export const OutboundStatusSchema = z.enum(OUTBOUND_STATUSES);
+export type OutboundStatus = z.infer<typeof OutboundStatusSchema>;
+
+export const MAX_PATIENTS_PER_START = 500;
+
+/** One row of GET /api/outbound-calls (spec section 3 "Outbound call") plus what the history explains. */
+export const OutboundCallSchema = z.object({
+  id: z.string(),
+  patient_name: z.string(),
+  phone_number: z.string(),
+  call_type: CallTypeSchema,
+  status: OutboundStatusSchema,
+  /** ISO instant */
+  created_at: z.string(),
+  /** The voice platform's call id once placed. */
+  vapi_call_id: z.string().nullable(),
+  /** ISO instant before which the call will not be placed (outside the calling window, retry delay). */
+  not_before: z.string().nullable(),
+  attempts: z.number().int(),
+  /** Why it failed, or why it is waiting (e.g. a busy line being retried). */
+  last_error: z.string().nullable(),
+});
+export type OutboundCall = z.infer<typeof OutboundCallSchema>;
+
+export const OutboundCallListResponseSchema = z.object({ calls: z.array(OutboundCallSchema) });
+export type OutboundCallListResponse = z.infer<typeof OutboundCallListResponseSchema>;
+
+const idField = z
+  .string({ error: M.unknownPatient })
+  .trim()
+  .min(1, M.unknownPatient)
+  .max(200, M.unknownPatient);
+
+/** POST /api/outbound-calls/start; the generic Start button omits assistant_id and phone_number_id. */
+export const StartOutboundCallsInputSchema = z.object({
+  patient_ids: z
+    .array(idField, { error: M.noPatientsText })
+    .min(1, M.noPatientsText)
+    .max(MAX_PATIENTS_PER_START, M.tooManyPatients),
+  call_type: CallTypeSchema,
+  message: z.string().trim().max(2000).optional(),
+  assistant_id: z.string().trim().min(1, M.unknownAssistant).max(200, M.unknownAssistant).optional(),
+  phone_number_id: z.string().trim().min(1, M.unknownNumber).max(200, M.unknownNumber).optional(),
+});
+export type StartOutboundCallsInput = z.input<typeof StartOutboundCallsInputSchema>;
+
+/** 202 answer of POST /api/outbound-calls/start. */
+export const StartOutboundCallsResponseSchema = z.object({
+  success: z.literal(true),
+  calls: z.array(OutboundCallSchema),
+});
+export type StartOutboundCallsResponse = z.infer<typeof StartOutboundCallsResponseSchema>;
+
+const timeField = z.string({ error: M.invalidTime }).regex(/^([01]\d|2[0-3]):[0-5]\d$/, M.invalidTime);
+
+export const CallTypeSettingsSchema = z.object({
+  assistantId: z.string().nullable(),
+  phoneNumberId: z.string().nullable(),
+  /** Runs by itself every day at the start of the calling window (the cards' "Scheduled" badge). */
+  automatic: z.boolean(),
+  daysBefore: z.number().int(),
+});
+export type CallTypeSettings = z.infer<typeof CallTypeSettingsSchema>;
+
+/** GET /api/outbound-settings; times are 'HH:MM' wall time in the practice's time zone. */
+export const OutboundSettingsSchema = z.object({
+  callingWindow: z.object({ start: z.string(), end: z.string() }),
+  maxConcurrentCalls: z.number().int(),
+  callTypes: z.object({
+    reminder: CallTypeSettingsSchema,
+    confirmation: CallTypeSettingsSchema,
+    followup: CallTypeSettingsSchema,
+  }),
+});
+export type OutboundSettings = z.infer<typeof OutboundSettingsSchema>;
+
+const callTypeSettingsPatch = z
+  .object({
+    assistantId: z.string().trim().min(1, M.unknownAssistant).max(200).nullable(),
+    phoneNumberId: z.string().trim().min(1, M.unknownNumber).max(200).nullable(),
+    automatic: z.boolean(),
+    daysBefore: z
+      .number({ error: M.invalidDaysBefore })
+      .int(M.invalidDaysBefore)
+      .min(0, M.invalidDaysBefore)
+      .max(30, M.invalidDaysBefore),
+  })
+  .partial();
+
+/** PUT /api/outbound-settings: the same shape, every part optional. */
+export const UpdateOutboundSettingsInputSchema = z.object({
+  callingWindow: z.object({ start: timeField, end: timeField }).partial().optional(),
+  maxConcurrentCalls: z
+    .number({ error: M.invalidMaxConcurrent })
+    .int(M.invalidMaxConcurrent)
+    .min(1, M.invalidMaxConcurrent)
+    .max(1000, M.invalidMaxConcurrent)
+    .optional(),
+  callTypes: z
+    .object({
+      reminder: callTypeSettingsPatch,
+      confirmation: callTypeSettingsPatch,
+      followup: callTypeSettingsPatch,
+    })
+    .partial()
+    .optional(),
+});
+export type UpdateOutboundSettingsInput = z.input<typeof UpdateOutboundSettingsInputSchema>;
+
+export const DEFAULT_OUTBOUND_SETTINGS: OutboundSettings = {
+  callingWindow: { start: '09:00', end: '19:00' },
+  /** Vapi's default account concurrency limit. */
+  maxConcurrentCalls: 10,
+  callTypes: {
+    reminder: { assistantId: null, phoneNumberId: null, automatic: true, daysBefore: 1 },
+    confirmation: { assistantId: null, phoneNumberId: null, automatic: true, daysBefore: 2 },
+    followup: { assistantId: null, phoneNumberId: null, automatic: false, daysBefore: 0 },
+  },
+};
