@@ -7,7 +7,7 @@ export function OutboundCallsRoute() {
   const { principal } = usePrincipal();
   return (
     <OutboundCallsScreen
-      isAdmin={principal?.role === 'admin'}
+      isAdmin={can(principal, 'outboundSettings:manage')}
       canListAssistants={can(principal, 'assistants:view')}
       canListPhoneNumbers={can(principal, 'phoneNumbers:view')}
     />

@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiGet } from '../../../lib/api-client';
-import type { OutboundCallListResponse } from '../lib/outbound-types';
+import type { OutboundCallListResponse } from '#shared/schemas/outbound-calls';
 
 export const OUTBOUND_CALLS_KEY = ['/api/outbound-calls'] as const;
 

@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiGet } from '../../../lib/api-client';
-import type { OutboundSettings } from '../lib/outbound-types';
+import type { OutboundSettings } from '#shared/schemas/outbound-calls';
 
 export const OUTBOUND_SETTINGS_KEY = ['/api/outbound-settings'] as const;
 

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
-import type { OutboundSettings } from '../lib/outbound-types';
+import type { OutboundSettings } from '#shared/schemas/outbound-calls';
 import { OUTBOUND_SETTINGS_KEY } from './get-outbound-settings';
 
 export const updateOutboundSettings = (body: OutboundSettings) =>

@@ -12,7 +12,11 @@ import {
   StatusIcon,
   statusLabel,
 } from '../lib/call-status';
-import { OUTBOUND_MESSAGES as M } from '../lib/outbound-messages';
+import { OUTBOUND_MESSAGES as M } from '#shared/schemas/outbound-calls';
+
+/** A call outside the calling window or between retries is not placed before this instant. */
+const waitsUntil = (notBefore: string | null | undefined) =>
+  Boolean(notBefore && new Date(notBefore).getTime() > Date.now());
 
 /** Recent Call History: newest first, polled every 10 s, 650 px tall (spec part 1 sections 2 and 9). */
 export function CallHistory() {
@@ -55,6 +59,16 @@ export function CallHistory() {
                         Call ID: <code>{shortCallId(call.vapi_call_id)}</code>
                       </span>
                     </div>
+                    {status === 'pending' && waitsUntil(call.not_before) && (
+                      <p className="text-slate-600">
+                        Waiting until {format(new Date(call.not_before!), 'MMM d, h:mm a')}
+                      </p>
+                    )}
+                    {call.last_error && (status === 'failed' || status === 'pending') && (
+                      <p className={status === 'failed' ? 'text-red-700' : 'text-slate-600'}>
+                        {call.last_error}
+                      </p>
+                    )}
                   </li>
                 );
               })}

@@ -9,8 +9,8 @@ import { Label } from '../../../components/ui/label';
 import { NativeSelect } from '../../../components/ui/native-select';
 import { phoneNumberTitle } from '../../phone-numbers';
 import { callTypeLabel } from '../lib/call-status';
-import { OUTBOUND_MESSAGES as M } from '../lib/outbound-messages';
-import type { CallType, CallTypeSettings, StartOutboundCallsBody } from '../lib/outbound-types';
+import { OUTBOUND_MESSAGES as M } from '#shared/schemas/outbound-calls';
+import type { CallType, CallTypeSettings, StartOutboundCallsInput } from '#shared/schemas/outbound-calls';
 import { warn } from './use-start-calls';
 
 const DESCRIPTIONS: Record<CallType, string> = {
@@ -36,7 +36,7 @@ export function CallTypeCard({
   phoneNumbers: PhoneNumber[];
   selectedPatientIds: string[];
   isPending: boolean;
-  onStart(body: StartOutboundCallsBody): void;
+  onStart(body: StartOutboundCallsInput): void;
 }) {
   const [assistantId, setAssistantId] = useState<string | null>(null);
   const [phoneNumberId, setPhoneNumberId] = useState<string | null>(null);
@@ -56,9 +56,9 @@ export function CallTypeCard({
 
   const callNow = () => {
     if (isPending) return;
-    if (selectedPatientIds.length === 0) return warn(M.noPatientsCard);
-    if (!assistant) return warn(M.noAssistant);
-    if (!phoneNumber) return warn(M.noPhoneNumber);
+    if (selectedPatientIds.length === 0) return warn(M.cardNoPatientsTitle, M.cardNoPatientsText);
+    if (!assistant) return warn(M.noAssistantTitle, M.noAssistantText);
+    if (!phoneNumber) return warn(M.noNumberTitle, M.noNumberText);
     onStart({
       patient_ids: selectedPatientIds,
       call_type: callType,

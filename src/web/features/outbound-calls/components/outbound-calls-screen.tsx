@@ -12,8 +12,8 @@ import { useAssistants } from '../../assistants';
 import { usePhoneNumbers } from '../../phone-numbers';
 import { useOutboundSettings } from '../api/get-outbound-settings';
 import { callTypeLabel } from '../lib/call-status';
-import { OUTBOUND_MESSAGES as M } from '../lib/outbound-messages';
-import { CALL_TYPES, type CallType } from '../lib/outbound-types';
+import { OUTBOUND_MESSAGES as M } from '#shared/schemas/outbound-calls';
+import { CALL_TYPES, type CallType } from '#shared/schemas/outbound-calls';
 import { CallHistory } from './call-history';
 import { CallTypeCard } from './call-type-card';
 import { OutboundSettingsDialog } from './outbound-settings-dialog';
@@ -54,7 +54,7 @@ export function OutboundCallsScreen({
 
   const startCalls = () => {
     if (isPending) return;
-    if (selectedIds.length === 0) return warn(M.noPatients);
+    if (selectedIds.length === 0) return warn(M.noPatientsTitle, M.noPatientsText);
     start({ patient_ids: selectedIds, call_type: callType, message: customMessage });
   };
 

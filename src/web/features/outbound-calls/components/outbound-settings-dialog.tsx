@@ -19,17 +19,23 @@ import { messageOf } from '../../../lib/api-client';
 import { phoneNumberTitle } from '../../phone-numbers';
 import { useUpdateOutboundSettings } from '../api/update-outbound-settings';
 import { callTypeLabel } from '../lib/call-status';
-import { CALL_TYPES, type CallType, type OutboundSettings } from '../lib/outbound-types';
+import {
+  CALL_TYPES,
+  OUTBOUND_MESSAGES,
+  type CallType,
+  type OutboundSettings,
+} from '#shared/schemas/outbound-calls';
 
 /** Reminder and confirmation run by themselves; follow-ups are only ever started by hand. */
 const CAMPAIGN_TYPES: ReadonlySet<CallType> = new Set(['reminder', 'confirmation']);
 export const MAX_DAYS_BEFORE = 30;
+export const MAX_CONCURRENT_CALLS = 1000;
 
 export const SETTINGS_MESSAGES = {
-  windowOrder: 'The calling window must end after it starts.',
-  windowTime: 'Enter a time as HH:MM.',
-  maxConcurrent: 'Enter a whole number of at least 1.',
-  daysBefore: `Enter a whole number of days from 0 to ${MAX_DAYS_BEFORE}.`,
+  windowOrder: OUTBOUND_MESSAGES.invalidWindow,
+  windowTime: OUTBOUND_MESSAGES.invalidTime,
+  maxConcurrent: OUTBOUND_MESSAGES.invalidMaxConcurrent,
+  daysBefore: OUTBOUND_MESSAGES.invalidDaysBefore,
   saved: 'Outbound call settings saved',
   saveFailed: 'Could not save the outbound call settings.',
 } as const;
@@ -45,7 +51,7 @@ function validate(form: FormState): Errors {
   if (!TIME.test(form.end)) errors.end = SETTINGS_MESSAGES.windowTime;
   else if (TIME.test(form.start) && form.end <= form.start) errors.end = SETTINGS_MESSAGES.windowOrder;
   const max = wholeNumber(form.maxConcurrentCalls);
-  if (!(max >= 1)) errors.maxConcurrentCalls = SETTINGS_MESSAGES.maxConcurrent;
+  if (!(max >= 1 && max <= MAX_CONCURRENT_CALLS)) errors.maxConcurrentCalls = SETTINGS_MESSAGES.maxConcurrent;
   for (const type of CAMPAIGN_TYPES) {
     const days = wholeNumber(form.callTypes[type].daysBefore);
     if (!(days >= 0 && days <= MAX_DAYS_BEFORE)) errors[`${type}.daysBefore`] = SETTINGS_MESSAGES.daysBefore;
@@ -193,6 +199,7 @@ function SettingsForm({
           label="Maximum concurrent calls"
           type="number"
           min={1}
+          max={MAX_CONCURRENT_CALLS}
           inputMode="numeric"
           value={form.maxConcurrentCalls}
           error={errors.maxConcurrentCalls}

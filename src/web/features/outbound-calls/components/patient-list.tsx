@@ -11,7 +11,7 @@ import { Label } from '../../../components/ui/label';
 import { messageOf } from '../../../lib/api-client';
 import { formatNational } from '../../phone-numbers';
 import { usePatientsForCalling } from '../api/get-patients';
-import { OUTBOUND_MESSAGES as M } from '../lib/outbound-messages';
+import { OUTBOUND_MESSAGES as M } from '#shared/schemas/outbound-calls';
 
 /** Name, phone (as typed or as stored) or e-mail contains the search text. */
 export function matchesPatient(patient: PatientWithAppointment, search: string): boolean {
@@ -54,7 +54,7 @@ export function PatientList({
   else if (query.error)
     body = (
       <Alert variant="destructive" className="grid gap-2">
-        <p className="font-semibold">{M.patientsErrorTitle}</p>
+        <p className="font-semibold">{M.patientsError}</p>
         <p>{messageOf(query.error, M.patientsErrorFallback)}</p>
         <div>
           <Button variant="outline" size="sm" onClick={() => void query.refetch()}>
@@ -64,7 +64,7 @@ export function PatientList({
       </Alert>
     );
   else if (shown.length === 0)
-    body = <ListEmpty>{patients.length === 0 ? M.noPatientsYet : M.noMatch}</ListEmpty>;
+    body = <ListEmpty>{patients.length === 0 ? M.noPatients : M.noPatientsMatch}</ListEmpty>;
   else
     body = (
       <ul className="grid max-h-96 gap-2 overflow-y-auto pr-1" aria-label="Patients">

@@ -1,5 +1,5 @@
 import { CheckCircle2, Clock, Loader2, XCircle } from 'lucide-react';
-import { OUTBOUND_STATUSES, type OutboundStatus } from './outbound-types';
+import { OUTBOUND_STATUSES, type OutboundStatus } from '#shared/schemas/outbound-calls';
 
 /** Spec part 1 section 4: unknown values display as pending. */
 export function outboundStatus(value: string): OutboundStatus {
