@@ -29,6 +29,7 @@ import { registerCallbackRoutes } from './modules/processor/callbacks.routes';
 import { createCallbacksService } from './modules/processor/callbacks.service';
 import { createProcessorRepo } from './modules/processor/processor.repo';
 import { registerProcessorRoutes } from './modules/processor/processor.routes';
+import { registerOutboundCalls } from './modules/outbound-calls/outbound-calls.module';
 import { createProcessorService } from './modules/processor/processor.service';
 import { createUsersRepo } from './modules/users/users.repo';
 import { registerUserRoutes } from './modules/users/users.routes';
@@ -263,6 +264,15 @@ export async function buildApp(deps: AppDeps): Promise<App> {
       onBooked: (callId) => callbacks.closeForCall(callId, 'Booked by the Appointment Processor.'),
     }),
   );
+
+  registerOutboundCalls(app, {
+    db: deps.db,
+    schedule,
+    assistants: voicePlatform.assistants,
+    phoneNumbers: voicePlatform.phoneNumbers,
+    idempotency: createIdempotency(deps.db),
+    now: deps.now,
+  });
 
   await installWebApp(app, deps.webDir, deps.publicBaseUrl ?? DEFAULT_PUBLIC_BASE_URL);
 

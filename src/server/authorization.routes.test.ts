@@ -259,6 +259,27 @@ const TABLE: Record<string, Row> = {
     ...WITH_FLAG,
     target: () => ({ url: '/api/patients-with-appointments' }),
   },
+  // Outbound calls: the flag; a sub user only with assigned assistants and numbers (outbound-calls tests).
+  'GET /api/outbound-calls': { ...WITH_FLAG, target: () => ({ url: '/api/outbound-calls' }) },
+  'POST /api/outbound-calls/start': {
+    subWithout: 403,
+    subWith: 202,
+    admin: 202,
+    target: async (ids) => ({
+      url: '/api/outbound-calls/start',
+      payload: {
+        patient_ids: [await firstPatientId()],
+        call_type: 'reminder',
+        assistant_id: ids.assistant,
+        phone_number_id: ids.phoneNumber,
+      },
+    }),
+  },
+  'GET /api/outbound-settings': { ...ADMIN_ONLY, target: () => ({ url: '/api/outbound-settings' }) },
+  'PUT /api/outbound-settings': {
+    ...ADMIN_ONLY,
+    target: () => ({ url: '/api/outbound-settings', payload: { maxConcurrentCalls: 10 } }),
+  },
   'POST /api/demo-requests': {
     public: true,
     subWithout: 201,
@@ -303,6 +324,20 @@ const TABLE: Record<string, Row> = {
 
 let t: TestApp;
 let ids: Ids;
+
+/** A patient of the demo practice with an upcoming appointment (any of them). */
+async function firstPatientId(): Promise<string> {
+  const response = await t.app.inject({
+    method: 'GET',
+    url: '/api/patients-with-appointments',
+    headers: bearer(await t.asAdmin()),
+  });
+  const patient = (
+    response.json() as { patients: { id: string; phone_number: string | null }[] }
+  ).patients.find((p) => p.phone_number);
+  if (!patient) throw new Error('the demo practice has no patient with a phone number');
+  return patient.id;
+}
 const SUB_WITHOUT = { email: 'sub-without@example.com', password: 'sub-without-1' };
 const SUB_WITH = { email: 'sub-with@example.com', password: 'sub-with-1' };
 

@@ -66,5 +66,6 @@ export async function registerVoiceModules(app: App, deps: VoiceModulesDeps) {
       );
     }
   });
-  return platform;
+  // Outbound calls check a chosen assistant and number through these.
+  return Object.assign(platform, { assistants, phoneNumbers });
 }

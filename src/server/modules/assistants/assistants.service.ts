@@ -93,6 +93,11 @@ export function createAssistantsService({ repo, voice, now = () => new Date() }:
     count: () => repo.count(),
 
     get: async (viewer: Viewer, id: string): Promise<Assistant> => toAssistant(await found(viewer, id)),
+    /** The assistant when the viewer may use it (id from our database), else undefined. */
+    visible: async (viewer: Viewer, id: string): Promise<Assistant | undefined> => {
+      const row = await repo.find(id, scopeOf(viewer));
+      return row && toAssistant(row);
+    },
 
     /**
      * The platform first (file, then assistant), then our row. A failure on the platform writes nothing here

@@ -21,6 +21,12 @@ export function createPhoneNumbersService({ repo, voice }: { repo: PhoneNumbersR
     list: (viewer: Viewer) => repo.list(scopeOf(viewer)),
     count: () => repo.count(),
 
+    /** One of our numbers the viewer may use, by our id. */
+    async visibleById(viewer: Viewer, id: string): Promise<PhoneNumber | undefined> {
+      const row = await repo.find(id, scopeOf(viewer));
+      return row && toPhoneNumber(row);
+    },
+
     /** One of our numbers the viewer may see, by E.164. */
     async visibleNumber(viewer: Viewer, e164: string): Promise<PhoneNumber | undefined> {
       const row = await repo.findByNumber(e164, scopeOf(viewer));

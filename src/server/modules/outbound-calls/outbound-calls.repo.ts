@@ -1,0 +1,116 @@
+import { and, asc, desc, eq, inArray, isNull, lte, or, sql } from 'drizzle-orm';
+import {
+  DEFAULT_OUTBOUND_SETTINGS,
+  type OutboundCall,
+  type OutboundSettings,
+} from '#shared/schemas/outbound-calls';
+import type { Db, Queryable } from '../../db/client';
+import { outboundCalls, outboundSettings } from '../../db/schema/index';
+
+export type OutboundCallRow = typeof outboundCalls.$inferSelect;
+export type NewOutboundCall = typeof outboundCalls.$inferInsert;
+
+const LIST_LIMIT = 200;
+
+export function toOutboundCall(row: OutboundCallRow): OutboundCall {
+  return {
+    id: row.id,
+    patient_name: row.patientName,
+    phone_number: row.phoneNumber,
+    call_type: row.callType,
+    status: row.status,
+    created_at: row.createdAt.toISOString(),
+    vapi_call_id: row.vapiCallId,
+    not_before: row.notBefore?.toISOString() ?? null,
+    attempts: row.attempts,
+    last_error: row.lastError,
+  };
+}
+
+/** Stored settings over the defaults, part by part (a stored row may predate a new field). */
+export function withDefaults(stored: Partial<OutboundSettings> | undefined): OutboundSettings {
+  const d = DEFAULT_OUTBOUND_SETTINGS;
+  return {
+    callingWindow: { ...d.callingWindow, ...stored?.callingWindow },
+    maxConcurrentCalls: stored?.maxConcurrentCalls ?? d.maxConcurrentCalls,
+    callTypes: {
+      reminder: { ...d.callTypes.reminder, ...stored?.callTypes?.reminder },
+      confirmation: { ...d.callTypes.confirmation, ...stored?.callTypes?.confirmation },
+      followup: { ...d.callTypes.followup, ...stored?.callTypes?.followup },
+    },
+  };
+}
+
+export function createOutboundCallsRepo(db: Db) {
+  return {
+    db,
+    /** Newest first; a sub user sees the calls placed from their assigned numbers. */
+    async list(phoneNumberIds: readonly string[] | null): Promise<OutboundCall[]> {
+      if (phoneNumberIds && phoneNumberIds.length === 0) return [];
+      const rows = await db
+        .select()
+        .from(outboundCalls)
+        .where(phoneNumberIds ? inArray(outboundCalls.phoneNumberId, [...phoneNumberIds]) : undefined)
+        .orderBy(desc(outboundCalls.createdAt), desc(outboundCalls.id))
+        .limit(LIST_LIMIT);
+      return rows.map(toOutboundCall);
+    },
+
+    async insertMany(executor: Queryable, values: NewOutboundCall[]): Promise<OutboundCallRow[]> {
+      if (values.length === 0) return [];
+      return executor.insert(outboundCalls).values(values).returning();
+    },
+
+    /** Campaign rows: an appointment already queued by this campaign is skipped. */
+    async insertCampaign(values: NewOutboundCall[]): Promise<number> {
+      if (values.length === 0) return 0;
+      const rows = await db
+        .insert(outboundCalls)
+        .values(values)
+        .onConflictDoNothing({ target: outboundCalls.campaignKey })
+        .returning({ id: outboundCalls.id });
+      return rows.length;
+    },
+
+    async settings(executor: Queryable = db): Promise<OutboundSettings> {
+      const [row] = await executor.select().from(outboundSettings).where(eq(outboundSettings.id, 1));
+      return withDefaults(row?.settings);
+    },
+
+    async saveSettings(settings: OutboundSettings, now: Date): Promise<void> {
+      await db
+        .insert(outboundSettings)
+        .values({ id: 1, settings, updatedAt: now })
+        .onConflictDoUpdate({ target: outboundSettings.id, set: { settings, updatedAt: now } });
+    },
+
+    async findByVapiCallId(vapiCallId: string): Promise<OutboundCallRow | undefined> {
+      const [row] = await db.select().from(outboundCalls).where(eq(outboundCalls.vapiCallId, vapiCallId));
+      return row;
+    },
+
+    async byStatus(status: OutboundCallRow['status']): Promise<OutboundCallRow[]> {
+      return db
+        .select()
+        .from(outboundCalls)
+        .where(eq(outboundCalls.status, status))
+        .orderBy(asc(outboundCalls.createdAt));
+    },
+
+    /** Pending calls that are due (no `not_before`, or it has passed). */
+    dueCondition: (now: Date) =>
+      and(
+        eq(outboundCalls.status, 'pending'),
+        or(isNull(outboundCalls.notBefore), lte(outboundCalls.notBefore, now)),
+      ),
+
+    async update(id: string, values: Partial<NewOutboundCall>, executor: Queryable = db) {
+      await executor
+        .update(outboundCalls)
+        .set({ ...values, updatedAt: sql`now()` })
+        .where(eq(outboundCalls.id, id));
+    },
+  };
+}
+
+export type OutboundCallsRepo = ReturnType<typeof createOutboundCallsRepo>;

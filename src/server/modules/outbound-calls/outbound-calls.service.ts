@@ -1,0 +1,152 @@
+import {
+  OUTBOUND_MESSAGES as M,
+  type CallType,
+  type OutboundCall,
+  type OutboundSettings,
+  type StartOutboundCallsInput,
+  type UpdateOutboundSettingsInput,
+} from '#shared/schemas/outbound-calls';
+import type { Idempotency } from '../../db/idempotency';
+import { IdempotencyKeyBusyError, IdempotencyKeyReusedError } from '../../db/idempotency';
+import { badRequest, conflict, idempotencyKeyReused } from '../../errors';
+import { toE164 } from '../../lib/phone';
+import type { Viewer } from '../../plugins/auth';
+import type { AssistantsService } from '../assistants/assistants.service';
+import type { PhoneNumbersService } from '../phone-numbers/phone-numbers.service';
+import type { ScheduleService } from '../schedule/schedule.service';
+import { assignedPhoneNumbers } from '../scope';
+import { nextWindowStart } from './calling-window';
+import {
+  toOutboundCall,
+  withDefaults,
+  type NewOutboundCall,
+  type OutboundCallsRepo,
+} from './outbound-calls.repo';
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+export interface OutboundCallsDeps {
+  repo: OutboundCallsRepo;
+  assistants: AssistantsService;
+  phoneNumbers: PhoneNumbersService;
+  schedule: ScheduleService;
+  idempotency: Idempotency;
+  /** Tells the dispatcher there is work (a job on the durable queue); absent where no queue runs. */
+  onQueued?: () => Promise<void>;
+  now?: () => Date;
+}
+
+type StartInput = Omit<StartOutboundCallsInput, 'patient_ids'> & { patient_ids: string[] };
+
+export function createOutboundCallsService({
+  repo,
+  assistants,
+  phoneNumbers,
+  schedule,
+  idempotency,
+  onQueued,
+  now = () => new Date(),
+}: OutboundCallsDeps) {
+  /** The assistant and number for the call: the request's, else the practice's choice for the call type. */
+  async function resolveTargets(viewer: Viewer, input: StartInput, settings: OutboundSettings) {
+    const chosen = settings.callTypes[input.call_type];
+    const assistantId = input.assistant_id ?? chosen.assistantId;
+    const phoneNumberId = input.phone_number_id ?? chosen.phoneNumberId;
+    if (!assistantId) throw badRequest(M.noAssistantConfigured, { assistant_id: M.noAssistantConfigured });
+    if (!phoneNumberId) throw badRequest(M.noNumberConfigured, { phone_number_id: M.noNumberConfigured });
+    const assistant = UUID.test(assistantId) && (await assistants.visible(viewer, assistantId));
+    if (!assistant) throw badRequest(M.unknownAssistant, { assistant_id: M.unknownAssistant });
+    const number = UUID.test(phoneNumberId) && (await phoneNumbers.visibleById(viewer, phoneNumberId));
+    if (!number) throw badRequest(M.unknownNumber, { phone_number_id: M.unknownNumber });
+    return { assistantId: assistant.id, phoneNumberId: number.id };
+  }
+
+  async function buildRows(viewer: Viewer, input: StartInput): Promise<NewOutboundCall[]> {
+    const settings = await repo.settings();
+    const targets = await resolveTargets(viewer, input, settings);
+    const practice = await schedule.forUser(viewer);
+    const patients = new Map((await schedule.patientsWithAppointments(practice)).map((p) => [p.id, p]));
+    const notBefore = nextWindowStart(settings.callingWindow, practice.timeZone, now());
+    const ids = [...new Set(input.patient_ids)];
+    return ids.map((id) => {
+      const patient = patients.get(id);
+      const phone = patient?.phone_number ? toE164(patient.phone_number) : undefined;
+      if (!patient || !phone) throw badRequest(M.unknownPatient, { patient_ids: M.unknownPatient });
+      return {
+        patientId: patient.id,
+        patientName: patient.name,
+        phoneNumber: phone,
+        callType: input.call_type,
+        message: input.message || null,
+        ...targets,
+        appointment: patient.next_appointment,
+        notBefore,
+        createdBy: viewer.userId,
+      };
+    });
+  }
+
+  return {
+    list: (viewer: Viewer): Promise<OutboundCall[]> => repo.list(assignedPhoneNumbers(viewer.principal)),
+
+    /** One pending call per patient; a repeat under the same Idempotency-Key gets the first answer. */
+    async start(viewer: Viewer, input: StartInput, idempotencyKey?: string): Promise<OutboundCall[]> {
+      const rows = await buildRows(viewer, input);
+      let calls: OutboundCall[];
+      if (!idempotencyKey) {
+        calls = (await repo.insertMany(repo.db, rows)).map(toOutboundCall);
+      } else {
+        try {
+          calls = await idempotency.inTransaction(
+            `outbound:${viewer.userId}:${idempotencyKey}`,
+            input,
+            async (tx) => (await repo.insertMany(tx, rows)).map(toOutboundCall),
+          );
+        } catch (error) {
+          if (error instanceof IdempotencyKeyReusedError) throw idempotencyKeyReused(error.message);
+          if (error instanceof IdempotencyKeyBusyError) throw conflict(error.message);
+          throw error;
+        }
+      }
+      await onQueued?.();
+      return calls;
+    },
+
+    settings: () => repo.settings(),
+
+    /** Partial: what is sent replaces that part; the window must end after it starts. */
+    async updateSettings(viewer: Viewer, input: UpdateOutboundSettingsInput): Promise<OutboundSettings> {
+      const current = await repo.settings();
+      const types = input.callTypes ?? {};
+      const next = withDefaults({
+        callingWindow: { ...current.callingWindow, ...input.callingWindow },
+        maxConcurrentCalls: input.maxConcurrentCalls ?? current.maxConcurrentCalls,
+        callTypes: Object.fromEntries(
+          (['reminder', 'confirmation', 'followup'] as const).map((type: CallType) => [
+            type,
+            { ...current.callTypes[type], ...types[type] },
+          ]),
+        ) as OutboundSettings['callTypes'],
+      });
+      if (next.callingWindow.end <= next.callingWindow.start) {
+        throw badRequest(M.invalidWindow, { 'callingWindow.end': M.invalidWindow });
+      }
+      for (const type of ['reminder', 'confirmation', 'followup'] as const) {
+        const { assistantId, phoneNumberId } = next.callTypes[type];
+        if (assistantId && !(UUID.test(assistantId) && (await assistants.visible(viewer, assistantId)))) {
+          throw badRequest(M.unknownAssistant, { [`callTypes.${type}.assistantId`]: M.unknownAssistant });
+        }
+        if (
+          phoneNumberId &&
+          !(UUID.test(phoneNumberId) && (await phoneNumbers.visibleById(viewer, phoneNumberId)))
+        ) {
+          throw badRequest(M.unknownNumber, { [`callTypes.${type}.phoneNumberId`]: M.unknownNumber });
+        }
+      }
+      await repo.saveSettings(next, now());
+      return next;
+    },
+  };
+}
+
+export type OutboundCallsService = ReturnType<typeof createOutboundCallsService>;
