@@ -1,0 +1,79 @@
+import type { OutboundCallListResponse } from '../src/shared/schemas/outbound-calls';
+import type { PatientWithAppointment } from '../src/shared/schemas/schedule';
+import { apiGet, expect, test } from './fixtures';
+
+test.use({ role: 'admin' });
+
+test('start calls for two patients and see them in the Recent Call History', async ({ page }) => {
+  await page.goto('/');
+  const { patients } = await apiGet<{ patients: PatientWithAppointment[] }>(
+    page,
+    '/api/patients-with-appointments',
+  );
+  const names = patients.map((p) => p.name);
+  const [first, second] = patients.filter(
+    (p) => p.phone_number && names.filter((n) => n === p.name).length === 1,
+  );
+  expect(first && second).toBeTruthy();
+  const before = (await apiGet<OutboundCallListResponse>(page, '/api/outbound-calls')).calls;
+  const countFor = (name: string) => before.filter((c) => c.patient_name === name).length;
+
+  await page.goto('/outbound-calls');
+  await expect(page.getByRole('heading', { name: 'Outbound Calls', level: 1 })).toBeVisible();
+
+  // Nothing chosen: the spec's warning, and nothing is sent.
+  await page.getByRole('button', { name: 'Start Calls' }).click();
+  await expect(page.getByText('Please select at least one patient to call')).toBeVisible();
+
+  // Keyboard: search, then tick with Space.
+  await page.getByLabel('Search patients').fill(first!.name);
+  await page.getByRole('checkbox', { name: first!.name }).focus();
+  await page.keyboard.press('Space');
+  await page.getByLabel('Search patients').fill('');
+  await page.getByRole('checkbox', { name: second!.name }).click();
+  await page.getByLabel('Call type').selectOption('confirmation');
+  await page.getByLabel('Custom message (optional)').fill('Please bring your insurance card.');
+  await page.getByRole('button', { name: 'Start Calls (2)' }).click();
+
+  await expect(page.getByText('Outbound calls have been initiated successfully')).toBeVisible();
+  await expect(page.getByLabel('Custom message (optional)')).toHaveValue('');
+  await expect(page.getByRole('checkbox', { name: first!.name })).toHaveAttribute('aria-checked', 'false');
+
+  const history = page.getByRole('list', { name: 'Recent calls' });
+  for (const patient of [first!, second!]) {
+    await expect(history.getByRole('listitem').filter({ hasText: patient.name })).toHaveCount(
+      countFor(patient.name) + 1,
+    );
+  }
+  const after = (await apiGet<OutboundCallListResponse>(page, '/api/outbound-calls')).calls;
+  expect(after.length).toBe(before.length + 2);
+  const mine = after.filter((c) => !before.some((b) => b.id === c.id));
+  expect(mine.map((c) => c.call_type)).toEqual(['confirmation', 'confirmation']);
+  expect(mine.map((c) => c.patient_name).sort()).toEqual([first!.name, second!.name].sort());
+});
+
+test('an admin changes the campaign settings and the card badge follows', async ({ page }) => {
+  await page.goto('/outbound-calls');
+  const followup = page.locator('.rounded-lg', { has: page.getByRole('heading', { name: 'Follow-up' }) });
+  await expect(followup.getByText(/^(Not )?Scheduled$/)).toBeVisible();
+  const reminder = page.locator('.rounded-lg', { has: page.getByRole('heading', { name: 'Reminder' }) });
+  const wasScheduled = (await reminder.getByText(/^(Not )?Scheduled$/).textContent()) === 'Scheduled';
+
+  await page.getByRole('button', { name: 'Settings' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Outbound Call Settings' });
+  await dialog.getByRole('switch', { name: 'Call reminders automatically' }).click();
+  await dialog.getByRole('button', { name: 'Save Settings' }).click();
+  await expect(page.getByText('Outbound call settings saved')).toBeVisible();
+  await expect(dialog).toBeHidden();
+  await expect(
+    reminder.getByText(wasScheduled ? 'Not Scheduled' : 'Scheduled', { exact: true }),
+  ).toBeVisible();
+
+  // Put it back so the spec can run again on the same data.
+  await page.getByRole('button', { name: 'Settings' }).click();
+  await dialog.getByRole('switch', { name: 'Call reminders automatically' }).click();
+  await dialog.getByRole('button', { name: 'Save Settings' }).click();
+  await expect(
+    reminder.getByText(wasScheduled ? 'Scheduled' : 'Not Scheduled', { exact: true }),
+  ).toBeVisible();
+});
