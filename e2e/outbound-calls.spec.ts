@@ -23,7 +23,7 @@ test('start calls for two patients and see them in the Recent Call History', asy
 
   // Nothing chosen: the spec's warning, and nothing is sent.
   await page.getByRole('button', { name: 'Start Calls' }).click();
-  await expect(page.getByText('Please select at least one patient to call')).toBeVisible();
+  await expect(page.getByText('Please select at least one patient to call', { exact: true })).toBeVisible();
 
   // Keyboard: search, then tick with Space.
   await page.getByLabel('Search patients').fill(first!.name);
@@ -31,11 +31,21 @@ test('start calls for two patients and see them in the Recent Call History', asy
   await page.keyboard.press('Space');
   await page.getByLabel('Search patients').fill('');
   await page.getByRole('checkbox', { name: second!.name }).click();
+  // The generic Start button calls with the practice's assistant and number for the type: choose them.
+  await page.getByRole('button', { name: 'Settings' }).click();
+  const settings = page.getByRole('dialog', { name: 'Outbound Call Settings' });
+  await settings.getByLabel('Confirmation assistant').selectOption({ index: 1 });
+  await settings.getByLabel('Confirmation phone number').selectOption({ index: 1 });
+  await settings.getByRole('button', { name: 'Save Settings' }).click();
+  await expect(settings).toBeHidden();
+
   await page.getByLabel('Call type').selectOption('confirmation');
   await page.getByLabel('Custom message (optional)').fill('Please bring your insurance card.');
   await page.getByRole('button', { name: 'Start Calls (2)' }).click();
 
-  await expect(page.getByText('Outbound calls have been initiated successfully')).toBeVisible();
+  await expect(
+    page.getByText('Outbound calls have been initiated successfully', { exact: true }),
+  ).toBeVisible();
   await expect(page.getByLabel('Custom message (optional)')).toHaveValue('');
   await expect(page.getByRole('checkbox', { name: first!.name })).toHaveAttribute('aria-checked', 'false');
 
@@ -63,7 +73,7 @@ test('an admin changes the campaign settings and the card badge follows', async 
   const dialog = page.getByRole('dialog', { name: 'Outbound Call Settings' });
   await dialog.getByRole('switch', { name: 'Call reminders automatically' }).click();
   await dialog.getByRole('button', { name: 'Save Settings' }).click();
-  await expect(page.getByText('Outbound call settings saved')).toBeVisible();
+  await expect(page.getByText('Outbound call settings saved', { exact: true })).toBeVisible();
   await expect(dialog).toBeHidden();
   await expect(
     reminder.getByText(wasScheduled ? 'Not Scheduled' : 'Scheduled', { exact: true }),
