@@ -95,6 +95,7 @@ export function CallTypeCard({
               </option>
             ))}
           </NativeSelect>
+          {phoneNumbers.length === 0 && <p className="text-sm text-slate-600">No phone numbers available.</p>}
         </div>
         <div className="grid gap-1.5">
           <Label htmlFor={assistantSelectId}>Assistant</Label>
@@ -110,6 +111,7 @@ export function CallTypeCard({
               </option>
             ))}
           </NativeSelect>
+          {assistants.length === 0 && <p className="text-sm text-slate-600">No assistants available.</p>}
         </div>
         {/* aria-disabled rather than disabled: it stays focusable and a press says what is missing. */}
         <Button

@@ -328,6 +328,11 @@ describe('OutboundCallsScreen', () => {
     expect(screen.queryByText('Scheduled')).toBeNull();
     expect(screen.queryByText('Not Scheduled')).toBeNull();
     expect(screen.queryByRole('button', { name: 'Settings' })).toBeNull();
+    // Without the Assistants permission the cards say there is nothing to choose from.
+    expect(within(card('Reminder')).getByText('No assistants available.')).toBeTruthy();
+    await waitFor(() =>
+      expect(within(card('Reminder')).queryByText('No phone numbers available.')).toBeNull(),
+    );
   });
 });
 
