@@ -29,7 +29,11 @@ import { registerCallbackRoutes } from './modules/processor/callbacks.routes';
 import { createCallbacksService } from './modules/processor/callbacks.service';
 import { createProcessorRepo } from './modules/processor/processor.repo';
 import { registerProcessorRoutes } from './modules/processor/processor.routes';
-import { registerOutboundCalls } from './modules/outbound-calls/outbound-calls.module';
+import {
+  registerOutboundCalls,
+  type OutboundCallsModule,
+} from './modules/outbound-calls/outbound-calls.module';
+import { createSandboxOutbound, withSandboxCalls } from './modules/outbound-calls/sandbox-outbound';
 import { createProcessorService } from './modules/processor/processor.service';
 import { createUsersRepo } from './modules/users/users.repo';
 import { registerUserRoutes } from './modules/users/users.routes';
@@ -73,6 +77,8 @@ export interface AppDeps {
   trustProxy?: boolean | string;
   /** Where the log goes; standard output when omitted. */
   logStream?: NodeJS.WritableStream;
+  /** Delay before a busy or unanswered outbound call is tried again (10 minutes when omitted). */
+  outboundRetryDelayMs?: number;
 }
 
 export const BODY_LIMIT_BYTES = 1024 * 1024;
@@ -93,6 +99,8 @@ declare module 'fastify' {
     registeredRoutes: RegisteredRoute[];
     /** The append-only audit log (tests flush it before reading). */
     auditLog: AuditService;
+    /** Outbound calls: the dispatcher, its jobs for the queue (server.ts) and the queue to wake it on. */
+    outbound: OutboundCallsModule;
   }
 }
 
@@ -203,13 +211,20 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   registerConnectorRoutes(app, connectors);
   const publicBaseUrl = (deps.publicBaseUrl ?? DEFAULT_PUBLIC_BASE_URL).replace(/\/+$/, '');
   const webhook = { url: `${publicBaseUrl}/webhook`, secret: deps.webhookSecret };
+  // Without a configured secret the simulators still reach POST /webhook, with one nobody else knows.
+  const webhookSecret = deps.webhookSecret ?? randomBytes(32).toString('hex');
+  const sandboxCalls = createSandboxOutbound({ app, db: deps.db, secret: webhookSecret, now: deps.now });
+  app.addHook('onClose', async () => sandboxCalls.stop());
   const integrations =
     deps.integrations ??
     createIntegrations({
       db: deps.db,
       changes: deps.changes,
       kolla: deps.kolla,
-      voice: deps.voice ?? { publicBaseUrl, webhookSecret: deps.webhookSecret },
+      voice: withSandboxCalls(
+        deps.voice ?? { publicBaseUrl, webhookSecret: deps.webhookSecret },
+        sandboxCalls,
+      ),
       now: deps.now,
     });
   const voicePlatform = await registerVoiceModules(app, {
@@ -230,9 +245,18 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     now: deps.now,
   });
   registerScheduleRoutes(app, schedule, deps.changes);
-  const calls = createCallsService(createCallsRepo(deps.db), deps.now);
-  // Without a configured secret the simulator still reaches POST /webhook, with one nobody else knows.
-  const webhookSecret = deps.webhookSecret ?? randomBytes(32).toString('hex');
+  const outbound = registerOutboundCalls(app, {
+    db: deps.db,
+    schedule,
+    assistants: voicePlatform.assistants,
+    phoneNumbers: voicePlatform.phoneNumbers,
+    idempotency: createIdempotency(deps.db),
+    voice: integrations.voice,
+    now: deps.now,
+    retryDelayMs: deps.outboundRetryDelayMs,
+  });
+  app.decorate('outbound', outbound);
+  const calls = createCallsService(createCallsRepo(deps.db), deps.now, outbound.onCallEvent);
   const simulator = createCallSimulator({
     app,
     db: deps.db,
@@ -264,15 +288,6 @@ export async function buildApp(deps: AppDeps): Promise<App> {
       onBooked: (callId) => callbacks.closeForCall(callId, 'Booked by the Appointment Processor.'),
     }),
   );
-
-  registerOutboundCalls(app, {
-    db: deps.db,
-    schedule,
-    assistants: voicePlatform.assistants,
-    phoneNumbers: voicePlatform.phoneNumbers,
-    idempotency: createIdempotency(deps.db),
-    now: deps.now,
-  });
 
   await installWebApp(app, deps.webDir, deps.publicBaseUrl ?? DEFAULT_PUBLIC_BASE_URL);
 

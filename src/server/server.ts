@@ -41,10 +41,12 @@ async function main(env: Env) {
 
   const jobs = createJobQueue({
     connectionString: database.url,
-    jobs: [housekeepingJob(database.db, env.SESSION_IDLE_MINUTES)],
+    jobs: [housekeepingJob(database.db, env.SESSION_IDLE_MINUTES), ...app.outbound.jobs],
     onError: (error, job) => app.log.error({ err: safeErrorSummary(error), job }, 'job failed'),
     onDone: (job, result) => app.log.info({ job, result }, 'job done'),
   });
+
+  app.outbound.attachQueue(jobs);
 
   closeWithGrace({ delay: 10_000 }, async ({ err, signal }) => {
     if (err) app.log.error({ err: safeErrorSummary(err) }, 'shutting down after an error');

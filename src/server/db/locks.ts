@@ -11,6 +11,8 @@ export const LOCKS = {
   demoSeed: 727002,
   /** Held while the last active admin could be removed or demoted (transaction lock). */
   lastAdmin: 727003,
+  /** Held while outbound calls are claimed, so the in-flight count and the claim agree (transaction lock). */
+  outboundDispatch: 727004,
 } as const;
 
 /** Transaction lock for `LOCKS.x`; released at commit or rollback. */

@@ -3,7 +3,7 @@ import { createVapiClient, VAPI_BASE_URL } from './vapi/client';
 import { createVapiVoice } from './vapi/vapi-voice';
 import type { VoicePort } from './port';
 
-export type { VoicePort } from './port';
+export type { OutboundCallRequest, RemoteCall, VoicePort } from './port';
 export { deleteUnlessGone, isVoiceError, VoiceError } from './errors';
 
 export interface VoiceConfig {

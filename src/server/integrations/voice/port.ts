@@ -39,6 +39,13 @@ export interface OutboundCallRequest {
   assistantId: string;
   phoneNumberId: string;
   customer: { number: string; name?: string };
+  /** Values for the assistant's {{variables}} (patient name, appointment, custom message). */
+  variables?: Record<string, string>;
+  /**
+   * Ours, unique per attempt: the built-in sandbox places a key at most once (a repeat answers the same
+   * call); the platform gets it as metadata, so a call can be traced back to its attempt.
+   */
+  placementKey?: string;
 }
 
 export interface RemoteCall {

@@ -5,7 +5,7 @@ import { foldForSearch } from '#shared/search-fold';
 import { DEFAULT_TIME_ZONE } from '../../db/schema/index';
 import { badRequest } from '../../errors';
 import { toE164 } from '../../lib/phone';
-import { readCallReport } from './call-report';
+import { readCallReport, type CallReport } from './call-report';
 import type { CallScope } from '../scope';
 import type { CallKey, CallQuery, CallSearch, createCallsRepo } from './calls.repo';
 
@@ -52,7 +52,12 @@ export function decodeCursor(cursor: string): CallKey {
   return { createdAt: createdAt!, id: id! };
 }
 
-export function createCallsService(repo: CallsRepo, now: () => Date = () => new Date()) {
+export function createCallsService(
+  repo: CallsRepo,
+  now: () => Date = () => new Date(),
+  /** Told of every stored report (outbound calls follow their calls' status this way). */
+  onReport?: (report: CallReport) => Promise<void>,
+) {
   function query(scope: CallScope, filter: CallFilter): CallQuery {
     return {
       scope,
@@ -88,7 +93,10 @@ export function createCallsService(repo: CallsRepo, now: () => Date = () => new 
      */
     async ingest(message: unknown): Promise<string | null> {
       const report = readCallReport(message);
-      return report ? repo.upsert(report) : null;
+      if (!report) return null;
+      const id = await repo.upsert(report);
+      await onReport?.(report);
+      return id;
     },
   };
 }

@@ -1,9 +1,14 @@
 import type { App } from '../../app-types';
 import type { Db } from '../../db/client';
 import type { Idempotency } from '../../db/idempotency';
+import type { VoicePort } from '../../integrations/voice/index';
+import { outboundDispatchJob } from '../../jobs/outbound-dispatch';
+import type { JobDefinition, JobQueue } from '../../jobs/queue';
 import type { AssistantsService } from '../assistants/assistants.service';
 import type { PhoneNumbersService } from '../phone-numbers/phone-numbers.service';
 import type { ScheduleService } from '../schedule/schedule.service';
+import { createCallEvents } from './call-events';
+import { createDispatcher } from './dispatcher';
 import { createOutboundCallsRepo } from './outbound-calls.repo';
 import { registerOutboundCallRoutes } from './outbound-calls.routes';
 import { createOutboundCallsService } from './outbound-calls.service';
@@ -14,20 +19,54 @@ export interface OutboundCallsModuleDeps {
   assistants: AssistantsService;
   phoneNumbers: PhoneNumbersService;
   idempotency: Idempotency;
+  voice: VoicePort;
   now?: () => Date;
+  /** Delay before a busy or unanswered call is tried again (default 10 minutes). */
+  retryDelayMs?: number;
 }
 
-/** Outbound calls: the API, and what the job queue runs for them. */
+const RETRY_DELAY_MS = 10 * 60_000;
+
+/** Outbound calls: the API, the dispatcher and its job, and the events that settle calls. */
 export function registerOutboundCalls(app: App, deps: OutboundCallsModuleDeps) {
   const repo = createOutboundCallsRepo(deps.db);
+  let queue: JobQueue | undefined;
+  const dispatcher = createDispatcher({
+    db: deps.db,
+    repo,
+    voice: deps.voice,
+    timeZone: async () => (await deps.schedule.forCalledNumber(undefined)).timeZone,
+    now: deps.now,
+  });
+  const dispatchJob = outboundDispatchJob(dispatcher);
+  /** Without a queue (API tests, the console before the queue started) the cron picks the work up. */
+  const wake = async () => {
+    await queue?.send(dispatchJob, {});
+  };
   const service = createOutboundCallsService({
     repo,
     assistants: deps.assistants,
     phoneNumbers: deps.phoneNumbers,
     schedule: deps.schedule,
     idempotency: deps.idempotency,
+    onQueued: wake,
     now: deps.now,
   });
   registerOutboundCallRoutes(app, service);
-  return { repo, service };
+  return {
+    service,
+    dispatcher,
+    onCallEvent: createCallEvents({
+      db: deps.db,
+      retryDelayMs: deps.retryDelayMs ?? RETRY_DELAY_MS,
+      wake,
+      now: deps.now,
+    }),
+    jobs: [dispatchJob] as JobDefinition<object>[],
+    attachQueue(jobQueue: JobQueue) {
+      queue = jobQueue;
+    },
+  };
 }
+
+export type OutboundCallsModule = ReturnType<typeof registerOutboundCalls>;

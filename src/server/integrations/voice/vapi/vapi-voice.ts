@@ -114,6 +114,8 @@ export function createVapiVoice(
           assistantId: request.assistantId,
           phoneNumberId: request.phoneNumberId,
           customer: request.customer,
+          ...(request.variables && { assistantOverrides: { variableValues: request.variables } }),
+          ...(request.placementKey && { metadata: { placementKey: request.placementKey } }),
         },
       });
       return {

@@ -1,0 +1,252 @@
+import { setTimeout as sleep } from 'node:timers/promises';
+import { and, asc, count, eq, inArray, isNotNull, isNull, lt, or, sql } from 'drizzle-orm';
+import type { OutboundSettings } from '#shared/schemas/outbound-calls';
+import type { Db } from '../../db/client';
+import { LOCKS, xactLock } from '../../db/locks';
+import { assistants, outboundCalls, phoneNumbers } from '../../db/schema/index';
+import { isVoiceError, type VoicePort } from '../../integrations/voice/index';
+import { nextWindowStart } from './calling-window';
+import type { OutboundCallRow, OutboundCallsRepo } from './outbound-calls.repo';
+
+export interface DispatcherDeps {
+  db: Db;
+  repo: OutboundCallsRepo;
+  voice: VoicePort;
+  /** The practice's IANA time zone, for the calling window. */
+  timeZone(): Promise<string>;
+  now?: () => Date;
+  /** A call marked `calling` whose placement has not been stored after this long was cut off by a crash. */
+  placementGraceMs?: number;
+  /** How long a run waits for a free slot before looking again. */
+  pollMs?: number;
+}
+
+export interface DispatchResult {
+  placed: number;
+  /** Calls in flight right after the last claim (never above the maximum). */
+  highestInFlight: number;
+}
+
+/** Extra time over the assistant's max duration before a silent call is looked up on the platform. */
+const SETTLE_MARGIN_SECONDS = 120;
+
+const TRANSIENT_RETRY_MS = 60_000;
+
+/** Platform statuses of a call that is over. */
+const ENDED = new Set(['ended', 'completed', 'failed', 'canceled', 'cancelled']);
+
+/**
+ * Places pending outbound calls (ADR 036): inside the calling window only, never more `calling` than the
+ * maximum. Each call is marked `calling` with a fresh placement key in the same transaction that claims it,
+ * before the voice port is asked, and the port places a key at most once; so a crash anywhere is repaired by
+ * placing the same key again, and no patient is called twice.
+ */
+export function createDispatcher({
+  db,
+  repo,
+  voice,
+  timeZone,
+  now = () => new Date(),
+  placementGraceMs = 60_000,
+  pollMs = 250,
+}: DispatcherDeps) {
+  const variablesOf = (row: OutboundCallRow): Record<string, string> => ({
+    patientName: row.patientName,
+    callType: row.callType,
+    appointmentDate: row.appointment?.date ?? '',
+    appointmentTime: row.appointment?.time ?? '',
+    provider: row.appointment?.provider ?? '',
+    appointmentType: row.appointment?.type ?? '',
+    customMessage: row.message ?? '',
+  });
+
+  /** The platform's ids of the call's assistant and number (ours where they live only here). */
+  async function platformIds(row: OutboundCallRow) {
+    const [a] = await db
+      .select({ id: assistants.id, providerId: assistants.providerId })
+      .from(assistants)
+      .where(eq(assistants.id, row.assistantId));
+    const [n] = await db
+      .select({ id: phoneNumbers.id, providerId: phoneNumbers.providerId })
+      .from(phoneNumbers)
+      .where(eq(phoneNumbers.id, row.phoneNumberId));
+    return a && n ? { assistantId: a.providerId ?? a.id, phoneNumberId: n.providerId ?? n.id } : undefined;
+  }
+
+  async function place(row: OutboundCallRow): Promise<boolean> {
+    const key = row.placementKey!;
+    const ids = await platformIds(row);
+    if (!ids) {
+      await settle(row, 'failed', 'The assistant or phone number was deleted.');
+      return false;
+    }
+    try {
+      const remote = await voice.createOutboundCall({
+        ...ids,
+        customer: { number: row.phoneNumber, name: row.patientName },
+        variables: variablesOf(row),
+        placementKey: key,
+      });
+      await db
+        .update(outboundCalls)
+        .set({ vapiCallId: remote.id, updatedAt: now() })
+        .where(and(eq(outboundCalls.id, row.id), eq(outboundCalls.placementKey, key)));
+      return true;
+    } catch (error) {
+      const reason = isVoiceError(error) ? error.message : 'The call could not be placed.';
+      if (isVoiceError(error) && (error.code === 'rate_limited' || error.code === 'unavailable')) {
+        // The platform is busy or away: the call waits and is placed again later, as a new attempt.
+        await db
+          .update(outboundCalls)
+          .set({
+            status: 'pending',
+            notBefore: new Date(now().getTime() + TRANSIENT_RETRY_MS),
+            lastError: reason,
+          })
+          .where(and(eq(outboundCalls.id, row.id), eq(outboundCalls.placementKey, key)));
+      } else {
+        await settle(row, 'failed', reason);
+      }
+      return false;
+    }
+  }
+
+  async function settle(row: OutboundCallRow, status: 'completed' | 'failed', reason: string | null) {
+    await db
+      .update(outboundCalls)
+      .set({ status, lastError: reason, updatedAt: now() })
+      .where(and(eq(outboundCalls.id, row.id), eq(outboundCalls.status, 'calling')));
+  }
+
+  /** Claims due calls up to the free slots, marking them `calling` with their placement key. */
+  async function claim(settings: OutboundSettings): Promise<{ rows: OutboundCallRow[]; inFlight: number }> {
+    return db.transaction(async (tx) => {
+      await tx.execute(xactLock(LOCKS.outboundDispatch));
+      const [busy] = await tx
+        .select({ n: count() })
+        .from(outboundCalls)
+        .where(eq(outboundCalls.status, 'calling'));
+      const free = settings.maxConcurrentCalls - busy!.n;
+      if (free <= 0) return { rows: [], inFlight: busy!.n };
+      const due = await tx
+        .select({ id: outboundCalls.id })
+        .from(outboundCalls)
+        .where(repo.dueCondition(now()))
+        .orderBy(asc(outboundCalls.createdAt), asc(outboundCalls.id))
+        .limit(free)
+        .for('update', { skipLocked: true });
+      if (due.length === 0) return { rows: [], inFlight: busy!.n };
+      const rows = await tx
+        .update(outboundCalls)
+        .set({
+          status: 'calling',
+          attempts: sql`${outboundCalls.attempts} + 1`,
+          placementKey: sql`${outboundCalls.id}::text || ':' || (${outboundCalls.attempts} + 1)`,
+          placedAt: now(),
+          vapiCallId: null,
+          lastError: null,
+          updatedAt: now(),
+        })
+        .where(
+          inArray(
+            outboundCalls.id,
+            due.map((d) => d.id),
+          ),
+        )
+        .returning();
+      return { rows, inFlight: busy!.n + rows.length };
+    });
+  }
+
+  /**
+   * Repairs what a crash left: a claimed call whose placement was never stored is placed again under the same
+   * key (the port answers the call it already placed, if it did); a placed call silent for longer than its
+   * maximum duration is looked up on the platform and settled when over.
+   */
+  async function recover(): Promise<number> {
+    const cutOff = new Date(now().getTime() - placementGraceMs);
+    const unplaced = await db
+      .select()
+      .from(outboundCalls)
+      .where(
+        and(
+          eq(outboundCalls.status, 'calling'),
+          isNull(outboundCalls.vapiCallId),
+          lt(outboundCalls.placedAt, cutOff),
+        ),
+      );
+    await Promise.all(unplaced.map(place));
+
+    const silent = await db
+      .select({ call: outboundCalls })
+      .from(outboundCalls)
+      .leftJoin(assistants, eq(assistants.id, outboundCalls.assistantId))
+      .where(
+        and(
+          eq(outboundCalls.status, 'calling'),
+          isNotNull(outboundCalls.vapiCallId),
+          sql`${outboundCalls.updatedAt} < ${now()}::timestamptz - make_interval(secs => coalesce(${assistants.maxDurationSeconds}, 600) + ${SETTLE_MARGIN_SECONDS})`,
+        ),
+      );
+    for (const { call } of silent) {
+      try {
+        const remote = await voice.getCall(call.vapiCallId!);
+        if (ENDED.has(remote.status)) await settle(call, 'completed', null);
+      } catch (error) {
+        if (isVoiceError(error) && error.code === 'not_found') {
+          await settle(call, 'failed', 'The voice platform has no record of this call.');
+        }
+      }
+    }
+    return unplaced.length;
+  }
+
+  /** Outside the window, due calls wait for its next start, and the history says until when. */
+  async function deferOutsideWindow(settings: OutboundSettings): Promise<boolean> {
+    const opens = nextWindowStart(settings.callingWindow, await timeZone(), now());
+    if (!opens) return false;
+    await db
+      .update(outboundCalls)
+      .set({ notBefore: opens, updatedAt: now() })
+      .where(
+        and(
+          eq(outboundCalls.status, 'pending'),
+          or(isNull(outboundCalls.notBefore), lt(outboundCalls.notBefore, opens)),
+        ),
+      );
+    return true;
+  }
+
+  async function dueCount(): Promise<number> {
+    const [due] = await db.select({ n: count() }).from(outboundCalls).where(repo.dueCondition(now()));
+    return due!.n;
+  }
+
+  return {
+    recover,
+
+    /**
+     * Places due calls until none is left (waiting for free slots) or `maxMs` has passed. A call that ends
+     * frees its slot through the calls ingest (onCallReport).
+     */
+    async run(maxMs = 50_000): Promise<DispatchResult> {
+      const stopAt = Date.now() + maxMs;
+      const result: DispatchResult = { placed: 0, highestInFlight: 0 };
+      await recover();
+      for (;;) {
+        const settings = await repo.settings();
+        if (await deferOutsideWindow(settings)) return result;
+        const { rows, inFlight } = await claim(settings);
+        result.highestInFlight = Math.max(result.highestInFlight, inFlight);
+        const placed = await Promise.all(rows.map(place));
+        result.placed += placed.filter(Boolean).length;
+        if (rows.length === 0) {
+          if ((await dueCount()) === 0 || Date.now() > stopAt) return result;
+          await sleep(pollMs);
+        }
+      }
+    },
+  };
+}
+
+export type Dispatcher = ReturnType<typeof createDispatcher>;

@@ -1,0 +1,135 @@
+import { randomUUID } from 'node:crypto';
+import { eq } from 'drizzle-orm';
+import type { App } from '../../app-types';
+import type { Db } from '../../db/client';
+import { calls, sandboxOutboundPlacements } from '../../db/schema/index';
+import type { OutboundCallRequest, RemoteCall, VoiceConfig, VoicePort } from '../../integrations/voice/index';
+
+export interface SandboxOutboundDeps {
+  app: App;
+  db: Db;
+  secret: string;
+  /** How long the simulated call takes from placement to its end (default 1.5 s). */
+  durationMs?: number;
+  now?: () => Date;
+}
+
+/** How the simulated call ends, by the number's last digit (0 no answer, 9 busy, else answered). */
+export function sandboxOutcome(number: string): string {
+  const last = number.trim().slice(-1);
+  if (last === '0') return 'customer-did-not-answer';
+  if (last === '9') return 'customer-busy';
+  return 'customer-ended-call';
+}
+
+/**
+ * The built-in voice platform's outbound calls: each placement key is placed once (recorded in
+ * `sandbox_outbound_placements`, which is also what tests count), and the call's status-update and
+ * end-of-call-report go to POST /webhook with the shared secret, so the calls ingest handles them exactly as
+ * it handles the platform's.
+ */
+export function createSandboxOutbound({
+  app,
+  db,
+  secret,
+  durationMs = 1500,
+  now = () => new Date(),
+}: SandboxOutboundDeps) {
+  const pending = new Set<NodeJS.Timeout>();
+
+  async function post(message: Record<string, unknown>): Promise<void> {
+    const response = await app.inject({
+      method: 'POST',
+      url: '/webhook',
+      headers: { 'x-vapi-secret': secret },
+      payload: { message },
+    });
+    if (response.statusCode !== 200)
+      app.log.warn({ status: response.statusCode }, 'sandbox call event refused');
+  }
+
+  async function play(id: string, request: OutboundCallRequest): Promise<void> {
+    const startedAt = now();
+    const call = {
+      id,
+      type: 'outboundPhoneCall',
+      phoneNumberId: request.phoneNumberId,
+      assistantId: request.assistantId,
+      customer: {
+        number: request.customer.number,
+        ...(request.customer.name && { name: request.customer.name }),
+      },
+      createdAt: startedAt.toISOString(),
+    };
+    const endedReason = sandboxOutcome(request.customer.number);
+    const answered = endedReason === 'customer-ended-call';
+    if (answered) await post({ type: 'status-update', status: 'in-progress', call });
+    const endedAt = new Date(startedAt.getTime() + durationMs);
+    const vars = request.variables ?? {};
+    const transcript = answered
+      ? `AI: Hello ${vars.patientName ?? ''}, this is a ${vars.callType ?? 'courtesy'} call about your appointment on ${vars.appointmentDate ?? ''} at ${vars.appointmentTime ?? ''}.\nUser: Thank you, goodbye.`
+      : '';
+    await post({
+      type: 'end-of-call-report',
+      endedReason,
+      call,
+      startedAt: startedAt.toISOString(),
+      endedAt: endedAt.toISOString(),
+      ...(answered && { artifact: { transcript } }),
+    });
+  }
+
+  return {
+    async place(request: OutboundCallRequest): Promise<RemoteCall> {
+      const key = request.placementKey ?? randomUUID();
+      const [fresh] = await db
+        .insert(sandboxOutboundPlacements)
+        .values({ placementKey: key, callId: randomUUID() })
+        .onConflictDoNothing()
+        .returning();
+      if (!fresh) {
+        const [placed] = await db
+          .select()
+          .from(sandboxOutboundPlacements)
+          .where(eq(sandboxOutboundPlacements.placementKey, key));
+        return { id: placed!.callId, status: 'queued' };
+      }
+      const timer = setTimeout(() => {
+        pending.delete(timer);
+        play(fresh.callId, request).catch((error: Error) =>
+          app.log.error({ err: { type: error.name } }, 'sandbox outbound call failed'),
+        );
+      }, durationMs);
+      pending.add(timer);
+      return { id: fresh.callId, status: 'queued' };
+    },
+
+    /** The call as our ingest stored it, or queued while only placed. */
+    async find(id: string): Promise<RemoteCall | undefined> {
+      const [stored] = await db.select({ status: calls.status }).from(calls).where(eq(calls.providerId, id));
+      if (stored) return { id, status: stored.status };
+      const [placed] = await db
+        .select()
+        .from(sandboxOutboundPlacements)
+        .where(eq(sandboxOutboundPlacements.callId, id));
+      return placed ? { id, status: 'queued' } : undefined;
+    },
+
+    /** Drops simulations not yet played (app shutdown). */
+    stop(): void {
+      for (const timer of pending) clearTimeout(timer);
+      pending.clear();
+    },
+  };
+}
+
+export type SandboxOutbound = ReturnType<typeof createSandboxOutbound>;
+
+/** The voice configuration with the sandbox's outbound calls plugged in (a ready port is left alone). */
+export function withSandboxCalls(
+  voice: VoiceConfig | VoicePort,
+  sandbox: SandboxOutbound,
+): VoiceConfig | VoicePort {
+  if ('listAssistants' in voice) return voice;
+  return { ...voice, sandbox: { onOutboundCall: sandbox.place, findCall: sandbox.find, ...voice.sandbox } };
+}
