@@ -87,3 +87,51 @@ test('an admin changes the campaign settings and the card badge follows', async 
     reminder.getByText(wasScheduled ? 'Scheduled' : 'Not Scheduled', { exact: true }),
   ).toBeVisible();
 });
+
+test('inside the calling window a Call Now call is placed and the history shows it completed', async ({
+  page,
+}) => {
+  test.setTimeout(90_000);
+  await page.goto('/');
+  const { patients } = await apiGet<{ patients: PatientWithAppointment[] }>(
+    page,
+    '/api/patients-with-appointments',
+  );
+  // The sandbox answers unless the number ends in 0 (no answer) or 9 (busy).
+  const patient = patients.find((p) => p.phone_number && !/[09]$/.test(p.phone_number))!;
+  await page.goto('/outbound-calls');
+  const settings = page.getByRole('dialog', { name: 'Outbound Call Settings' });
+  const setWindow = async (start: string, end: string) => {
+    await page.getByRole('button', { name: 'Settings' }).click();
+    await settings.getByLabel('Calls start at').fill(start);
+    await settings.getByLabel('Calls end at').fill(end);
+    await settings.getByRole('button', { name: 'Save Settings' }).click();
+    await expect(settings).toBeHidden();
+  };
+  await page.getByRole('button', { name: 'Settings' }).click();
+  const original = {
+    start: await settings.getByLabel('Calls start at').inputValue(),
+    end: await settings.getByLabel('Calls end at').inputValue(),
+  };
+  await page.keyboard.press('Escape');
+  await setWindow('00:00', '23:59');
+  try {
+    await page.getByLabel('Search patients').fill(patient.name);
+    await page.getByRole('checkbox', { name: patient.name }).click();
+    const followup = page.locator('.rounded-lg', { has: page.getByRole('heading', { name: 'Follow-up' }) });
+    await followup.getByLabel('Phone number').selectOption({ index: 1 });
+    await followup.getByLabel('Assistant').selectOption({ index: 1 });
+    await followup.getByRole('button', { name: /Call Now/ }).click();
+    await expect(
+      page.getByText('Outbound calls have been initiated successfully', { exact: true }),
+    ).toBeVisible();
+
+    const row = page.getByRole('list', { name: 'Recent calls' }).getByRole('listitem').first();
+    await expect(row).toContainText(patient.name);
+    await expect(row).toContainText('Follow-up');
+    await expect(row).toContainText('Completed', { timeout: 60_000 });
+    await expect(row).toContainText(/Call ID: [0-9a-z-]{8}$/i);
+  } finally {
+    await setWindow(original.start, original.end);
+  }
+});
