@@ -2,7 +2,7 @@ import { screen } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import type { Principal } from '#shared/permissions';
 import { mockApi, pending } from '../test/mock-api';
-import { renderRoutes, TEST_ADMIN, TEST_FRONT_DESK } from '../test/render';
+import { renderRoutes, TEST_FRONT_DESK } from '../test/render';
 import { routes } from './router';
 
 const NOTHING_GRANTED: Principal = {
@@ -19,7 +19,6 @@ const NOTHING_GRANTED: Principal = {
   assignedConnectors: [],
   assignedAssistants: [],
 };
-const ADMIN: Principal = { ...NOTHING_GRANTED, role: 'admin' };
 const permissions = (principal: Principal) => ({ body: { success: true, data: principal } });
 /** The first visit loads the lazy console chunks, which takes longer than a findBy's default second. */
 const LAZY = { timeout: 5000 };
@@ -86,13 +85,21 @@ describe('console route guards', () => {
   });
 });
 
-describe('screens that are not built yet', () => {
-  it.each([['/outbound-calls', 'Outbound Calls']])(
-    '%s tells an allowed user it is not available yet',
-    async (route, title) => {
-      renderApp(route, TEST_ADMIN, ADMIN);
-      expect(await screen.findByRole('heading', { name: title, level: 1 }, LAZY)).toBeTruthy();
-      expect(screen.getByText('This screen is not available yet.')).toBeTruthy();
-    },
-  );
+describe('the Outbound Calls screen', () => {
+  it('is built: an allowed user sees its cards instead of "not available yet"', async () => {
+    stubBrowser();
+    const caller: Principal = {
+      ...NOTHING_GRANTED,
+      permissions: { ...NOTHING_GRANTED.permissions, canOutboundCalls: true },
+    };
+    mockApi({
+      'GET /api/user-permissions': permissions(caller),
+      'GET /api/patients-with-appointments': pending,
+      'GET /api/outbound-calls': pending,
+    });
+    renderRoutes(routes, { route: '/outbound-calls', user: TEST_FRONT_DESK });
+    expect(await screen.findByRole('heading', { name: 'Outbound Calls', level: 1 }, LAZY)).toBeTruthy();
+    expect(screen.getByText('Start Outbound Calls')).toBeTruthy();
+    expect(screen.queryByText('This screen is not available yet.')).toBeNull();
+  });
 });

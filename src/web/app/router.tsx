@@ -39,6 +39,7 @@ const AppointmentProcessorScreen = lazyNamed(
   'AppointmentProcessorScreen',
 );
 const CallbacksRoute = lazyNamed(() => import('./routes/callbacks'), 'CallbacksRoute');
+const OutboundCallsRoute = lazyNamed(() => import('./routes/outbound-calls'), 'OutboundCallsRoute');
 
 /** Every page: scroll to the top on navigation, and go to /signin when the API says the session is gone. */
 function RootLayout() {
@@ -87,6 +88,7 @@ const SCREENS: Record<string, ReactNode> = {
   '/demo-requests': <DemoRequestsScreen />,
   '/appointment-processor': <AppointmentProcessorScreen />,
   '/callbacks': <CallbacksRoute />,
+  '/outbound-calls': <OutboundCallsRoute />,
 };
 
 const isBuilt = (path: string) => path in SCREENS;

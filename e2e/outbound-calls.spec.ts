@@ -1,0 +1,137 @@
+import type { OutboundCallListResponse } from '../src/shared/schemas/outbound-calls';
+import type { PatientWithAppointment } from '../src/shared/schemas/schedule';
+import { apiGet, expect, test } from './fixtures';
+
+test.use({ role: 'admin' });
+
+test('start calls for two patients and see them in the Recent Call History', async ({ page }) => {
+  await page.goto('/');
+  const { patients } = await apiGet<{ patients: PatientWithAppointment[] }>(
+    page,
+    '/api/patients-with-appointments',
+  );
+  const names = patients.map((p) => p.name);
+  const [first, second] = patients.filter(
+    (p) => p.phone_number && names.filter((n) => n === p.name).length === 1,
+  );
+  expect(first && second).toBeTruthy();
+  const before = (await apiGet<OutboundCallListResponse>(page, '/api/outbound-calls')).calls;
+  const countFor = (name: string) => before.filter((c) => c.patient_name === name).length;
+
+  await page.goto('/outbound-calls');
+  await expect(page.getByRole('heading', { name: 'Outbound Calls', level: 1 })).toBeVisible();
+
+  // Nothing chosen: the spec's warning, and nothing is sent.
+  await page.getByRole('button', { name: 'Start Calls' }).click();
+  await expect(page.getByText('Please select at least one patient to call', { exact: true })).toBeVisible();
+
+  // Keyboard: search, then tick with Space.
+  await page.getByLabel('Search patients').fill(first!.name);
+  await page.getByRole('checkbox', { name: first!.name }).focus();
+  await page.keyboard.press('Space');
+  await page.getByLabel('Search patients').fill('');
+  await page.getByRole('checkbox', { name: second!.name }).click();
+  // The generic Start button calls with the practice's assistant and number for the type: choose them.
+  await page.getByRole('button', { name: 'Settings' }).click();
+  const settings = page.getByRole('dialog', { name: 'Outbound Call Settings' });
+  await settings.getByLabel('Confirmation assistant').selectOption({ index: 1 });
+  await settings.getByLabel('Confirmation phone number').selectOption({ index: 1 });
+  await settings.getByRole('button', { name: 'Save Settings' }).click();
+  await expect(settings).toBeHidden();
+
+  await page.getByLabel('Call type').selectOption('confirmation');
+  await page.getByLabel('Custom message (optional)').fill('Please bring your insurance card.');
+  await page.getByRole('button', { name: 'Start Calls (2)' }).click();
+
+  await expect(
+    page.getByText('Outbound calls have been initiated successfully', { exact: true }),
+  ).toBeVisible();
+  await expect(page.getByLabel('Custom message (optional)')).toHaveValue('');
+  await expect(page.getByRole('checkbox', { name: first!.name })).toHaveAttribute('aria-checked', 'false');
+
+  const history = page.getByRole('list', { name: 'Recent calls' });
+  for (const patient of [first!, second!]) {
+    await expect(history.getByRole('listitem').filter({ hasText: patient.name })).toHaveCount(
+      countFor(patient.name) + 1,
+    );
+  }
+  const after = (await apiGet<OutboundCallListResponse>(page, '/api/outbound-calls')).calls;
+  expect(after.length).toBe(before.length + 2);
+  const mine = after.filter((c) => !before.some((b) => b.id === c.id));
+  expect(mine.map((c) => c.call_type)).toEqual(['confirmation', 'confirmation']);
+  expect(mine.map((c) => c.patient_name).sort()).toEqual([first!.name, second!.name].sort());
+});
+
+test('an admin changes the campaign settings and the card badge follows', async ({ page }) => {
+  await page.goto('/outbound-calls');
+  const followup = page.locator('.rounded-lg', { has: page.getByRole('heading', { name: 'Follow-up' }) });
+  await expect(followup.getByText(/^(Not )?Scheduled$/)).toBeVisible();
+  const reminder = page.locator('.rounded-lg', { has: page.getByRole('heading', { name: 'Reminder' }) });
+  const wasScheduled = (await reminder.getByText(/^(Not )?Scheduled$/).textContent()) === 'Scheduled';
+
+  await page.getByRole('button', { name: 'Settings' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Outbound Call Settings' });
+  await dialog.getByRole('switch', { name: 'Call reminders automatically' }).click();
+  await dialog.getByRole('button', { name: 'Save Settings' }).click();
+  await expect(page.getByText('Outbound call settings saved', { exact: true })).toBeVisible();
+  await expect(dialog).toBeHidden();
+  await expect(
+    reminder.getByText(wasScheduled ? 'Not Scheduled' : 'Scheduled', { exact: true }),
+  ).toBeVisible();
+
+  // Put it back so the spec can run again on the same data.
+  await page.getByRole('button', { name: 'Settings' }).click();
+  await dialog.getByRole('switch', { name: 'Call reminders automatically' }).click();
+  await dialog.getByRole('button', { name: 'Save Settings' }).click();
+  await expect(
+    reminder.getByText(wasScheduled ? 'Scheduled' : 'Not Scheduled', { exact: true }),
+  ).toBeVisible();
+});
+
+test('inside the calling window a Call Now call is placed and the history shows it completed', async ({
+  page,
+}) => {
+  test.setTimeout(90_000);
+  await page.goto('/');
+  const { patients } = await apiGet<{ patients: PatientWithAppointment[] }>(
+    page,
+    '/api/patients-with-appointments',
+  );
+  // The sandbox answers unless the number ends in 0 (no answer) or 9 (busy).
+  const patient = patients.find((p) => p.phone_number && !/[09]$/.test(p.phone_number))!;
+  await page.goto('/outbound-calls');
+  const settings = page.getByRole('dialog', { name: 'Outbound Call Settings' });
+  const setWindow = async (start: string, end: string) => {
+    await page.getByRole('button', { name: 'Settings' }).click();
+    await settings.getByLabel('Calls start at').fill(start);
+    await settings.getByLabel('Calls end at').fill(end);
+    await settings.getByRole('button', { name: 'Save Settings' }).click();
+    await expect(settings).toBeHidden();
+  };
+  await page.getByRole('button', { name: 'Settings' }).click();
+  const original = {
+    start: await settings.getByLabel('Calls start at').inputValue(),
+    end: await settings.getByLabel('Calls end at').inputValue(),
+  };
+  await page.keyboard.press('Escape');
+  await setWindow('00:00', '23:59');
+  try {
+    await page.getByLabel('Search patients').fill(patient.name);
+    await page.getByRole('checkbox', { name: patient.name }).click();
+    const followup = page.locator('.rounded-lg', { has: page.getByRole('heading', { name: 'Follow-up' }) });
+    await followup.getByLabel('Phone number').selectOption({ index: 1 });
+    await followup.getByLabel('Assistant').selectOption({ index: 1 });
+    await followup.getByRole('button', { name: /Call Now/ }).click();
+    await expect(
+      page.getByText('Outbound calls have been initiated successfully', { exact: true }),
+    ).toBeVisible();
+
+    const row = page.getByRole('list', { name: 'Recent calls' }).getByRole('listitem').first();
+    await expect(row).toContainText(patient.name);
+    await expect(row).toContainText('Follow-up');
+    await expect(row).toContainText('Completed', { timeout: 60_000 });
+    await expect(row).toContainText(/Call ID: [0-9a-z-]{8}$/i);
+  } finally {
+    await setWindow(original.start, original.end);
+  }
+});

@@ -1,0 +1,401 @@
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import type { Assistant } from '#shared/schemas/assistants';
+import {
+  DEFAULT_OUTBOUND_SETTINGS,
+  OUTBOUND_MESSAGES as M,
+  type OutboundCall,
+  type OutboundSettings,
+} from '#shared/schemas/outbound-calls';
+import type { PhoneNumber } from '#shared/schemas/phone-numbers';
+import type { PatientWithAppointment } from '#shared/schemas/schedule';
+import { mockApi, pending } from '../../../test/mock-api';
+import { renderWithApp, TEST_FRONT_DESK } from '../../../test/render';
+import { OutboundCallsScreen, type OutboundCallsScreenProps } from './outbound-calls-screen';
+
+// Radix checkboxes measure themselves; jsdom has no ResizeObserver.
+beforeEach(() => {
+  vi.stubGlobal(
+    'ResizeObserver',
+    class {
+      observe() {}
+      unobserve() {}
+      disconnect() {}
+    },
+  );
+});
+
+const patient = (over: Partial<PatientWithAppointment> = {}): PatientWithAppointment => ({
+  id: 'p1',
+  name: 'Zoë Ångström',
+  phone_number: '+15555550123',
+  email: 'zoe@example.com',
+  next_appointment: { date: '2026-11-24', time: '09:30', provider: 'Dr. Lee', type: 'Cleaning' },
+  ...over,
+});
+const PATIENTS = [
+  patient(),
+  patient({ id: 'p2', name: 'Omar Haddad', phone_number: '+12125550187', email: 'omar@example.org' }),
+  patient({ id: 'p3', name: 'No Phone Person', phone_number: null, email: null }),
+];
+
+const call = (over: Partial<OutboundCall> = {}): OutboundCall => ({
+  id: 'oc1',
+  patient_name: 'Zoë Ångström',
+  phone_number: '+15555550123',
+  call_type: 'reminder',
+  status: 'completed',
+  created_at: '2026-11-23T14:05:00.000Z',
+  vapi_call_id: '0199a1b2-3c4d-7e5f-8a9b-0c1d2e3f4a5b',
+  not_before: null,
+  attempts: 1,
+  last_error: null,
+  ...over,
+});
+
+const ASSISTANTS = [{ id: 'a1', name: 'Riley' }] as Assistant[];
+const NUMBERS = [
+  { id: 'n1', name: 'Front desk', number: '+12125550143', assistantId: null, cost: 2, createdAt: '' },
+] as PhoneNumber[];
+
+const SETTINGS: OutboundSettings = {
+  ...DEFAULT_OUTBOUND_SETTINGS,
+  callTypes: {
+    ...DEFAULT_OUTBOUND_SETTINGS.callTypes,
+    confirmation: { ...DEFAULT_OUTBOUND_SETTINGS.callTypes.confirmation, automatic: false },
+  },
+};
+
+const ADMIN_PROPS: OutboundCallsScreenProps = {
+  isAdmin: true,
+  canListAssistants: true,
+  canListPhoneNumbers: true,
+};
+
+/** A screen whose lists answered; `routes` adds or replaces endpoints. */
+function renderScreen(routes: Parameters<typeof mockApi>[0] = {}, props = ADMIN_PROPS) {
+  const api = mockApi({
+    'GET /api/patients-with-appointments': { body: { patients: PATIENTS } },
+    'GET /api/outbound-calls': { body: { calls: [] } },
+    'GET /api/assistants': { body: { assistants: ASSISTANTS } },
+    'GET /api/phone-numbers': { body: { phoneNumbers: NUMBERS } },
+    'GET /api/outbound-settings': { body: SETTINGS },
+    ...routes,
+  });
+  const result = renderWithApp(<OutboundCallsScreen {...props} />, {
+    user: props.isAdmin ? undefined : TEST_FRONT_DESK,
+  });
+  return { api, ...result };
+}
+
+const posts = (api: ReturnType<typeof mockApi>) => api.calls.filter((c) => c.method === 'POST');
+const patientBox = (name: string) => screen.getByRole('checkbox', { name });
+const card = (title: string) =>
+  screen.getByRole('heading', { name: title }).closest('.rounded-lg') as HTMLElement;
+
+describe('OutboundCallsScreen', () => {
+  it('shows spinners while patients and calls load', () => {
+    renderScreen({ 'GET /api/patients-with-appointments': pending, 'GET /api/outbound-calls': pending });
+    expect(screen.getByRole('heading', { name: 'Outbound Calls', level: 1 })).toBeTruthy();
+    expect(screen.getAllByRole('status').length).toBe(2);
+  });
+
+  it('says when there are no patients and no calls yet', async () => {
+    renderScreen({ 'GET /api/patients-with-appointments': { body: { patients: [] } } });
+    expect(await screen.findByText(M.noPatients)).toBeTruthy();
+    expect(await screen.findByText(M.noCalls)).toBeTruthy();
+  });
+
+  it('says Error Loading Patients with the server message, or the fallback for a server fault', async () => {
+    renderScreen({
+      'GET /api/patients-with-appointments': { status: 403, body: { message: 'Not allowed here' } },
+    });
+    expect(await screen.findByText(M.patientsError)).toBeTruthy();
+    expect(screen.getByText('Not allowed here')).toBeTruthy();
+  });
+
+  it('falls back to "Failed to load patient data" when the server fails', async () => {
+    renderScreen({ 'GET /api/patients-with-appointments': { status: 500, body: { message: 'boom' } } });
+    expect(await screen.findByText(M.patientsError)).toBeTruthy();
+    expect(screen.getByText(M.patientsErrorFallback)).toBeTruthy();
+    expect(screen.queryByText('boom')).toBeNull();
+  });
+
+  it('searches patients by name, phone or email, and says when nothing matches', async () => {
+    renderScreen();
+    await screen.findByText('Omar Haddad');
+    const search = screen.getByLabelText('Search patients');
+    fireEvent.change(search, { target: { value: 'omar@' } });
+    expect(screen.queryByText('Zoë Ångström')).toBeNull();
+    expect(screen.getByText('Omar Haddad')).toBeTruthy();
+    fireEvent.change(search, { target: { value: '(555) 555-0123' } });
+    expect(screen.getByText('Zoë Ångström')).toBeTruthy();
+    expect(screen.queryByText('Omar Haddad')).toBeNull();
+    fireEvent.change(search, { target: { value: 'ångström' } });
+    expect(screen.getByText('Zoë Ångström')).toBeTruthy();
+    fireEvent.change(search, { target: { value: 'nobody at all' } });
+    expect(screen.getByText(M.noPatientsMatch)).toBeTruthy();
+  });
+
+  it('selects every callable patient shown with Select All and none with Clear Selection', async () => {
+    renderScreen();
+    await screen.findByText('Omar Haddad');
+    expect((patientBox('No Phone Person') as HTMLButtonElement).disabled).toBe(true);
+    fireEvent.click(screen.getByRole('button', { name: 'Select All' }));
+    expect(patientBox('Zoë Ångström').getAttribute('aria-checked')).toBe('true');
+    expect(patientBox('Omar Haddad').getAttribute('aria-checked')).toBe('true');
+    expect(patientBox('No Phone Person').getAttribute('aria-checked')).toBe('false');
+    expect(screen.getByText('2 selected of 3')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Clear Selection' }));
+    expect(patientBox('Zoë Ångström').getAttribute('aria-checked')).toBe('false');
+    expect(screen.getByText('0 selected of 3')).toBeTruthy();
+  });
+
+  it('shows the call history with short ids, status badges and icons; unknown statuses as pending', async () => {
+    renderScreen({
+      'GET /api/outbound-calls': {
+        body: {
+          calls: [
+            call(),
+            call({ id: 'oc2', patient_name: 'Omar Haddad', status: 'failed', last_error: 'No answer' }),
+            call({ id: 'oc3', patient_name: 'Calling Carl', status: 'calling', vapi_call_id: null }),
+            call({ id: 'oc4', patient_name: 'Odd Status', status: 'queued' as OutboundCall['status'] }),
+            call({
+              id: 'oc5',
+              patient_name: 'Night Owl',
+              status: 'pending',
+              call_type: 'confirmation',
+              not_before: '2999-01-01T09:00:00.000Z',
+            }),
+          ],
+        },
+      },
+    });
+    const list = await screen.findByRole('list', { name: 'Recent calls' });
+    expect(list.className).toContain('h-[650px]');
+    const rows = within(list).getAllByRole('listitem');
+    expect(rows).toHaveLength(5);
+    const [done, failed, calling, odd, waiting] = rows as [
+      HTMLElement,
+      HTMLElement,
+      HTMLElement,
+      HTMLElement,
+      HTMLElement,
+    ];
+    expect(within(done).getByText('0199a1b2')).toBeTruthy();
+    expect(within(done).queryByText(/0199a1b2-3c4d/)).toBeNull();
+    expect(within(done).getByText('Completed').className).toContain('border-slate-300');
+    expect(done.querySelector('[data-icon="completed"]')?.getAttribute('class')).toContain('text-green-600');
+    expect(within(done).getByText('(555) 555-0123')).toBeTruthy();
+    expect(within(done).getByText('Reminder')).toBeTruthy();
+    expect(within(failed).getByText('Failed').className).toContain('bg-red-600');
+    expect(within(failed).getByText('No answer')).toBeTruthy();
+    expect(failed.querySelector('[data-icon="failed"]')?.getAttribute('class')).toContain('text-red-600');
+    expect(within(calling).getByText('Calling').className).toContain('bg-blue-600');
+    expect(calling.querySelector('[data-icon="calling"]')?.getAttribute('class')).toContain('animate-spin');
+    expect(within(calling).getByText('–')).toBeTruthy();
+    expect(within(odd).getByText('Pending').className).toContain('bg-slate-100');
+    expect(odd.querySelector('[data-icon="pending"]')).toBeTruthy();
+    expect(within(waiting).getByText('Confirmation')).toBeTruthy();
+    expect(within(waiting).getByText(/^Waiting until /)).toBeTruthy();
+  });
+
+  it('says why the history could not be loaded and asks again on Try again', async () => {
+    let answer: { status: number; body: unknown } = { status: 503, body: { message: 'down' } };
+    renderScreen({ 'GET /api/outbound-calls': () => answer });
+    expect(await screen.findByText(/Could not load the call history\./)).toBeTruthy();
+    answer = { status: 200, body: { calls: [call()] } };
+    fireEvent.click(screen.getByRole('button', { name: 'Try again' }));
+    expect(await screen.findByText('0199a1b2')).toBeTruthy();
+  });
+
+  it('Start Calls without a patient says No Patients Selected and sends nothing', async () => {
+    const { api } = renderScreen();
+    await screen.findByText('Omar Haddad');
+    fireEvent.click(screen.getByRole('button', { name: 'Start Calls' }));
+    expect(await screen.findByText(M.noPatientsTitle)).toBeTruthy();
+    expect(screen.getByText(M.noPatientsText)).toBeTruthy();
+    expect(posts(api)).toHaveLength(0);
+  });
+
+  it('starts calls for the chosen patients with the call type and message, then resets the form', async () => {
+    const { api } = renderScreen({
+      'POST /api/outbound-calls/start': { status: 202, body: { success: true, calls: [call()] } },
+    });
+    await screen.findByText('Omar Haddad');
+    fireEvent.click(patientBox('Zoë Ångström'));
+    fireEvent.click(patientBox('Omar Haddad'));
+    fireEvent.change(screen.getByLabelText('Call type'), { target: { value: 'confirmation' } });
+    fireEvent.change(screen.getByLabelText('Custom message (optional)'), {
+      target: { value: '  Bring your insurance card.  ' },
+    });
+    fireEvent.click(screen.getByRole('button', { name: 'Start Calls (2)' }));
+    expect(await screen.findByText(M.callsStartedTitle)).toBeTruthy();
+    expect(screen.getByText(M.callsStartedText)).toBeTruthy();
+    expect(posts(api)[0]!.body).toEqual({
+      patient_ids: ['p1', 'p2'],
+      call_type: 'confirmation',
+      message: 'Bring your insurance card.',
+    });
+    const init = api.fetchMock.mock.calls.find(([, i]) => i?.method === 'POST')![1]!;
+    expect((init.headers as Record<string, string>)['Idempotency-Key']).toMatch(/^[0-9a-f-]{36}$/);
+    await waitFor(() => expect(patientBox('Zoë Ångström').getAttribute('aria-checked')).toBe('false'));
+    expect((screen.getByLabelText('Custom message (optional)') as HTMLTextAreaElement).value).toBe('');
+    // The history asks again for the new calls.
+    await waitFor(() =>
+      expect(api.calls.filter((c) => c.path === '/api/outbound-calls').length).toBeGreaterThan(1),
+    );
+  });
+
+  it('shows Call Failed with the server message and keeps the selection', async () => {
+    renderScreen({
+      'POST /api/outbound-calls/start': { status: 400, body: { message: 'Unknown patient', code: 'x' } },
+    });
+    await screen.findByText('Omar Haddad');
+    fireEvent.click(patientBox('Omar Haddad'));
+    fireEvent.click(screen.getByRole('button', { name: 'Start Calls (1)' }));
+    expect(await screen.findByText(M.callFailed)).toBeTruthy();
+    expect(screen.getByText('Unknown patient')).toBeTruthy();
+    expect(patientBox('Omar Haddad').getAttribute('aria-checked')).toBe('true');
+  });
+
+  it('a card says what is missing before Call Now calls, in the order patients, assistant, number', async () => {
+    const { api } = renderScreen({
+      'GET /api/outbound-settings': { body: DEFAULT_OUTBOUND_SETTINGS },
+      'POST /api/outbound-calls/start': { status: 202, body: { success: true, calls: [] } },
+    });
+    await screen.findByText('Omar Haddad');
+    const followup = card('Follow-up');
+    const callNow = within(followup).getByRole('button', { name: /Call Now/ });
+    expect(callNow.getAttribute('aria-disabled')).toBe('true');
+
+    fireEvent.click(callNow);
+    expect(await screen.findByText(M.cardNoPatientsTitle)).toBeTruthy();
+    expect(screen.getByText(M.cardNoPatientsText)).toBeTruthy();
+
+    fireEvent.click(patientBox('Omar Haddad'));
+    fireEvent.click(callNow);
+    expect(await screen.findByText(M.noAssistantTitle)).toBeTruthy();
+    expect(screen.getByText(M.noAssistantText)).toBeTruthy();
+
+    fireEvent.change(within(followup).getByLabelText('Assistant'), { target: { value: 'a1' } });
+    fireEvent.click(callNow);
+    expect(await screen.findByText(M.noNumberTitle)).toBeTruthy();
+    expect(screen.getByText(M.noNumberText)).toBeTruthy();
+    expect(posts(api)).toHaveLength(0);
+
+    fireEvent.change(within(followup).getByLabelText('Phone number'), { target: { value: 'n1' } });
+    expect(callNow.getAttribute('aria-disabled')).toBe('false');
+    fireEvent.click(callNow);
+    expect(await screen.findByText(M.callsStartedTitle)).toBeTruthy();
+    expect(posts(api)[0]!.body).toEqual({
+      patient_ids: ['p2'],
+      call_type: 'followup',
+      assistant_id: 'a1',
+      phone_number_id: 'n1',
+    });
+  });
+
+  it('badges each card from the real settings and preselects the practice choice', async () => {
+    renderScreen({
+      'GET /api/outbound-settings': {
+        body: {
+          ...SETTINGS,
+          callTypes: {
+            ...SETTINGS.callTypes,
+            reminder: { ...SETTINGS.callTypes.reminder, assistantId: 'a1' },
+          },
+        },
+      },
+    });
+    expect(await within(card('Reminder')).findByText('Scheduled')).toBeTruthy();
+    expect(within(card('Confirmation')).getByText('Not Scheduled')).toBeTruthy();
+    expect(within(card('Follow-up')).getByText('Not Scheduled')).toBeTruthy();
+    await waitFor(() =>
+      expect((within(card('Reminder')).getByLabelText('Assistant') as HTMLSelectElement).value).toBe('a1'),
+    );
+    expect((within(card('Confirmation')).getByLabelText('Assistant') as HTMLSelectElement).value).toBe('');
+  });
+
+  it('a user who may not manage settings neither asks for them nor sees a badge or the Settings button', async () => {
+    const { api } = renderScreen(
+      { 'GET /api/outbound-settings': { status: 403, body: { message: 'no' } } },
+      { isAdmin: false, canListAssistants: false, canListPhoneNumbers: true },
+    );
+    await screen.findByText('Omar Haddad');
+    expect(api.calls.some((c) => c.path === '/api/outbound-settings')).toBe(false);
+    expect(api.calls.some((c) => c.path === '/api/assistants')).toBe(false);
+    expect(screen.queryByText('Scheduled')).toBeNull();
+    expect(screen.queryByText('Not Scheduled')).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Settings' })).toBeNull();
+    // Without the Assistants permission the cards say there is nothing to choose from.
+    expect(within(card('Reminder')).getByText('No assistants available.')).toBeTruthy();
+    await waitFor(() =>
+      expect(within(card('Reminder')).queryByText('No phone numbers available.')).toBeNull(),
+    );
+  });
+});
+
+describe('Outbound settings dialog', () => {
+  async function openSettings(routes: Parameters<typeof mockApi>[0] = {}) {
+    const result = renderScreen(routes);
+    const button = await screen.findByRole('button', { name: 'Settings' });
+    await waitFor(() => expect((button as HTMLButtonElement).disabled).toBe(false));
+    fireEvent.click(button);
+    return { ...result, dialog: await screen.findByRole('dialog', { name: 'Outbound Call Settings' }) };
+  }
+
+  it('refuses a window that ends before it starts, a bad maximum and bad days, and sends nothing', async () => {
+    const { api, dialog } = await openSettings();
+    fireEvent.change(within(dialog).getByLabelText('Calls end at'), { target: { value: '08:00' } });
+    fireEvent.change(within(dialog).getByLabelText('Maximum concurrent calls'), { target: { value: '0' } });
+    fireEvent.change(within(dialog).getByLabelText('Reminder: days before the appointment'), {
+      target: { value: '31' },
+    });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Save Settings' }));
+    expect(within(dialog).getByText(M.invalidWindow)).toBeTruthy();
+    expect(within(dialog).getByText(M.invalidMaxConcurrent)).toBeTruthy();
+    expect(within(dialog).getByText(M.invalidDaysBefore)).toBeTruthy();
+    expect(within(dialog).getByLabelText('Calls end at').getAttribute('aria-invalid')).toBe('true');
+    expect(api.calls.some((c) => c.method === 'PUT')).toBe(false);
+  });
+
+  it('saves the calling window, maximum and per-type choices, then the badges follow', async () => {
+    const saved: OutboundSettings = {
+      callingWindow: { start: '08:30', end: '18:00' },
+      maxConcurrentCalls: 4,
+      callTypes: {
+        reminder: { assistantId: 'a1', phoneNumberId: 'n1', automatic: false, daysBefore: 3 },
+        confirmation: SETTINGS.callTypes.confirmation,
+        followup: SETTINGS.callTypes.followup,
+      },
+    };
+    const { api, dialog } = await openSettings({
+      'PUT /api/outbound-settings': ({ body }) => ({ body }),
+    });
+    fireEvent.change(within(dialog).getByLabelText('Calls start at'), { target: { value: '08:30' } });
+    fireEvent.change(within(dialog).getByLabelText('Calls end at'), { target: { value: '18:00' } });
+    fireEvent.change(within(dialog).getByLabelText('Maximum concurrent calls'), { target: { value: '4' } });
+    fireEvent.change(within(dialog).getByLabelText('Reminder assistant'), { target: { value: 'a1' } });
+    fireEvent.change(within(dialog).getByLabelText('Reminder phone number'), { target: { value: 'n1' } });
+    fireEvent.click(within(dialog).getByRole('switch', { name: 'Call reminders automatically' }));
+    fireEvent.change(within(dialog).getByLabelText('Reminder: days before the appointment'), {
+      target: { value: '3' },
+    });
+    expect(within(dialog).queryByLabelText('Follow-up: days before the appointment')).toBeNull();
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Save Settings' }));
+    expect(await screen.findByText('Outbound call settings saved')).toBeTruthy();
+    expect(api.calls.find((c) => c.method === 'PUT')!.body).toEqual(saved);
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(within(card('Reminder')).getByText('Not Scheduled')).toBeTruthy();
+  });
+
+  it('shows the server refusal in an error toast and stays open', async () => {
+    const { dialog } = await openSettings({
+      'PUT /api/outbound-settings': { status: 400, body: { message: 'Unknown assistant', code: 'x' } },
+    });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Save Settings' }));
+    expect(await screen.findByText('Unknown assistant')).toBeTruthy();
+    expect(screen.getByRole('dialog', { name: 'Outbound Call Settings' })).toBeTruthy();
+  });
+});

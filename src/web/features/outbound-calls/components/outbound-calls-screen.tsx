@@ -1,0 +1,152 @@
+import { Settings } from 'lucide-react';
+import { useId, useState } from 'react';
+import { PageHeader } from '../../../components/page-header';
+import { Alert } from '../../../components/ui/alert';
+import { Button } from '../../../components/ui/button';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card';
+import { Label } from '../../../components/ui/label';
+import { NativeSelect } from '../../../components/ui/native-select';
+import { Textarea } from '../../../components/ui/textarea';
+import { messageOf } from '../../../lib/api-client';
+import { useAssistants } from '../../assistants';
+import { usePhoneNumbers } from '../../phone-numbers';
+import { useOutboundSettings } from '../api/get-outbound-settings';
+import { callTypeLabel } from '../lib/call-status';
+import { OUTBOUND_MESSAGES as M } from '#shared/schemas/outbound-calls';
+import { CALL_TYPES, type CallType } from '#shared/schemas/outbound-calls';
+import { CallHistory } from './call-history';
+import { CallTypeCard } from './call-type-card';
+import { OutboundSettingsDialog } from './outbound-settings-dialog';
+import { PatientList } from './patient-list';
+import { useStartCalls, warn } from './use-start-calls';
+
+export const MESSAGE_MAX = 500;
+
+export interface OutboundCallsScreenProps {
+  /** Admins read and change the campaign and calling-window settings. */
+  isAdmin: boolean;
+  /** Whether the user may list assistants and phone numbers (the server limits a sub user to assigned ones). */
+  canListAssistants: boolean;
+  canListPhoneNumbers: boolean;
+}
+
+export function OutboundCallsScreen({
+  isAdmin,
+  canListAssistants,
+  canListPhoneNumbers,
+}: OutboundCallsScreenProps) {
+  const [selected, setSelected] = useState<Set<string>>(() => new Set());
+  const [callType, setCallType] = useState<CallType>('reminder');
+  const [message, setMessage] = useState('');
+  const [settingsOpen, setSettingsOpen] = useState(false);
+  const callTypeId = useId();
+  const messageId = useId();
+
+  const assistants = useAssistants(canListAssistants).data?.assistants ?? [];
+  const phoneNumbers = usePhoneNumbers(canListPhoneNumbers).data?.phoneNumbers ?? [];
+  const settings = useOutboundSettings(isAdmin);
+  const { start, isPending } = useStartCalls(() => {
+    setSelected(new Set());
+    setMessage('');
+  });
+  const selectedIds = [...selected];
+  const customMessage = message.trim() || undefined;
+
+  const startCalls = () => {
+    if (isPending) return;
+    if (selectedIds.length === 0) return warn(M.noPatientsTitle, M.noPatientsText);
+    start({ patient_ids: selectedIds, call_type: callType, message: customMessage });
+  };
+
+  return (
+    <div className="grid gap-6">
+      <PageHeader
+        title="Outbound Calls"
+        description="Call patients with upcoming appointments: reminders, confirmations and follow-ups."
+        action={
+          isAdmin ? (
+            <Button variant="outline" disabled={!settings.data} onClick={() => setSettingsOpen(true)}>
+              <Settings className="mr-2 h-4 w-4" aria-hidden="true" />
+              Settings
+            </Button>
+          ) : undefined
+        }
+      />
+
+      {settings.error && (
+        <Alert variant="destructive">
+          Could not load the outbound call settings. {messageOf(settings.error, 'Please try again.')}
+        </Alert>
+      )}
+
+      <div className="grid gap-4 md:grid-cols-3">
+        {CALL_TYPES.map((type) => (
+          <CallTypeCard
+            key={type}
+            callType={type}
+            settings={settings.data?.callTypes[type]}
+            assistants={assistants}
+            phoneNumbers={phoneNumbers}
+            selectedPatientIds={selectedIds}
+            isPending={isPending}
+            onStart={(body) => start({ ...body, message: customMessage })}
+          />
+        ))}
+      </div>
+
+      <div className="grid gap-6 lg:grid-cols-2">
+        <div className="grid content-start gap-6">
+          <Card>
+            <CardHeader>
+              <CardTitle>Start Outbound Calls</CardTitle>
+              <CardDescription>
+                Calls the selected patients with the practice&apos;s assistant and number for the call type.
+              </CardDescription>
+            </CardHeader>
+            <CardContent className="grid gap-3">
+              <div className="grid gap-1.5">
+                <Label htmlFor={callTypeId}>Call type</Label>
+                <NativeSelect
+                  id={callTypeId}
+                  value={callType}
+                  onChange={(e) => setCallType(e.target.value as CallType)}
+                >
+                  {CALL_TYPES.map((type) => (
+                    <option key={type} value={type}>
+                      {callTypeLabel(type)}
+                    </option>
+                  ))}
+                </NativeSelect>
+              </div>
+              <div className="grid gap-1.5">
+                <Label htmlFor={messageId}>Custom message (optional)</Label>
+                <Textarea
+                  id={messageId}
+                  value={message}
+                  maxLength={MESSAGE_MAX}
+                  placeholder="Anything the assistant should mention on the call"
+                  onChange={(e) => setMessage(e.target.value)}
+                />
+              </div>
+              <Button onClick={startCalls} disabled={isPending}>
+                {isPending ? 'Starting Calls...' : `Start Calls${selected.size ? ` (${selected.size})` : ''}`}
+              </Button>
+            </CardContent>
+          </Card>
+          <PatientList selected={selected} onSelectedChange={setSelected} />
+        </div>
+        <CallHistory />
+      </div>
+
+      {isAdmin && (
+        <OutboundSettingsDialog
+          open={settingsOpen}
+          settings={settings.data}
+          assistants={assistants}
+          phoneNumbers={phoneNumbers}
+          onOpenChange={setSettingsOpen}
+        />
+      )}
+    </div>
+  );
+}

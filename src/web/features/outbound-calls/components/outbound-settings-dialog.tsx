@@ -1,0 +1,284 @@
+import { useId, useState, type FormEvent } from 'react';
+import type { Assistant } from '#shared/schemas/assistants';
+import type { PhoneNumber } from '#shared/schemas/phone-numbers';
+import { FormField } from '../../../components/form-field';
+import { toastError, toastSuccess } from '../../../components/mutation-toasts';
+import { Button } from '../../../components/ui/button';
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+} from '../../../components/ui/dialog';
+import { Label } from '../../../components/ui/label';
+import { NativeSelect } from '../../../components/ui/native-select';
+import { Switch } from '../../../components/ui/switch';
+import { messageOf } from '../../../lib/api-client';
+import { phoneNumberTitle } from '../../phone-numbers';
+import { useUpdateOutboundSettings } from '../api/update-outbound-settings';
+import { callTypeLabel } from '../lib/call-status';
+import {
+  CALL_TYPES,
+  OUTBOUND_MESSAGES,
+  type CallType,
+  type OutboundSettings,
+} from '#shared/schemas/outbound-calls';
+
+/** Reminder and confirmation run by themselves; follow-ups are only ever started by hand. */
+const CAMPAIGN_TYPES: ReadonlySet<CallType> = new Set(['reminder', 'confirmation']);
+export const MAX_DAYS_BEFORE = 30;
+export const MAX_CONCURRENT_CALLS = 1000;
+
+export const SETTINGS_MESSAGES = {
+  windowOrder: OUTBOUND_MESSAGES.invalidWindow,
+  windowTime: OUTBOUND_MESSAGES.invalidTime,
+  maxConcurrent: OUTBOUND_MESSAGES.invalidMaxConcurrent,
+  daysBefore: OUTBOUND_MESSAGES.invalidDaysBefore,
+  saved: 'Outbound call settings saved',
+  saveFailed: 'Could not save the outbound call settings.',
+} as const;
+
+type Errors = Partial<Record<string, string>>;
+
+const TIME = /^([01]\d|2[0-3]):[0-5]\d$/;
+const wholeNumber = (text: string) => (/^\d+$/.test(text.trim()) ? Number(text) : NaN);
+
+function validate(form: FormState): Errors {
+  const errors: Errors = {};
+  if (!TIME.test(form.start)) errors.start = SETTINGS_MESSAGES.windowTime;
+  if (!TIME.test(form.end)) errors.end = SETTINGS_MESSAGES.windowTime;
+  else if (TIME.test(form.start) && form.end <= form.start) errors.end = SETTINGS_MESSAGES.windowOrder;
+  const max = wholeNumber(form.maxConcurrentCalls);
+  if (!(max >= 1 && max <= MAX_CONCURRENT_CALLS)) errors.maxConcurrentCalls = SETTINGS_MESSAGES.maxConcurrent;
+  for (const type of CAMPAIGN_TYPES) {
+    const days = wholeNumber(form.callTypes[type].daysBefore);
+    if (!(days >= 0 && days <= MAX_DAYS_BEFORE)) errors[`${type}.daysBefore`] = SETTINGS_MESSAGES.daysBefore;
+  }
+  return errors;
+}
+
+interface FormState {
+  start: string;
+  end: string;
+  maxConcurrentCalls: string;
+  callTypes: Record<
+    CallType,
+    { assistantId: string; phoneNumberId: string; automatic: boolean; daysBefore: string }
+  >;
+}
+
+function toForm(settings: OutboundSettings): FormState {
+  const callTypes = {} as FormState['callTypes'];
+  for (const type of CALL_TYPES) {
+    const s = settings.callTypes[type];
+    callTypes[type] = {
+      assistantId: s.assistantId ?? '',
+      phoneNumberId: s.phoneNumberId ?? '',
+      automatic: s.automatic,
+      daysBefore: String(s.daysBefore),
+    };
+  }
+  return {
+    start: settings.callingWindow.start,
+    end: settings.callingWindow.end,
+    maxConcurrentCalls: String(settings.maxConcurrentCalls),
+    callTypes,
+  };
+}
+
+function toSettings(form: FormState, previous: OutboundSettings): OutboundSettings {
+  const callTypes = {} as OutboundSettings['callTypes'];
+  for (const type of CALL_TYPES) {
+    const f = form.callTypes[type];
+    callTypes[type] = {
+      assistantId: f.assistantId || null,
+      phoneNumberId: f.phoneNumberId || null,
+      automatic: CAMPAIGN_TYPES.has(type) ? f.automatic : previous.callTypes[type].automatic,
+      daysBefore: CAMPAIGN_TYPES.has(type) ? Number(f.daysBefore) : previous.callTypes[type].daysBefore,
+    };
+  }
+  return {
+    callingWindow: { start: form.start, end: form.end },
+    maxConcurrentCalls: Number(form.maxConcurrentCalls),
+    callTypes,
+  };
+}
+
+/** Admins: the calling window, how many calls at once, and per call type what to call with and when. */
+export function OutboundSettingsDialog({
+  open,
+  settings,
+  assistants,
+  phoneNumbers,
+  onOpenChange,
+}: {
+  open: boolean;
+  settings: OutboundSettings | undefined;
+  assistants: Assistant[];
+  phoneNumbers: PhoneNumber[];
+  onOpenChange(open: boolean): void;
+}) {
+  return (
+    <Dialog open={open && Boolean(settings)} onOpenChange={onOpenChange}>
+      <DialogContent className="max-h-[90vh] overflow-y-auto sm:max-w-2xl">
+        {settings && (
+          <SettingsForm
+            settings={settings}
+            assistants={assistants}
+            phoneNumbers={phoneNumbers}
+            onDone={() => onOpenChange(false)}
+          />
+        )}
+      </DialogContent>
+    </Dialog>
+  );
+}
+
+function SettingsForm({
+  settings,
+  assistants,
+  phoneNumbers,
+  onDone,
+}: {
+  settings: OutboundSettings;
+  assistants: Assistant[];
+  phoneNumbers: PhoneNumber[];
+  onDone(): void;
+}) {
+  const [form, setForm] = useState(() => toForm(settings));
+  const [errors, setErrors] = useState<Errors>({});
+  const update = useUpdateOutboundSettings();
+  const idPrefix = useId();
+
+  const setType = (type: CallType, patch: Partial<FormState['callTypes'][CallType]>) =>
+    setForm((f) => ({ ...f, callTypes: { ...f.callTypes, [type]: { ...f.callTypes[type], ...patch } } }));
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const found = validate(form);
+    setErrors(found);
+    if (Object.keys(found).length > 0) return;
+    update.mutate(toSettings(form, settings), {
+      onSuccess: () => {
+        toastSuccess(SETTINGS_MESSAGES.saved);
+        onDone();
+      },
+      onError: (error) => toastError(messageOf(error, SETTINGS_MESSAGES.saveFailed)),
+    });
+  };
+
+  return (
+    <form onSubmit={submit} noValidate className="grid gap-4">
+      <DialogHeader>
+        <DialogTitle>Outbound Call Settings</DialogTitle>
+        <DialogDescription>
+          When calls may be placed (in the practice&apos;s time zone), how many at once, and what each call
+          type uses.
+        </DialogDescription>
+      </DialogHeader>
+
+      <fieldset className="grid gap-3 sm:grid-cols-3">
+        <legend className="mb-2 font-semibold text-slate-900">Calling window</legend>
+        <FormField
+          label="Calls start at"
+          type="time"
+          value={form.start}
+          error={errors.start}
+          onChange={(e) => setForm((f) => ({ ...f, start: e.target.value }))}
+        />
+        <FormField
+          label="Calls end at"
+          type="time"
+          value={form.end}
+          error={errors.end}
+          onChange={(e) => setForm((f) => ({ ...f, end: e.target.value }))}
+        />
+        <FormField
+          label="Maximum concurrent calls"
+          type="number"
+          min={1}
+          max={MAX_CONCURRENT_CALLS}
+          inputMode="numeric"
+          value={form.maxConcurrentCalls}
+          error={errors.maxConcurrentCalls}
+          onChange={(e) => setForm((f) => ({ ...f, maxConcurrentCalls: e.target.value }))}
+        />
+      </fieldset>
+
+      {CALL_TYPES.map((type) => {
+        const f = form.callTypes[type];
+        const label = callTypeLabel(type);
+        return (
+          <fieldset key={type} className="grid gap-3 rounded-md border border-slate-200 p-3 sm:grid-cols-2">
+            <legend className="px-1 font-semibold text-slate-900">{label} calls</legend>
+            <div className="grid gap-1.5">
+              <Label htmlFor={`${idPrefix}-${type}-assistant`}>{label} assistant</Label>
+              <NativeSelect
+                id={`${idPrefix}-${type}-assistant`}
+                value={f.assistantId}
+                onChange={(e) => setType(type, { assistantId: e.target.value })}
+              >
+                <option value="">None</option>
+                {assistants.map((a) => (
+                  <option key={a.id} value={a.id}>
+                    {a.name}
+                  </option>
+                ))}
+              </NativeSelect>
+            </div>
+            <div className="grid gap-1.5">
+              <Label htmlFor={`${idPrefix}-${type}-number`}>{label} phone number</Label>
+              <NativeSelect
+                id={`${idPrefix}-${type}-number`}
+                value={f.phoneNumberId}
+                onChange={(e) => setType(type, { phoneNumberId: e.target.value })}
+              >
+                <option value="">None</option>
+                {phoneNumbers.map((n) => (
+                  <option key={n.id} value={n.id}>
+                    {phoneNumberTitle(n)}
+                  </option>
+                ))}
+              </NativeSelect>
+            </div>
+            {CAMPAIGN_TYPES.has(type) && (
+              <>
+                <div className="flex items-center gap-3">
+                  <Switch
+                    id={`${idPrefix}-${type}-automatic`}
+                    checked={f.automatic}
+                    onCheckedChange={(automatic) => setType(type, { automatic })}
+                  />
+                  <Label htmlFor={`${idPrefix}-${type}-automatic`}>
+                    Call {label.toLowerCase()}s automatically
+                  </Label>
+                </div>
+                <FormField
+                  label={`${label}: days before the appointment`}
+                  type="number"
+                  min={0}
+                  max={MAX_DAYS_BEFORE}
+                  inputMode="numeric"
+                  value={f.daysBefore}
+                  error={errors[`${type}.daysBefore`]}
+                  onChange={(e) => setType(type, { daysBefore: e.target.value })}
+                />
+              </>
+            )}
+          </fieldset>
+        );
+      })}
+
+      <DialogFooter>
+        <Button type="button" variant="outline" onClick={onDone}>
+          Cancel
+        </Button>
+        <Button type="submit" disabled={update.isPending}>
+          {update.isPending ? 'Saving...' : 'Save Settings'}
+        </Button>
+      </DialogFooter>
+    </form>
+  );
+}
