@@ -20,7 +20,6 @@ export type NewPendingRequest = Omit<
   'id' | 'status' | 'createdAt' | 'requestNumber'
 >;
 
-
 export function createScheduleRepo(db: Db, changes?: TableChanges) {
   // Reference data every voice webhook and schedule read needs; it changes only when staff edit it.
   const mappings = createReadCache<PracticeConnector | undefined>(changes, [phoneMappings, connectors]);

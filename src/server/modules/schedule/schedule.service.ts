@@ -159,8 +159,6 @@ export function createScheduleService({
       );
     },
     appointmentType: repo.appointmentType,
-    /** The practice's IANA time zone. */
-    timeZone: () => repo.timeZone(),
 
     /** [start, end) as instants; dates are practice-local midnights. Default: a window around today. */
     range(practice: Practice, start?: string, end?: string): { start: Date; end: Date } {
