@@ -15,14 +15,9 @@ import {
   users,
   workflows,
 } from '../schema/index';
+import { ASSISTANT_DEFAULTS } from '#shared/schemas/assistants';
 import { createRandom } from './random';
-import {
-  ASSISTANT_DEFAULTS,
-  DEMO_ASSISTANTS,
-  DEMO_PHONE_NUMBERS,
-  DEMO_WORKFLOWS,
-  demoCalls,
-} from './voice-data';
+import { DEMO_ASSISTANTS, DEMO_PHONE_NUMBERS, DEMO_WORKFLOWS, demoCalls } from './voice-data';
 
 export const DEMO_PRACTICE_NAME = 'Bright Smile Dental';
 export const DEMO_ADMIN = { email: 'admin@brightsmile.example', password: 'admin1234' } as const;

@@ -1,49 +1,6 @@
 import type { CostBreakdown } from '#shared/schemas/calls';
 import type { Random } from './random';
 
-/** Part-2 defaults for a new assistant (voice Elliot, gpt-4o, nova-2, speaking plans, messages). */
-export const ASSISTANT_DEFAULTS = {
-  firstMessageMode: 'assistant-speaks-first',
-  maxDurationSeconds: 600,
-  backgroundSound: 'off',
-  voice: { provider: 'vapi', voiceId: 'Elliot' },
-  transcriber: { provider: 'deepgram', model: 'nova-2', language: 'en' },
-  startSpeakingPlan: {
-    waitSeconds: 0.4,
-    transcriptionEndpointingPlan: {
-      onPunctuationSeconds: 0.1,
-      onNoPunctuationSeconds: 1.5,
-      onNumberSeconds: 0.5,
-    },
-  },
-  stopSpeakingPlan: { numWords: 0, voiceSeconds: 0.4, backoffSeconds: 1 },
-  clientMessages: [
-    'conversation-update',
-    'function-call',
-    'hang',
-    'model-output',
-    'speech-update',
-    'status-update',
-    'transfer-update',
-    'transcript',
-    'tool-calls',
-    'user-interrupted',
-    'voice-input',
-  ],
-  serverMessages: [
-    'conversation-update',
-    'end-of-call-report',
-    'function-call',
-    'hang',
-    'speech-update',
-    'status-update',
-    'tool-calls',
-    'transfer-destination-request',
-    'handoff-destination-request',
-    'user-interrupted',
-  ],
-} as const;
-
 export const DEMO_ASSISTANTS = [
   {
     name: 'Bright Smile Receptionist',
