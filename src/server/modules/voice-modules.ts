@@ -35,6 +35,7 @@ export async function registerVoiceModules(app: App, deps: VoiceModulesDeps) {
   const phoneNumbers = createPhoneNumbersService({
     repo: createPhoneNumbersRepo(deps.db),
     voice: deps.voice,
+    assistants,
   });
   const platform = createVoicePlatformService({
     voice: deps.voice,

@@ -91,6 +91,8 @@ export function createAssistantsService({ repo, voice, now = () => new Date() }:
     /** Admins see every assistant; a sub user only those assigned to them (their prompts included). */
     list: (viewer: Viewer) => repo.list(scopeOf(viewer)),
     count: () => repo.count(),
+    /** Our ids of assistants by the platform's ids (for numbers imported from the platform). */
+    idsByProviderIds: (providerIds: string[]) => repo.byProviderIds(providerIds),
 
     get: async (viewer: Viewer, id: string): Promise<Assistant> => toAssistant(await found(viewer, id)),
     /** The assistant when the viewer may use it (id from our database), else undefined. */

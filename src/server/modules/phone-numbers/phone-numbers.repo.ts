@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, isNull, or } from 'drizzle-orm';
+import { and, asc, eq, isNull, or } from 'drizzle-orm';
 import type { PhoneNumber } from '#shared/schemas/phone-numbers';
 import type { Db } from '../../db/client';
 import { assistants, phoneMappings, phoneNumbers } from '../../db/schema/index';
@@ -92,16 +92,6 @@ export function createPhoneNumbersRepo(db: Db) {
     async providerIds(): Promise<Set<string>> {
       const rows = await db.select({ providerId: phoneNumbers.providerId }).from(phoneNumbers);
       return new Set(rows.flatMap((r) => (r.providerId ? [r.providerId] : [])));
-    },
-
-    /** Our ids of assistants by the platform's ids. */
-    async assistantIdsByProvider(providerIds: string[]): Promise<Map<string, string>> {
-      if (!providerIds.length) return new Map();
-      const rows = await db
-        .select({ id: assistants.id, providerId: assistants.providerId })
-        .from(assistants)
-        .where(inArray(assistants.providerId, providerIds));
-      return new Map(rows.map((r) => [r.providerId!, r.id]));
     },
 
     /** A platform number: new, or linked to our row with the same E.164 that had no platform id. */

@@ -6,6 +6,7 @@ import {
 import type { z } from 'zod';
 import { badRequest, notFound } from '../../errors';
 import type { VoicePort } from '../../integrations/voice/port';
+import type { AssistantsService } from '../assistants/assistants.service';
 import { deleteUnlessGone } from '../../integrations/voice/errors';
 import type { Viewer } from '../../plugins/auth';
 import { assignedAssistants, assignedPhoneNumbers } from '../scope';
@@ -15,7 +16,15 @@ type UpdateInput = z.output<typeof UpdatePhoneNumberInputSchema>;
 
 const scopeOf = (viewer: Viewer) => assignedPhoneNumbers(viewer.principal);
 
-export function createPhoneNumbersService({ repo, voice }: { repo: PhoneNumbersRepo; voice: VoicePort }) {
+export function createPhoneNumbersService({
+  repo,
+  voice,
+  assistants,
+}: {
+  repo: PhoneNumbersRepo;
+  voice: VoicePort;
+  assistants: Pick<AssistantsService, 'idsByProviderIds'>;
+}) {
   return {
     /** Admins see every number; a sub user those assigned to them (possibly none). */
     list: (viewer: Viewer) => repo.list(scopeOf(viewer)),
@@ -80,7 +89,7 @@ export function createPhoneNumbersService({ repo, voice }: { repo: PhoneNumbersR
       const remote = await voice.listPhoneNumbers();
       const known = await repo.providerIds();
       const fresh = remote.filter((n) => n.id && !known.has(n.id));
-      const assistantIds = await repo.assistantIdsByProvider(
+      const assistantIds = await assistants.idsByProviderIds(
         fresh.flatMap((n) => (n.assistantId ? [n.assistantId] : [])),
       );
       let imported = 0;
