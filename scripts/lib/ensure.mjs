@@ -2,7 +2,7 @@
 // these run before dependencies are installed.
 import { spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { chmodSync, existsSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -22,8 +22,26 @@ function sha1(text) {
   return createHash('sha1').update(text).digest('hex');
 }
 
+/**
+ * As root, the embedded PostgreSQL runs its binaries (in node_modules) as the user "postgres", which must be
+ * able to pass through every folder above them. A clone in a private folder (e.g. `mktemp -d`, mode 0700)
+ * would stop initdb with EACCES, so such folders get the traverse bit for others (o+x: enter, not list).
+ */
+function letPostgresReachProject() {
+  if (process.getuid?.() !== 0) return;
+  for (let at = root; ; at = path.dirname(at)) {
+    const { mode } = statSync(at);
+    if ((mode & 0o001) === 0) {
+      chmodSync(at, mode | 0o001);
+      console.log(`Made ${at} enterable by others (o+x) so the embedded PostgreSQL can reach its files.`);
+    }
+    if (path.dirname(at) === at) return;
+  }
+}
+
 /** Installs dependencies when node_modules is missing or older than package-lock.json. */
 export function ensureDependencies() {
+  letPostgresReachProject();
   const stampFile = path.join(root, 'node_modules', '.servc-install-stamp');
   const lock = readFileSync(path.join(root, 'package-lock.json'), 'utf8');
   const wanted = sha1(lock + readFileSync(path.join(root, 'package.json'), 'utf8'));
