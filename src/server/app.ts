@@ -282,7 +282,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     secret: webhookSecret,
     now: deps.now ?? (() => new Date()),
   });
-  registerCallRoutes(app, calls, simulator);
+  registerCallRoutes(app, calls, simulator, deps.changes);
   registerWebhookRoutes(app, {
     auth,
     schedule,

@@ -23,7 +23,7 @@ afterAll(async () => {
   await t.close();
 });
 
-/** The connector list: a read cache (calls are not cached since ADR 028). */
+/** The connector list: a read cache. */
 async function connectorNames(sessionId: string): Promise<string[]> {
   const response = await t.app.inject({ url: '/api/connectors', headers: bearer(sessionId) });
   expect(response.statusCode).toBe(200);

@@ -53,6 +53,7 @@ export const calls = pgTable(
   },
   (table) => [
     uniqueIndex('calls_provider_id_idx').on(table.providerId),
+    // Migration 0010 adds INCLUDE (customer_name_folded) for name search (ADR 037); drizzle cannot declare it.
     index('calls_created_idx').on(table.createdAt.desc().nullsFirst(), table.id.desc().nullsFirst()),
     index('calls_status_created_idx').on(
       table.status,

@@ -1,4 +1,4 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { hash, randomBytes } from 'node:crypto';
 import { and, eq, gt, ne, sql } from 'drizzle-orm';
 import type { Principal, Role } from '#shared/permissions';
 import type { TableChanges } from '../../db/changes';
@@ -17,7 +17,7 @@ import {
 } from '../../db/schema/index';
 
 export function hashSessionId(sessionId: string): string {
-  return createHash('sha256').update(sessionId).digest('hex');
+  return hash('sha256', sessionId, 'hex');
 }
 
 export function newSessionId(): string {

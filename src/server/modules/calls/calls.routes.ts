@@ -8,8 +8,11 @@ import {
   SimulateCallBodySchema,
 } from '#shared/schemas/calls';
 import type { App } from '../../app-types';
+import type { TableChanges } from '../../db/changes';
+import { assistants, calls as callsTable, phoneNumbers } from '../../db/schema/index';
 import { notFound } from '../../errors';
 import { requireAuth } from '../../plugins/auth';
+import { createBodyCache } from '../../plugins/response-serializer';
 import { visibleCalls } from '../scope';
 import type { createCallSimulator } from './call-simulator';
 import type { CallsService } from './calls.service';
@@ -20,8 +23,14 @@ export function registerCallRoutes(
   app: App,
   calls: CallsService,
   simulator: ReturnType<typeof createCallSimulator>,
+  changes?: TableChanges,
 ): void {
   const access = 'callLogs:view' as const;
+  // Staff reopen the same lists and calls far more often than calls arrive (ADR 037); a report empties these.
+  const readFrom = [callsTable, phoneNumbers, assistants];
+  const lists = createBodyCache(CallListResponseSchema, changes, readFrom, { max: 200 });
+  const stats = createBodyCache(CallStatsSchema, changes, readFrom, { max: 100 });
+  const details = createBodyCache(CallResponseSchema, changes, readFrom, { max: 500 });
 
   app.get(
     '/api/calls',
@@ -29,13 +38,20 @@ export function registerCallRoutes(
       config: { access },
       schema: { querystring: CallListQuerySchema, response: { 200: CallListResponseSchema } },
     },
-    async (request) => calls.list(visibleCalls(requireAuth(request).principal), request.query),
+    async (request, reply) => {
+      const scope = visibleCalls(requireAuth(request).principal);
+      const key = JSON.stringify([scope, request.query]);
+      return lists.send(request, reply, key, () => calls.list(scope, request.query));
+    },
   );
 
   app.get(
     '/api/calls/stats',
     { config: { access }, schema: { querystring: CallStatsQuerySchema, response: { 200: CallStatsSchema } } },
-    async (request) => calls.stats(visibleCalls(requireAuth(request).principal), request.query),
+    async (request, reply) => {
+      const query = await calls.statsQuery(visibleCalls(requireAuth(request).principal), request.query);
+      return stats.send(request, reply, JSON.stringify(query), () => calls.stats(query));
+    },
   );
 
   // Opening a call reads what a patient said: every successful read is in the audit log.
@@ -45,10 +61,14 @@ export function registerCallRoutes(
       config: { access, phi: true },
       schema: { params: CallIdParamsSchema, response: { 200: CallResponseSchema } },
     },
-    async (request) => {
-      const call = await calls.find(request.params.id, visibleCalls(requireAuth(request).principal));
-      if (!call) throw notFound(CALL_NOT_FOUND);
-      return { call };
+    async (request, reply) => {
+      const scope = visibleCalls(requireAuth(request).principal);
+      const { id } = request.params;
+      return details.send(request, reply, JSON.stringify([scope, id]), async () => {
+        const call = await calls.find(id, scope);
+        if (!call) throw notFound(CALL_NOT_FOUND);
+        return { call };
+      });
     },
   );
 

@@ -80,14 +80,17 @@ export function createCallsService(
       return { calls: page.calls, nextCursor: page.last ? encodeCursor(page.last) : null };
     },
 
-    async stats(scope: CallScope, filter: CallFilter & { period?: 'month' }): Promise<CallStats> {
+    /** The stats' query, with "this month" fixed to an instant, so an answer can be kept for that query. */
+    async statsQuery(scope: CallScope, filter: CallFilter & { period?: 'month' }): Promise<CallQuery> {
       const q = query(scope, filter);
       if (filter.period === 'month') {
         const zone = (await repo.timeZone()) ?? DEFAULT_TIME_ZONE;
         q.since = new Date(startOfMonth(new TZDate(now().getTime(), zone)).getTime());
       }
-      return repo.stats(q);
+      return q;
     },
+
+    stats: (query: CallQuery): Promise<CallStats> => repo.stats(query),
 
     find: (id: string, scope: CallScope): Promise<CallDetail | undefined> => repo.find(id, scope),
 

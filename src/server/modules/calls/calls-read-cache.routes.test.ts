@@ -1,0 +1,125 @@
+import { setTimeout as sleep } from 'node:timers/promises';
+import { and, eq } from 'drizzle-orm';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { CallSummary } from '#shared/schemas/calls';
+import { auditEvents } from '../../db/schema/index';
+import { bearer, createTestApp, TEST_WEBHOOK_SECRET, type TestApp } from '../../test/test-app';
+
+// Call Logs reads are kept in memory until calls change (ADR 037): these prove the memory is used, that no
+// change is missed, and that keeping an answer never widens who sees it.
+
+let t: TestApp;
+let admin: string;
+let frontDesk: string;
+let outside: pg.Client;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  admin = await t.asAdmin();
+  frontDesk = await t.asFrontDesk();
+  outside = new pg.Client({ connectionString: t.database.pool.options.connectionString! });
+  await outside.connect();
+});
+afterAll(async () => {
+  await outside.end();
+  await t.close();
+});
+
+const get = async (url: string, session = admin) => {
+  const response = await t.app.inject({ method: 'GET', url, headers: bearer(session) });
+  expect(response.statusCode, response.body).toBe(200);
+  return response.json();
+};
+const names = async (url = '/api/calls?limit=200', session = admin) =>
+  ((await get(url, session)).calls as CallSummary[]).map((c) => c.customer.name);
+
+async function eventually(check: () => Promise<boolean>, ms = 5000) {
+  const until = Date.now() + ms;
+  while (!(await check())) {
+    if (Date.now() > until) throw new Error('condition not met in time');
+    await sleep(20);
+  }
+}
+
+const deliver = (message: Record<string, unknown>) =>
+  t.app.inject({
+    method: 'POST',
+    url: '/webhook',
+    headers: { 'x-vapi-secret': TEST_WEBHOOK_SECRET },
+    payload: { message },
+  });
+
+describe('Call Logs read cache', () => {
+  it('serves lists, stats and a call from memory, and drops them once PostgreSQL announces a change', async () => {
+    const first = ((await get('/api/calls?limit=1')).calls as CallSummary[])[0]!;
+    const detail = `/api/calls/${first.id}`;
+    const before = await get('/api/calls/stats');
+    expect((await get(detail)).call.customer.name).toBe(first.customer.name);
+    expect(await names()).toContain(first.customer.name);
+
+    // Unannounced (trigger off) and written on a connection of its own: only the cache can hide it.
+    await outside.query('alter table calls disable trigger calls_notify_change');
+    await outside.query(
+      `update calls set customer_name = 'Hidden Change', duration_seconds = 1000 where id = $1`,
+      [first.id],
+    );
+    await sleep(200);
+    expect(await names()).not.toContain('Hidden Change');
+    expect((await get(detail)).call.customer.name).toBe(first.customer.name);
+    expect(await get('/api/calls/stats')).toEqual(before);
+
+    await outside.query('alter table calls enable trigger calls_notify_change');
+    await outside.query(`update calls set customer_name = 'Announced Change' where id = $1`, [first.id]);
+    await eventually(async () => (await names()).includes('Announced Change'));
+    expect((await get(detail)).call.customer.name).toBe('Announced Change');
+    expect((await get('/api/calls/stats')).totalDurationSeconds).toBeGreaterThan(before.totalDurationSeconds);
+  });
+
+  it("shows a report this process stored on the very next read: the list, the stats and the call's status", async () => {
+    const stats = await get('/api/calls/stats');
+    expect(await names()).not.toContain('Cache Caller');
+    const id = '0f0e0d0c-0b0a-4909-8807-060504030201';
+    const call = { id, type: 'inboundPhoneCall' };
+    const customer = { number: '+12125550199', name: 'Cache Caller' };
+    expect((await deliver({ type: 'status-update', status: 'in-progress', call, customer })).statusCode).toBe(
+      200,
+    );
+    expect(await names()).toContain('Cache Caller');
+    expect((await get(`/api/calls/${id}`)).call.status).toBe('in-progress');
+    expect((await get('/api/calls/stats')).total).toBe(stats.total + 1);
+
+    const ended = { type: 'end-of-call-report', endedReason: 'customer-ended-call', call, customer };
+    expect((await deliver(ended)).statusCode).toBe(200);
+    expect((await get(`/api/calls/${id}`)).call).toMatchObject({
+      status: 'ended',
+      endedReason: 'customer-ended-call',
+    });
+    expect((await get('/api/calls/stats')).completed).toBe(stats.completed + 1);
+  });
+
+  it('records every read of a call in the audit log, kept in memory or not', async () => {
+    const { id } = ((await get('/api/calls?limit=1')).calls as CallSummary[])[0]!;
+    for (let i = 0; i < 3; i++) await get(`/api/calls/${id}`);
+    await t.app.auditLog.flush();
+    const reads = await t.database.db
+      .select()
+      .from(auditEvents)
+      .where(and(eq(auditEvents.resourceId, id), eq(auditEvents.action, 'patient_data.read')));
+    expect(reads.length).toBeGreaterThanOrEqual(3);
+  });
+
+  it("never gives a sub user an admin's kept answer", async () => {
+    const url = '/api/calls?limit=200';
+    const ids = async (session: string) =>
+      ((await get(url, session)).calls as CallSummary[]).map((c) => c.id);
+    const all = await ids(admin);
+    const theirs = await ids(frontDesk);
+    expect(theirs.length).toBeLessThan(all.length);
+    expect((await get('/api/calls/stats', frontDesk)).total).toBe(theirs.length);
+    const notTheirs = all.find((id) => !theirs.includes(id))!;
+    await get(`/api/calls/${notTheirs}`, admin);
+    const response = await t.app.inject({ url: `/api/calls/${notTheirs}`, headers: bearer(frontDesk) });
+    expect(response.statusCode).toBe(404);
+  });
+});
