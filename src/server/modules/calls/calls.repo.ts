@@ -25,6 +25,17 @@ export interface CallQuery {
   since?: Date;
 }
 
+/** The call as an ingest left it: what listeners need without reading it again. */
+export interface StoredCall {
+  id: string;
+  type: string;
+  status: string;
+  startedAt: Date | null;
+  endedAt: Date | null;
+  durationSeconds: number | null;
+  transcript: string | null;
+}
+
 export interface CallKey {
   createdAt: string;
   id: string;
@@ -157,7 +168,7 @@ const UPSERT_SQL = `
     messages = coalesce(excluded.messages, c.messages),
     analysis = coalesce(excluded.analysis, c.analysis),
     updated_at = now()
-  returning id`;
+  returning id, type, status, started_at, ended_at, duration_seconds, transcript`;
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -253,8 +264,16 @@ export function createCallsRepo(db: Db) {
     },
 
     /** Creates or completes the call the report names, in one statement (safe under duplicate delivery). */
-    async upsert(report: CallReport): Promise<string> {
-      const result = await db.$client.query<{ id: string }>({
+    async upsert(report: CallReport): Promise<StoredCall> {
+      const result = await db.$client.query<{
+        id: string;
+        type: string;
+        status: string;
+        started_at: Date | null;
+        ended_at: Date | null;
+        duration_seconds: number | null;
+        transcript: string | null;
+      }>({
         name: 'calls_upsert',
         text: UPSERT_SQL,
         values: [
@@ -284,7 +303,16 @@ export function createCallsRepo(db: Db) {
           UUID.test(report.providerId) ? report.providerId.toLowerCase() : randomUUID(),
         ],
       });
-      return result.rows[0]!.id;
+      const row = result.rows[0]!;
+      return {
+        id: row.id,
+        type: row.type,
+        status: row.status,
+        startedAt: row.started_at,
+        endedAt: row.ended_at,
+        durationSeconds: row.duration_seconds,
+        transcript: row.transcript,
+      };
     },
 
     /** The practice's time zone (for "this month"). */

@@ -7,7 +7,7 @@ import { badRequest } from '../../errors';
 import { toE164 } from '../../lib/phone';
 import { readCallReport, type CallReport } from './call-report';
 import type { CallScope } from '../scope';
-import type { CallKey, CallQuery, CallSearch, createCallsRepo } from './calls.repo';
+import type { CallKey, CallQuery, CallSearch, createCallsRepo, StoredCall } from './calls.repo';
 
 type CallsRepo = ReturnType<typeof createCallsRepo>;
 
@@ -59,7 +59,7 @@ export function createCallsService(
     /** Told of every stored report (outbound calls follow their calls' status this way). */
     onReport?: (report: CallReport) => Promise<void>;
     /** Told once an end-of-call-report is stored (every time it arrives; listeners are idempotent). */
-    onEnded?: (callId: string) => Promise<void>;
+    onEnded?: (call: StoredCall) => Promise<void>;
   } = {},
 ) {
   function query(scope: CallScope, filter: CallFilter): CallQuery {
@@ -101,10 +101,10 @@ export function createCallsService(
     async ingest(message: unknown): Promise<string | null> {
       const report = readCallReport(message);
       if (!report) return null;
-      const id = await repo.upsert(report);
+      const call = await repo.upsert(report);
       await listeners.onReport?.(report);
-      if (report.status === 'ended') await listeners.onEnded?.(id);
-      return id;
+      if (report.status === 'ended') await listeners.onEnded?.(call);
+      return call.id;
     },
   };
 }

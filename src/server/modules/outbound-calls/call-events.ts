@@ -8,6 +8,8 @@ export interface CallEvent {
   providerId: string;
   status: string | null;
   endedReason: string | null;
+  /** The platform's call type, when the message says. */
+  type: string | null;
 }
 
 export interface CallEventsDeps {
@@ -26,6 +28,8 @@ export interface CallEventsDeps {
  */
 export function createCallEvents({ db, retryDelayMs, wake, now = () => new Date() }: CallEventsDeps) {
   return async function onCallEvent(event: CallEvent): Promise<void> {
+    // Every call we place is outbound: an inbound call's report needs no lookup.
+    if (event.type === 'inboundPhoneCall' || event.type === 'webCall') return;
     const current = and(eq(outboundCalls.vapiCallId, event.providerId), eq(outboundCalls.status, 'calling'));
     const [row] = await db.select().from(outboundCalls).where(current);
     if (!row) return;

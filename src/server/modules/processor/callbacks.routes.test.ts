@@ -72,6 +72,39 @@ describe('callback inbox', () => {
     expect(rows[0]).toMatchObject({ status: 'open', appointmentType: expect.any(String) });
   });
 
+  it('makes no task from a report that shows a short hang-up, a booking or an outbound call', async () => {
+    const endedAt = new Date(Date.now() - 60_000);
+    const report = (id: string, type: string, seconds: number, transcript?: string) => ({
+      message: {
+        type: 'end-of-call-report',
+        endedReason: 'customer-ended-call',
+        call: { id, type, customer: { number: '+12125550198' } },
+        startedAt: new Date(endedAt.getTime() - seconds * 1000).toISOString(),
+        endedAt: endedAt.toISOString(),
+        durationSeconds: seconds,
+        ...(transcript && { artifact: { transcript } }),
+      },
+    });
+    const deliver = (body: object) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/webhook',
+        payload: body,
+        headers: { 'x-vapi-secret': TEST_WEBHOOK_SECRET },
+      });
+    const tasksFor = async (id: string) =>
+      (await t.database.db.select().from(callbacks).where(eq(callbacks.callId, id))).length;
+    const ids = ['cb02', 'cb03', 'cb04', 'cb05'].map((n) => `0199ffff-0000-7000-8000-00000000${n}`);
+    await deliver(report(ids[0]!, 'inboundPhoneCall', 6, WANTS));
+    await deliver(report(ids[1]!, 'inboundPhoneCall', 90, `${WANTS}\nAI: You're booked for Friday at 2 PM.`));
+    await deliver(report(ids[2]!, 'outboundPhoneCall', 90, WANTS));
+    // The transcript comes in a later delivery of the report: the task follows it.
+    await deliver(report(ids[3]!, 'inboundPhoneCall', 90));
+    expect(await Promise.all(ids.map(tasksFor))).toEqual([0, 0, 0, 0]);
+    await deliver(report(ids[3]!, 'inboundPhoneCall', 90, WANTS));
+    expect(await tasksFor(ids[3]!)).toBe(1);
+  });
+
   it('makes one task per unbooked request, not for short hang-ups, bookings or questions', async () => {
     const wants = await insertCall(WANTS);
     const short = await insertCall(WANTS, 6);

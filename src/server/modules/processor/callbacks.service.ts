@@ -34,6 +34,24 @@ export function nextOpenHour(after: Date, timeZone: string, hours: Hours): Date 
   return after;
 }
 
+type EndedCallFacts = Pick<CallbackCandidate, 'startedAt' | 'endedAt' | 'durationSeconds' | 'transcript'>;
+
+/** Not a hang-up under 10 s, and nothing was booked during the call: the caller may be waiting for us. */
+function mayBeWaiting(call: EndedCallFacts): boolean {
+  const seconds =
+    call.durationSeconds ??
+    (call.startedAt && call.endedAt ? (call.endedAt.getTime() - call.startedAt.getTime()) / 1000 : null);
+  if (seconds !== null && seconds < SHORT_CALL_SECONDS) return false;
+  return !bookedDuringCall(call.transcript);
+}
+
+/** A call as stored when its end-of-call-report arrived. */
+export interface EndedCall extends Omit<EndedCallFacts, 'transcript'> {
+  id: string;
+  type: string;
+  transcript: string | null;
+}
+
 export function createCallbacksService(deps: {
   repo: CallbacksRepo;
   schedule: ScheduleService;
@@ -47,16 +65,13 @@ export function createCallbacksService(deps: {
    * call, not by the processor), and which are not hang-ups under 10 s, into one task each.
    */
   async function createTasks(candidates: CallbackCandidate[]): Promise<void> {
-    if (candidates.length === 0) return;
+    const waiting = candidates.filter((call) => !call.bookedByProcessor && mayBeWaiting(call));
+    // Most ended calls stop here, before anything else is read.
+    if (waiting.length === 0) return;
     const timeZone = await schedule.timeZone();
     const hours = await repo.openingHours();
     const tasks: NewCallback[] = [];
-    for (const call of candidates) {
-      const seconds =
-        call.durationSeconds ??
-        (call.startedAt && call.endedAt ? (call.endedAt.getTime() - call.startedAt.getTime()) / 1000 : null);
-      if (seconds !== null && seconds < SHORT_CALL_SECONDS) continue;
-      if (call.bookedByProcessor || bookedDuringCall(call.transcript)) continue;
+    for (const call of waiting) {
       const { appointmentRequest: request } = analyzeTranscript(call.transcript, {
         callStartedAt: call.startedAt ?? now(),
         timeZone,
@@ -90,7 +105,12 @@ export function createCallbacksService(deps: {
   return {
     sync,
     /** A call's end-of-call-report arrived: its task, if it needs one, is created now. */
-    callEnded: async (callId: string) => createTasks(await repo.candidates(1, callId)),
+    async callEnded(call: EndedCall): Promise<void> {
+      // What the stored call already shows settles most calls without reading anything more.
+      if (call.type !== 'inboundPhoneCall' || call.transcript === null) return;
+      if (!mayBeWaiting({ ...call, transcript: call.transcript })) return;
+      await createTasks(await repo.candidates(1, call.id));
+    },
     async list(viewer: Viewer, status: CallbackStatus | undefined): Promise<Callback[]> {
       await sync();
       return repo.list(status, visibleCalls(viewer.principal));
