@@ -3,7 +3,6 @@
 // ingest through POST /webhook. Each read runs with the read caches off (every request reads the database), as
 // the app runs (ADR 037), and as it runs while calls are written 10 times a second from another connection.
 // Run with `npm run bench -- calls`.
-import pg from 'pg';
 import { buildApp } from '../src/server/app';
 import { calls } from '../src/server/db/schema/index';
 import { DEMO_ADMIN } from '../src/server/db/seed/demo-practice';
@@ -11,7 +10,16 @@ import { createRandom } from '../src/server/db/seed/random';
 import { demoCalls } from '../src/server/db/seed/voice-data';
 import { listQuery, type CallQuery } from '../src/server/modules/calls/calls.repo';
 import { parseSearch } from '../src/server/modules/calls/calls.service';
-import { benchDatabase, CONNECTIONS, DURATION_SECONDS, listen, load, printTable, signIn } from './lib';
+import {
+  benchDatabase,
+  CONNECTIONS,
+  DURATION_SECONDS,
+  listen,
+  load,
+  printTable,
+  signIn,
+  whileWriting,
+} from './lib';
 
 const CALLS = Number(process.env.BENCH_CALLS ?? 100_000);
 const WEBHOOK_SECRET = 'bench-webhook-secret';
@@ -190,21 +198,9 @@ const reads = [
   ['GET /api/calls/{id}', `/api/calls/${someId}`],
 ] as const;
 
-// Calls written 10 times a second from another connection (as another server process would, so each write
-// reaches the app as a notification): every cached list, stats and call is dropped each time.
-async function whileWriting<T>(work: () => Promise<T>): Promise<T> {
-  const other = new pg.Client({ connectionString: database.url });
-  await other.connect();
-  const writer = setInterval(() => {
-    void other.query('update calls set updated_at = now() where id = $1', [someId]);
-  }, 100);
-  try {
-    return await work();
-  } finally {
-    clearInterval(writer);
-    await other.end();
-  }
-}
+// A call written 10 times a second from another connection: every cached list, stats and call is dropped.
+const churn = <T>(work: () => Promise<T>) =>
+  whileWriting(database.url, 'update calls set updated_at = now() where id = $1', [someId], work);
 
 const rows: Parameters<typeof printTable>[1] = [];
 const asItRuns: number[] = [];
@@ -218,7 +214,7 @@ for (const [label, path] of reads) {
 for (const [label, path] of reads)
   rows.push([
     `${label} (as it runs, calls written 10×/s)`,
-    await whileWriting(() => load(`${appUrl}${path}`, bearer)),
+    await churn(() => load(`${appUrl}${path}`, bearer)),
   ]);
 
 // end-of-call-report with a fresh call id per request (autocannon's [<id>] replacement).

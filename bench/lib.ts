@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
-import type { Pool } from 'pg';
+import pg, { type Pool } from 'pg';
 import { openDatabase, type OpenedDatabase } from '../src/server/db/open';
 import {
   addMinutesToWall,
@@ -148,5 +148,28 @@ export async function fillWeek(pool: Pool, monday: string, size: number, zone: s
         needed -= inserted.rowCount ?? 0;
       }
     }
+  }
+}
+
+/**
+ * Runs `work` while `statement` is executed 10 times a second on a connection of its own, as another server
+ * process would write: every write reaches the app as a notification and empties the caches that depend on it.
+ */
+export async function whileWriting<T>(
+  databaseUrl: string,
+  statement: string,
+  values: unknown[],
+  work: () => Promise<T>,
+): Promise<T> {
+  const other = new pg.Client({ connectionString: databaseUrl });
+  await other.connect();
+  const writer = setInterval(() => {
+    void other.query(statement, values);
+  }, 100);
+  try {
+    return await work();
+  } finally {
+    clearInterval(writer);
+    await other.end();
   }
 }

@@ -5,7 +5,6 @@
 // on (ADR 022); the targets are for the latter. Run with `npm run bench -- schedule`.
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import pg from 'pg';
 import { buildApp } from '../src/server/app';
 import { DEMO_ADMIN } from '../src/server/db/seed/demo-practice';
 import { addMinutesToWall } from '../src/server/lib/wall-time';
@@ -19,6 +18,7 @@ import {
   nextMonday,
   printTable,
   signIn,
+  whileWriting,
 } from './lib';
 
 const SECRET = 'bench-webhook-secret-0123456789';
@@ -108,29 +108,19 @@ rows.push([
   await load(bareUrl),
 ]);
 
-// The caches under churn: an appointment is written 10 times a second (as another process would, so every
-// write reaches the app as a notification), emptying every cache that reads appointments each time.
-async function whileWriting<T>(work: () => Promise<T>): Promise<T> {
-  const { id } = (await pool.query<{ id: string }>('select id from appointments limit 1')).rows[0]!;
-  const other = new pg.Client({ connectionString: database.url });
-  await other.connect();
-  const writer = setInterval(() => {
-    void other.query('update appointments set notes = notes where id = $1', [id]);
-  }, 100);
-  try {
-    return await work();
-  } finally {
-    clearInterval(writer);
-    await other.end();
-  }
-}
+// The caches under churn: an appointment is written 10 times a second, emptying every cache that reads
+// appointments each time.
+const { id: someAppointment } = (await pool.query<{ id: string }>('select id from appointments limit 1'))
+  .rows[0]!;
+const churn = <T>(work: () => Promise<T>) =>
+  whileWriting(database.url, 'update appointments set notes = notes where id = $1', [someAppointment], work);
 rows.push([
   'POST /webhook findPatient + checkAvailability (as it runs, appointments written 10×/s)',
-  await whileWriting(() => load(`${baseUrl}/webhook`, secret, toolCalls)),
+  await churn(() => load(`${baseUrl}/webhook`, secret, toolCalls)),
 ]);
 rows.push([
   `${weekLabel}, browser's Accept-Encoding (as it runs, appointments written 10×/s)`,
-  await whileWriting(() => load(`${baseUrl}${weekPath}`, browser)),
+  await churn(() => load(`${baseUrl}${weekPath}`, browser)),
 ]);
 printTable(`Schedule (${CONNECTIONS} connections, ${DURATION_SECONDS} s)`, rows);
 console.log(`\ntargets (as it runs): webhook p99 <= 25 ms; week of appointments p99 <= 50 ms`);
