@@ -9,7 +9,7 @@ import {
   type FakeKolla,
 } from '../../integrations/practice-management/kolla/fake-kolla-server';
 import { PRACTICE_ZONE, weekdayAhead } from '../../test/schedule-dates';
-import { bearer, createTestApp, TEST_WEBHOOK_SECRET, type TestApp } from '../../test/test-app';
+import { bearer, consoleCall, createTestApp, TEST_WEBHOOK_SECRET, type TestApp } from '../../test/test-app';
 
 /** A practice on Kolla: the service picks the Kolla adapter for any connectorId but 'sandbox'. */
 
@@ -102,6 +102,42 @@ describe('a connector on Kolla', () => {
       appointment: { date, time: '14:00', patient_name: 'Bo Park' },
     });
     expect(fake.state.contacts.some((c) => c.given_name === 'Bo')).toBe(true);
+  });
+
+  it('says closed, naming open times, for a time outside the hours in Kolla; taken for a booked one', async () => {
+    const date = weekdayAhead(t.clock.now(), 5);
+    const ann = fakeContact(fake.state, { given_name: 'Ann', family_name: 'Lee', phone: '(555) 123-4567' });
+    const before = fake.state.appointments.length;
+    const providers = (
+      await t.app.inject({ method: 'GET', url: '/api/providers', headers: bearer(admin) })
+    ).json().providers as { remote_id: string; name: string }[];
+    const smith = providers.find((p) => p.name === 'Dr. Sarah Smith')!.remote_id;
+    const book = (time: string) =>
+      consoleCall(t.app, admin, 'bookAppointment', {
+        appointment_type: 'filling',
+        date,
+        time,
+        provider_id: smith,
+        patient_info: { name: 'Casey Closed', phone_number: '(555) 222-4444' },
+      });
+    const night = await book('22:00');
+    expect(night.statusCode).toBe(409);
+    expect(night.json()).toMatchObject({ code: 'closed' });
+    expect(night.json().message).toMatch(
+      /^Dr\. Sarah Smith does not see patients on \w+, \w+ \d+ at 10:00 PM\./,
+    );
+    expect(night.json().message).toMatch(/The nearest open times are/);
+    fakeAppointment(fake.state, {
+      contact: ann,
+      providerId: '1',
+      operatoryId: '5',
+      wallStart: `${date} 10:00:00`,
+      minutes: 30,
+    });
+    const taken = await book('10:00');
+    expect(taken.statusCode).toBe(409);
+    expect(taken.json().code).not.toBe('closed');
+    expect(fake.state.appointments.length).toBe(before + 1);
   });
 
   it("passes on Kolla's unknown-connector message for the booking screen to recognise", async () => {

@@ -31,6 +31,7 @@ import { newConfirmationNumber } from '../../lib/confirmation-number';
 import type { Integrations } from '../../integrations/index';
 import type { PracticeConnector, ScheduleRepo } from './schedule.repo';
 import { closedMessage, nearestOpenTimes } from './nearest-open-times';
+import { collapseSpaces } from '../../lib/text';
 
 export const NO_CONNECTOR_MESSAGE = 'No active linked account is available to you.';
 
@@ -143,7 +144,8 @@ export function createScheduleService({
       input.providerId === FIRST_AVAILABLE
         ? undefined
         : (await practice.pms.listProviders()).find((p) => p.remoteId === input.providerId);
-    return new AppError(409, 'closed', closedMessage(wallStart, nearest, provider?.displayName));
+    const name = provider && collapseSpaces(provider.displayName);
+    return new AppError(409, 'closed', closedMessage(wallStart, nearest, name));
   }
 
   return {

@@ -325,7 +325,11 @@ describe('book and cancel', () => {
   it('refuses past times, closed hours and busy operatories', async () => {
     const base = { patient: { remoteId: ann.remote_id }, providerId: 'provider_1', durationMinutes: 30 };
     expect((await failure(pms.book({ ...base, startTime: `${MONDAY}T09:00` }))).code).toBe('conflict');
-    expect((await failure(pms.book({ ...base, startTime: `${TUESDAY}T12:00` }))).code).toBe('conflict');
+    expect((await failure(pms.book({ ...base, startTime: `${TUESDAY}T12:00` }))).code).toBe('closed');
+    expect((await failure(pms.book({ ...base, startTime: `${TUESDAY}T22:00` }))).code).toBe('closed');
+    book(`${TUESDAY} 11:00:00`, 30, 'provider_1', 'operatory_5');
+    // Within the provider's hours but booked: taken, not closed.
+    expect((await failure(pms.book({ ...base, startTime: `${TUESDAY}T11:00` }))).code).toBe('conflict');
     book(`${TUESDAY} 10:00:00`, 30, 'provider_2', 'operatory_6');
     expect(
       (await failure(pms.book({ ...base, startTime: `${TUESDAY}T10:00`, operatoryId: 'operatory_6' }))).code,

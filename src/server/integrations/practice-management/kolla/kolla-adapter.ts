@@ -54,6 +54,7 @@ import {
   scheduleSchema,
   type KollaResource,
 } from './schemas';
+import { collapseSpaces } from '../../../lib/text';
 
 export interface KollaAdapterOptions extends KollaClientOptions {
   /** Practice IANA zone: day boundaries, "now", and times the vendor sends in one form only. */
@@ -73,6 +74,9 @@ interface Booking {
 
 interface Candidate {
   provider: KollaResource;
+  /** The provider's hours that day. */
+  open: Interval[];
+  /** Those hours without what is booked. */
   free: Interval[];
 }
 
@@ -184,10 +188,10 @@ export function createKollaAdapter(options: KollaAdapterOptions): PracticeManage
       throw new PmsError('not_found', `Unknown provider: ${providerId}`);
     }
     const candidates: Candidate[] = await Promise.all(
-      wanted.map(async (provider) => ({
-        provider,
-        free: subtractIntervals(await schedule(provider, date), busyFor(bookings, idOf(provider))),
-      })),
+      wanted.map(async (provider) => {
+        const open = await schedule(provider, date);
+        return { provider, open, free: subtractIntervals(open, busyFor(bookings, idOf(provider))) };
+      }),
     );
     const freeOperatories = (interval: Interval) =>
       operatories.filter((op) => !busyFor(bookings, idOf(op)).some((b) => overlaps(b, interval)));
@@ -206,7 +210,7 @@ export function createKollaAdapter(options: KollaAdapterOptions): PracticeManage
       date: query.date,
       candidates: candidates.map(({ provider, free }) => ({
         providerId: idOf(provider),
-        providerName: provider.display_name.replace(/\s+/g, ' ').trim(),
+        providerName: collapseSpaces(provider.display_name),
         open: free,
         busy: [],
       })),
@@ -235,7 +239,12 @@ export function createKollaAdapter(options: KollaAdapterOptions): PracticeManage
     );
     if (start < notBefore) throw new PmsError('conflict', `${date} ${formatHm(start)} is in the past`);
     const chosen = candidates.find((c) => isFree(wanted, c.free));
-    if (!chosen) throw new PmsError('conflict', `${date} ${formatHm(start)} is not available`);
+    if (!chosen) {
+      // Outside everyone's hours is "closed" (the caller then hears the nearest open times), inside them "taken".
+      if (!candidates.some((c) => isFree(wanted, c.open)))
+        throw new PmsError('closed', `${date} ${formatHm(start)} is outside opening hours`);
+      throw new PmsError('conflict', `${date} ${formatHm(start)} is not available`);
+    }
 
     let operatory: KollaResource | undefined;
     if (input.operatoryId !== undefined) {

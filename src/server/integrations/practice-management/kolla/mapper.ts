@@ -11,6 +11,7 @@ import type {
 import { splitE164, toE164 } from '../../../lib/phone';
 import { instantFromWall, normalizeWall, wallFromInstant } from '../../../lib/wall-time';
 import type { KollaAppointment, KollaContact, KollaResource, KollaResourceRef } from './schemas';
+import { collapseSpaces } from '../../../lib/text';
 
 /** Kolla's dental connectors are US practice systems; numbers are stored without a country code. */
 export const DEFAULT_COUNTRY: CountryCode = 'US';
@@ -30,28 +31,30 @@ export function resourceType(type: string): ResourceType | undefined {
   return upper === 'PROVIDER' || upper === 'OPERATORY' ? upper : undefined;
 }
 
-const tidy = (s: string): string => s.replace(/\s+/g, ' ').trim();
-
 export function toProvider(r: KollaResource): Provider {
   const hygienist = r.additional_data['hygienist']?.toLowerCase();
   const kind = hygienist === 'true' ? 'hygienist' : hygienist === 'false' ? 'dentist' : undefined;
   return {
     remoteId: bareId(r.name, r.remote_id),
-    name: tidy(r.display_name),
+    name: collapseSpaces(r.display_name),
     displayName: r.display_name,
     ...(kind && { kind }),
   };
 }
 
 export function toOperatory(r: KollaResource): Operatory {
-  return { remoteId: bareId(r.name, r.remote_id), name: tidy(r.display_name), displayName: r.display_name };
+  return {
+    remoteId: bareId(r.name, r.remote_id),
+    name: collapseSpaces(r.display_name),
+    displayName: r.display_name,
+  };
 }
 
-const fullName = (given: string, family: string): string => tidy(`${given} ${family}`);
+const fullName = (given: string, family: string): string => collapseSpaces(`${given} ${family}`);
 
 export function toPatient(c: KollaContact, country: CountryCode = DEFAULT_COUNTRY): Patient {
-  const givenName = tidy(c.given_name || c.preferred_name);
-  const familyName = tidy(c.family_name);
+  const givenName = collapseSpaces(c.given_name || c.preferred_name);
+  const familyName = collapseSpaces(c.family_name);
   const rawPhone = c.primary_phone_number || c.phone_numbers.find((p) => p.number)?.number || '';
   const phone = toE164(rawPhone, country);
   const email = c.primary_email_address || c.email_addresses.find((e) => e.address)?.address;
@@ -121,10 +124,10 @@ function times(a: KollaAppointment, timeZone: string) {
 export function toAppointment(a: KollaAppointment, ctx: AppointmentContext): Appointment | undefined {
   const t = times(a, ctx.timeZone);
   if (!t) return undefined;
-  const givenName = tidy(a.contact.given_name);
-  const familyName = tidy(a.contact.family_name);
+  const givenName = collapseSpaces(a.contact.given_name);
+  const familyName = collapseSpaces(a.contact.family_name);
   // `contact.name` is "" in practice; when present it may be a display name or a resource name.
-  const contactNameText = a.contact.name.startsWith('contacts/') ? '' : tidy(a.contact.name);
+  const contactNameText = a.contact.name.startsWith('contacts/') ? '' : collapseSpaces(a.contact.name);
   const contactId =
     bareId(a.contact_id) || (a.contact.name.startsWith('contacts/') ? bareId(a.contact.name) : '');
   const resources = appointmentResources(a, ctx);

@@ -45,6 +45,7 @@ import {
   type AppointmentStatus,
 } from '../../../db/schema/index';
 import { newConfirmationNumber } from '../../../lib/confirmation-number';
+import { collapseSpaces } from '../../../lib/text';
 
 /**
  * The built-in practice schedule (connectorId 'sandbox'): a real schedule in our own tables. Double
@@ -97,7 +98,7 @@ const DEADLOCK_DETECTED = '40P01';
 /** Dentists before hygienists, then by name: the order the booking screen offers them. */
 const providerOrder = [asc(providers.createdAt), asc(providers.kind), asc(providers.name)];
 
-const fullName = (given: string, family: string) => `${given} ${family}`.replace(/\s+/g, ' ').trim();
+const fullName = (given: string, family: string) => collapseSpaces(`${given} ${family}`);
 
 function toPatient(row: typeof patients.$inferSelect): Patient {
   return {
