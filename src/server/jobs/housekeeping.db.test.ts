@@ -11,7 +11,7 @@ afterAll(() => t.close());
 const count = async (sql: string) => Number((await t.database.pool.query(sql)).rows[0].n);
 
 describe('housekeeping', () => {
-  it('deletes old sign-in attempts, long-ended sessions and old idempotency keys, and keeps the rest', async () => {
+  it('deletes old sign-in attempts, long-ended sessions, old idempotency keys and sandbox placements, and keeps the rest', async () => {
     await t.asAdmin();
     const pool = t.database.pool;
     await pool.query(`insert into login_attempts (email, client_address, succeeded, created_at)
@@ -25,18 +25,25 @@ describe('housekeeping', () => {
       from users limit 1`);
     await pool.query(`insert into idempotency_keys (key, created_at)
       values ('tool:old', now() - interval '8 days'), ('tool:new', now())`);
+    await pool.query(`insert into sandbox_outbound_placements (placement_key, call_id, request, created_at)
+      values ('old:1', 'sandbox-old', '{"number":"+12125550100"}', now() - interval '8 days'),
+             ('new:1', 'sandbox-new', '{"number":"+12125550100"}', now())`);
     const sessionsBefore = await count('select count(*) as n from sessions');
 
     const result = await runHousekeeping(t.database.db, 30);
 
-    expect(result).toEqual({ loginAttempts: 1, sessions: 2, idempotencyKeys: 1 });
+    expect(result).toEqual({ loginAttempts: 1, sessions: 2, idempotencyKeys: 1, sandboxPlacements: 1 });
     expect(await count(`select count(*) as n from login_attempts where email = 'new@example.com'`)).toBe(1);
     expect(await count('select count(*) as n from sessions')).toBe(sessionsBefore - 2);
     expect(await count(`select count(*) as n from idempotency_keys where key = 'tool:new'`)).toBe(1);
+    expect(
+      await count(`select count(*) as n from sandbox_outbound_placements where placement_key = 'new:1'`),
+    ).toBe(1);
     expect(await runHousekeeping(t.database.db, 30)).toEqual({
       loginAttempts: 0,
       sessions: 0,
       idempotencyKeys: 0,
+      sandboxPlacements: 0,
     });
   });
 });

@@ -1,7 +1,7 @@
 import { lt, or } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { defineJob } from './queue';
-import { idempotencyKeys, loginAttempts, sessions } from '../db/schema/index';
+import { idempotencyKeys, loginAttempts, sandboxOutboundPlacements, sessions } from '../db/schema/index';
 
 /** How long rows that only serve a short purpose are kept. */
 export const RETENTION = {
@@ -11,6 +11,8 @@ export const RETENTION = {
   endedSessionsHours: 24,
   /** A voice platform or browser retries within minutes. */
   idempotencyKeysDays: 7,
+  /** The sandbox's record of a call it placed matters until a restart has finished that call: minutes. */
+  sandboxPlacementsDays: 7,
 };
 
 const HOUR_MS = 3_600_000;
@@ -19,6 +21,7 @@ export interface HousekeepingResult {
   loginAttempts: number;
   sessions: number;
   idempotencyKeys: number;
+  sandboxPlacements: number;
 }
 
 /** Deletes what has outlived its purpose; safe to run on several instances at once. */
@@ -29,7 +32,7 @@ export async function runHousekeeping(
 ): Promise<HousekeepingResult> {
   const ago = (hours: number) => new Date(now.getTime() - hours * HOUR_MS);
   const stale = ago(RETENTION.endedSessionsHours);
-  const [attempts, ended, keys] = await Promise.all([
+  const [attempts, ended, keys, placements] = await Promise.all([
     db
       .delete(loginAttempts)
       .where(lt(loginAttempts.createdAt, ago(RETENTION.loginAttemptsHours)))
@@ -47,8 +50,17 @@ export async function runHousekeeping(
       .delete(idempotencyKeys)
       .where(lt(idempotencyKeys.createdAt, ago(RETENTION.idempotencyKeysDays * 24)))
       .returning({ key: idempotencyKeys.key }),
+    db
+      .delete(sandboxOutboundPlacements)
+      .where(lt(sandboxOutboundPlacements.createdAt, ago(RETENTION.sandboxPlacementsDays * 24)))
+      .returning({ key: sandboxOutboundPlacements.placementKey }),
   ]);
-  return { loginAttempts: attempts.length, sessions: ended.length, idempotencyKeys: keys.length };
+  return {
+    loginAttempts: attempts.length,
+    sessions: ended.length,
+    idempotencyKeys: keys.length,
+    sandboxPlacements: placements.length,
+  };
 }
 
 /** Hourly on the job queue, and once at boot (jobs/index.ts). */
