@@ -2,8 +2,10 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { and, eq } from 'drizzle-orm';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { CallSummary } from '#shared/schemas/calls';
+import type { ZodType } from 'zod';
+import { CallListResponseSchema, CallResponseSchema, CallStatsSchema } from '#shared/schemas/calls';
 import { auditEvents } from '../../db/schema/index';
+import { parseResponse } from '../../test/parse-response';
 import { bearer, createTestApp, TEST_WEBHOOK_SECRET, type TestApp } from '../../test/test-app';
 
 // Call Logs reads are kept in memory until calls change (ADR 037): these prove the memory is used, that no
@@ -26,13 +28,15 @@ afterAll(async () => {
   await t.close();
 });
 
-const get = async (url: string, session = admin) => {
-  const response = await t.app.inject({ method: 'GET', url, headers: bearer(session) });
-  expect(response.statusCode, response.body).toBe(200);
-  return response.json();
-};
+// Answers from memory are bytes written once: each is checked against its route's schema.
+const get = async <T>(url: string, schema: ZodType<T>, session = admin) =>
+  parseResponse(await t.app.inject({ method: 'GET', url, headers: bearer(session) }), schema);
+const list = (url: string, session = admin) => get(url, CallListResponseSchema, session);
+const stats = (session = admin) => get('/api/calls/stats', CallStatsSchema, session);
+const call = async (id: string, session = admin) =>
+  (await get(`/api/calls/${id}`, CallResponseSchema, session)).call;
 const names = async (url = '/api/calls?limit=200', session = admin) =>
-  ((await get(url, session)).calls as CallSummary[]).map((c) => c.customer.name);
+  (await list(url, session)).calls.map((c) => c.customer.name);
 
 async function eventually(check: () => Promise<boolean>, ms = 5000) {
   const until = Date.now() + ms;
@@ -52,10 +56,9 @@ const deliver = (message: Record<string, unknown>) =>
 
 describe('Call Logs read cache', () => {
   it('serves lists, stats and a call from memory, and drops them once PostgreSQL announces a change', async () => {
-    const first = ((await get('/api/calls?limit=1')).calls as CallSummary[])[0]!;
-    const detail = `/api/calls/${first.id}`;
-    const before = await get('/api/calls/stats');
-    expect((await get(detail)).call.customer.name).toBe(first.customer.name);
+    const first = (await list('/api/calls?limit=1')).calls[0]!;
+    const before = await stats();
+    expect((await call(first.id)).customer.name).toBe(first.customer.name);
     expect(await names()).toContain(first.customer.name);
 
     // Unannounced (trigger off) and written on a connection of its own: only the cache can hide it.
@@ -66,41 +69,47 @@ describe('Call Logs read cache', () => {
     );
     await sleep(200);
     expect(await names()).not.toContain('Hidden Change');
-    expect((await get(detail)).call.customer.name).toBe(first.customer.name);
-    expect(await get('/api/calls/stats')).toEqual(before);
+    expect((await call(first.id)).customer.name).toBe(first.customer.name);
+    expect(await stats()).toEqual(before);
 
     await outside.query('alter table calls enable trigger calls_notify_change');
     await outside.query(`update calls set customer_name = 'Announced Change' where id = $1`, [first.id]);
     await eventually(async () => (await names()).includes('Announced Change'));
-    expect((await get(detail)).call.customer.name).toBe('Announced Change');
-    expect((await get('/api/calls/stats')).totalDurationSeconds).toBeGreaterThan(before.totalDurationSeconds);
+    expect((await call(first.id)).customer.name).toBe('Announced Change');
+    expect((await stats()).totalDurationSeconds).toBeGreaterThan(before.totalDurationSeconds);
   });
 
   it("shows a report this process stored on the very next read: the list, the stats and the call's status", async () => {
-    const stats = await get('/api/calls/stats');
+    const before = await stats();
     expect(await names()).not.toContain('Cache Caller');
     const id = '0f0e0d0c-0b0a-4909-8807-060504030201';
-    const call = { id, type: 'inboundPhoneCall' };
+    const platformCall = { id, type: 'inboundPhoneCall' };
     const customer = { number: '+12125550199', name: 'Cache Caller' };
-    expect((await deliver({ type: 'status-update', status: 'in-progress', call, customer })).statusCode).toBe(
-      200,
-    );
+    expect(
+      (await deliver({ type: 'status-update', status: 'in-progress', call: platformCall, customer }))
+        .statusCode,
+    ).toBe(200);
     expect(await names()).toContain('Cache Caller');
-    expect((await get(`/api/calls/${id}`)).call.status).toBe('in-progress');
-    expect((await get('/api/calls/stats')).total).toBe(stats.total + 1);
+    expect((await call(id)).status).toBe('in-progress');
+    expect((await stats()).total).toBe(before.total + 1);
 
-    const ended = { type: 'end-of-call-report', endedReason: 'customer-ended-call', call, customer };
+    const ended = {
+      type: 'end-of-call-report',
+      endedReason: 'customer-ended-call',
+      call: platformCall,
+      customer,
+    };
     expect((await deliver(ended)).statusCode).toBe(200);
-    expect((await get(`/api/calls/${id}`)).call).toMatchObject({
+    expect(await call(id)).toMatchObject({
       status: 'ended',
       endedReason: 'customer-ended-call',
     });
-    expect((await get('/api/calls/stats')).completed).toBe(stats.completed + 1);
+    expect((await stats()).completed).toBe(before.completed + 1);
   });
 
   it('records every read of a call in the audit log, kept in memory or not', async () => {
-    const { id } = ((await get('/api/calls?limit=1')).calls as CallSummary[])[0]!;
-    for (let i = 0; i < 3; i++) await get(`/api/calls/${id}`);
+    const { id } = (await list('/api/calls?limit=1')).calls[0]!;
+    for (let i = 0; i < 3; i++) await call(id);
     await t.app.auditLog.flush();
     const reads = await t.database.db
       .select()
@@ -111,14 +120,13 @@ describe('Call Logs read cache', () => {
 
   it("never gives a sub user an admin's kept answer", async () => {
     const url = '/api/calls?limit=200';
-    const ids = async (session: string) =>
-      ((await get(url, session)).calls as CallSummary[]).map((c) => c.id);
+    const ids = async (session: string) => (await list(url, session)).calls.map((c) => c.id);
     const all = await ids(admin);
     const theirs = await ids(frontDesk);
     expect(theirs.length).toBeLessThan(all.length);
-    expect((await get('/api/calls/stats', frontDesk)).total).toBe(theirs.length);
+    expect((await stats(frontDesk)).total).toBe(theirs.length);
     const notTheirs = all.find((id) => !theirs.includes(id))!;
-    await get(`/api/calls/${notTheirs}`, admin);
+    await call(notTheirs, admin);
     const response = await t.app.inject({ url: `/api/calls/${notTheirs}`, headers: bearer(frontDesk) });
     expect(response.statusCode).toBe(404);
   });
