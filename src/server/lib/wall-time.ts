@@ -33,7 +33,10 @@ function validParts(p: WallParts): boolean {
   );
 }
 
-function parts(wall: string): WallParts | undefined {
+// Slot and booking arithmetic reads the same few wall times over and over. The parts are shared: never mutated.
+const parts = memoize(parseParts, (wall) => wall);
+
+function parseParts(wall: string): WallParts | undefined {
   const m = WALL.exec(wall.trim());
   if (!m) return undefined;
   const p = {

@@ -1,4 +1,4 @@
-import { createHash, timingSafeEqual } from 'node:crypto';
+import { hash, timingSafeEqual } from 'node:crypto';
 import type { FastifyRequest } from 'fastify';
 import type { ToolErrorResult, ToolResult } from '#shared/schemas/schedule';
 import {
@@ -33,13 +33,14 @@ export interface WebhookDeps {
 const MAX_KEY_LENGTH = 200;
 const INTERNAL_ERROR = 'Something went wrong on our side. Please try again.';
 
-const digest = (value: string) => createHash('sha256').update(value).digest();
+/** Equal-length digests, so comparing them takes the same time whatever was sent. */
+const digest = (value: string) => hash('sha256', value, 'buffer');
 
-function carriesSecret(request: FastifyRequest, secret: string | undefined): boolean {
-  if (!secret) return false;
+function carriesSecret(request: FastifyRequest, secretDigest: Buffer | undefined): boolean {
+  if (!secretDigest) return false;
   const header = request.headers['x-vapi-secret'];
   return [bearerToken(request), typeof header === 'string' ? header : undefined].some(
-    (candidate) => candidate !== undefined && timingSafeEqual(digest(candidate), digest(secret)),
+    (candidate) => candidate !== undefined && timingSafeEqual(digest(candidate), secretDigest),
   );
 }
 
@@ -55,6 +56,7 @@ export function registerWebhookRoutes(
   { auth, schedule, calls, secret, assistantRequest }: WebhookDeps,
 ): void {
   const tools = createToolFunctions(schedule);
+  const secretDigest = secret ? digest(secret) : undefined;
 
   /** What the voice model can read out for a failure; unexpected ones are logged (type and stack only). */
   function spoken(thrown: unknown, request: FastifyRequest): ToolErrorResult {
@@ -129,7 +131,7 @@ export function registerWebhookRoutes(
       // Before validation, so nobody learns anything about the body format without credentials.
       preValidation: async (request) => {
         if (fromVoicePlatform(request.body)) {
-          if (!carriesSecret(request, secret)) throw unauthorized('Invalid webhook credentials.');
+          if (!carriesSecret(request, secretDigest)) throw unauthorized('Invalid webhook credentials.');
         } else {
           await authenticate(auth, request, 'booking:use');
         }
