@@ -46,6 +46,11 @@ export interface OutboundCallRequest {
    * call); the platform gets it as the call's name, so a call can be traced back to its attempt.
    */
   placementKey?: string;
+  /**
+   * A repair after a crash: the attempt may already have been placed since this instant, before its call id
+   * was stored. The port then answers that call instead of placing another.
+   */
+  placedSince?: Date;
 }
 
 export interface RemoteCall {

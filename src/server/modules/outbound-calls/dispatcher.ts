@@ -74,7 +74,8 @@ export function createDispatcher({
     return a && n ? { assistantId: a.providerId ?? a.id, phoneNumberId: n.providerId ?? n.id } : undefined;
   }
 
-  async function place(row: OutboundCallRow): Promise<boolean> {
+  /** `placedSince`: a repair, the attempt may have been placed since then (see `recover`). */
+  async function place(row: OutboundCallRow, placedSince?: Date): Promise<boolean> {
     const key = row.placementKey!;
     const ids = await platformIds(row);
     if (!ids) {
@@ -87,6 +88,7 @@ export function createDispatcher({
         customer: { number: row.phoneNumber, name: row.patientName },
         variables: variablesOf(row),
         placementKey: key,
+        ...(placedSince && { placedSince }),
       });
       await db
         .update(outboundCalls)
@@ -176,7 +178,7 @@ export function createDispatcher({
           lt(outboundCalls.placedAt, cutOff),
         ),
       );
-    await Promise.all(unplaced.map(place));
+    await Promise.all(unplaced.map((row) => place(row, row.placedAt ?? undefined)));
 
     const silent = await db
       .select({ call: outboundCalls })
@@ -239,7 +241,7 @@ export function createDispatcher({
         if (await deferOutsideWindow(settings)) return result;
         const { rows, inFlight } = await claim(settings);
         result.highestInFlight = Math.max(result.highestInFlight, inFlight);
-        const placed = await Promise.all(rows.map(place));
+        const placed = await Promise.all(rows.map((row) => place(row)));
         result.placed += placed.filter(Boolean).length;
         if (rows.length === 0) {
           if ((await dueCount()) === 0 || Date.now() > stopAt) return result;

@@ -262,6 +262,8 @@ function route(state: FakeVapiState, method: string, path: string, query: URLSea
       state.calls.push(created);
       return [201, created] as const;
     }
+    case 'GET /call':
+      return [200, listOf(state.calls, query)] as const;
     case 'GET /call/:id':
       return [200, byId(state.calls, id!)] as const;
     default:

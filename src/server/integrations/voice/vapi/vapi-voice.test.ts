@@ -281,6 +281,24 @@ describe('Vapi adapter over HTTP (fake Vapi built from the samples)', () => {
       },
     });
   });
+
+  it('repairs without calling twice: a call already placed under the attempt is found, not placed again', async () => {
+    const [number] = await voice.listPhoneNumbers();
+    const assistantId = (await voice.createAssistant(spec))!;
+    const request = { assistantId, phoneNumberId: number!.id, customer: { number: '+12125550100' } };
+    const placedSince = new Date();
+    // The process died after Vapi accepted this attempt and before its id was stored.
+    const first = await voice.createOutboundCall({ ...request, placementKey: 'repair-1:1' });
+    const callsBefore = fake.state.calls.length;
+    const repaired = await voice.createOutboundCall({ ...request, placementKey: 'repair-1:1', placedSince });
+    expect(repaired.id).toBe(first.id);
+    expect(fake.state.calls).toHaveLength(callsBefore);
+    expect(fake.state.requests.at(-1)).toMatchObject({ method: 'GET', path: '/call' });
+    // An attempt that never reached Vapi is placed on repair.
+    const placed = await voice.createOutboundCall({ ...request, placementKey: 'repair-2:1', placedSince });
+    expect(placed.id).not.toBe(first.id);
+    expect(fake.state.calls).toHaveLength(callsBefore + 1);
+  });
 });
 
 describe('vapiErrorMessage', () => {

@@ -1,4 +1,4 @@
-import type { VoicePort } from '../port';
+import type { RemoteCall, VoicePort } from '../port';
 import type { WebhookTarget } from '../tools';
 import type { VapiClient } from './client';
 import { fromVapiAssistant, fromVapiPhoneNumber, toVapiAssistant, webhookServer } from './mapper';
@@ -8,6 +8,9 @@ export const VAPI_LIST_LIMIT = 1000;
 
 const path = (base: string, id: string) => `${base}/${encodeURIComponent(id)}`;
 
+/** Our clock and Vapi's may differ by this much when asking for the calls made since an instant. */
+const CLOCK_SKEW_MS = 5 * 60_000;
+
 function asArray(value: unknown): unknown[] {
   return Array.isArray(value) ? value : [];
 }
@@ -16,13 +19,18 @@ function asArray(value: unknown): unknown[] {
  * Every item of a v1 list. There is no cursor: each next page asks for items created before the oldest one
  * seen (`createdAtLt`), until a page comes back short.
  */
-async function listAll(client: VapiClient, path: string, pageSize: number): Promise<unknown[]> {
+async function listAll(
+  client: VapiClient,
+  path: string,
+  pageSize: number,
+  filter: Record<string, string> = {},
+): Promise<unknown[]> {
   const items: unknown[] = [];
   const seen = new Set<string>();
   let before: string | undefined;
   for (;;) {
     const page = asArray(
-      await client.request('GET', path, { query: { limit: pageSize, createdAtLt: before } }),
+      await client.request('GET', path, { query: { ...filter, limit: pageSize, createdAtLt: before } }),
     );
     const fresh = page.filter((item) => {
       const id = (item as { id?: unknown })?.id;
@@ -109,30 +117,37 @@ export function createVapiVoice(
     },
 
     async createOutboundCall(request) {
+      // The call's name (≤ 40 characters) carries the placement key: the create-call body has no metadata.
+      const name = request.placementKey?.slice(0, 40);
+      if (name && request.placedSince) {
+        // Vapi takes no idempotency key: a repair first looks for the call this attempt may already have made.
+        const since = new Date(request.placedSince.getTime() - CLOCK_SKEW_MS).toISOString();
+        const placed = (await listAll(client, '/call', pageSize, { createdAtGt: since })).find(
+          (call) => (call as { name?: unknown })?.name === name,
+        );
+        if (placed) return toRemoteCall(placed, '');
+      }
       const call = await client.request<{ id?: unknown; status?: unknown }>('POST', '/call', {
         body: {
           assistantId: request.assistantId,
           phoneNumberId: request.phoneNumberId,
           customer: request.customer,
           ...(request.variables && { assistantOverrides: { variableValues: request.variables } }),
-          // The call's name (≤ 40 characters): the create-call body has no metadata of its own.
-          ...(request.placementKey && { name: request.placementKey.slice(0, 40) }),
+          ...(name && { name }),
         },
       });
-      return {
-        id: String(call?.id ?? ''),
-        status: typeof call?.status === 'string' ? call.status : 'queued',
-      };
+      return toRemoteCall(call, '', 'queued');
     },
 
     async getCall(id) {
-      const call = await client.request<{ id?: unknown; status?: unknown }>('GET', path('/call', id));
-      return {
-        id: String(call?.id ?? id),
-        status: typeof call?.status === 'string' ? call.status : 'unknown',
-      };
+      return toRemoteCall(await client.request('GET', path('/call', id)), id);
     },
   };
+}
+
+function toRemoteCall(call: unknown, id: string, status = 'unknown'): RemoteCall {
+  const c = (call ?? {}) as { id?: unknown; status?: unknown };
+  return { id: String(c.id ?? id), status: typeof c.status === 'string' ? c.status : status };
 }
 
 /** The file id of the knowledge-base query tool we attach, if the assistant has one. */
