@@ -3,8 +3,10 @@ import { and, asc, count, eq, inArray, isNotNull, isNull, lt, or, sql } from 'dr
 import type { OutboundSettings } from '#shared/schemas/outbound-calls';
 import type { Db } from '../../db/client';
 import { LOCKS, xactLock } from '../../db/locks';
-import { assistants, outboundCalls, phoneNumbers } from '../../db/schema/index';
+import { outboundCalls } from '../../db/schema/index';
 import { isVoiceError, type VoicePort } from '../../integrations/voice/index';
+import type { AssistantsService } from '../assistants/assistants.service';
+import type { PhoneNumbersService } from '../phone-numbers/phone-numbers.service';
 import { nextWindowStart } from './calling-window';
 import type { OutboundCallRow, OutboundCallsRepo } from './outbound-calls.repo';
 
@@ -12,6 +14,8 @@ export interface DispatcherDeps {
   db: Db;
   repo: OutboundCallsRepo;
   voice: VoicePort;
+  assistants: Pick<AssistantsService, 'forCalls'>;
+  phoneNumbers: Pick<PhoneNumbersService, 'platformId'>;
   /** The practice's IANA time zone, for the calling window. */
   timeZone(): Promise<string>;
   now?: () => Date;
@@ -45,6 +49,8 @@ export function createDispatcher({
   db,
   repo,
   voice,
+  assistants,
+  phoneNumbers,
   timeZone,
   now = () => new Date(),
   placementGraceMs = 60_000,
@@ -63,15 +69,11 @@ export function createDispatcher({
 
   /** The platform's ids of the call's assistant and number (ours where they live only here). */
   async function platformIds(row: OutboundCallRow) {
-    const [a] = await db
-      .select({ id: assistants.id, providerId: assistants.providerId })
-      .from(assistants)
-      .where(eq(assistants.id, row.assistantId));
-    const [n] = await db
-      .select({ id: phoneNumbers.id, providerId: phoneNumbers.providerId })
-      .from(phoneNumbers)
-      .where(eq(phoneNumbers.id, row.phoneNumberId));
-    return a && n ? { assistantId: a.providerId ?? a.id, phoneNumberId: n.providerId ?? n.id } : undefined;
+    const [assistant, phoneNumberId] = await Promise.all([
+      assistants.forCalls(row.assistantId),
+      phoneNumbers.platformId(row.phoneNumberId),
+    ]);
+    return assistant && phoneNumberId ? { assistantId: assistant.platformId, phoneNumberId } : undefined;
   }
 
   /** `placedSince`: a repair, the attempt may have been placed since then (see `recover`). */
@@ -180,18 +182,17 @@ export function createDispatcher({
       );
     await Promise.all(unplaced.map((row) => place(row, row.placedAt ?? undefined)));
 
-    const silent = await db
-      .select({ call: outboundCalls })
+    const placed = await db
+      .select()
       .from(outboundCalls)
-      .leftJoin(assistants, eq(assistants.id, outboundCalls.assistantId))
-      .where(
-        and(
-          eq(outboundCalls.status, 'calling'),
-          isNotNull(outboundCalls.vapiCallId),
-          sql`${outboundCalls.updatedAt} < ${now()}::timestamptz - make_interval(secs => coalesce(${assistants.maxDurationSeconds}, 600) + ${SETTLE_MARGIN_SECONDS})`,
-        ),
-      );
-    for (const { call } of silent) {
+      .where(and(eq(outboundCalls.status, 'calling'), isNotNull(outboundCalls.vapiCallId)));
+    const silent: OutboundCallRow[] = [];
+    for (const call of placed) {
+      const longest = (await assistants.forCalls(call.assistantId))?.maxDurationSeconds ?? 600;
+      const quietMs = now().getTime() - call.updatedAt.getTime();
+      if (quietMs > (longest + SETTLE_MARGIN_SECONDS) * 1000) silent.push(call);
+    }
+    for (const call of silent) {
       try {
         const remote = await voice.getCall(call.vapiCallId!);
         if (ENDED.has(remote.status)) await settle(call, 'completed', null);

@@ -38,6 +38,8 @@ export function registerOutboundCalls(app: App, deps: OutboundCallsModuleDeps) {
     db: deps.db,
     repo,
     voice: deps.voice,
+    assistants: deps.assistants,
+    phoneNumbers: deps.phoneNumbers,
     timeZone: () => deps.schedule.timeZone(),
     now: deps.now,
     placementGraceMs: deps.placementGraceMs,
