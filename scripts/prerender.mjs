@@ -1,5 +1,6 @@
 // Prerenders every public page into dist/web after `vite build` (ADR 011): dist/web/index.html for '/',
-// dist/web/<page>/index.html for the others, dist/web/app.html as the console's SPA shell, and a manifest the
+// dist/web/<page>/index.html for the others, dist/web/app.html as the console's SPA shell, dist/web/404.html for
+// unknown paths, and a manifest the
 // server reads. The canonical origin is left as a placeholder the server fills from PUBLIC_BASE_URL.
 import { existsSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync, mkdirSync } from 'node:fs';
 import path from 'node:path';
@@ -9,6 +10,7 @@ import { build } from 'vite';
 import { root } from './lib/ensure.mjs';
 
 export const BASE_URL_PLACEHOLDER = '%PUBLIC_BASE_URL%';
+const NOT_FOUND_FILE = '404.html';
 const webDir = path.join(root, 'dist', 'web');
 const ssrDir = path.join(root, 'dist', 'prerender');
 
@@ -97,6 +99,15 @@ const shell = withHead(template, {
   extraHead: '<meta name="robots" content="noindex" />',
 });
 writeFileSync(path.join(webDir, 'app.html'), shell);
+// Any path no route knows: the not-found page, readable without scripts; the server answers it with 404.
+const notFoundBody = await render('/this-path-is-not-a-page');
+const notFound = withHead(template, {
+  title: '404 Page Not Found',
+  description: publicPages[0].description,
+  extraHead: '<meta name="robots" content="noindex" />',
+}).replace('<div id="root"></div>', () => `<div id="root">${notFoundBody}</div>`);
+assertStrictCsp(NOT_FOUND_FILE, notFound);
+writeFileSync(path.join(webDir, NOT_FOUND_FILE), notFound);
 writeFileSync(path.join(webDir, 'prerendered.json'), JSON.stringify(manifest, null, 2) + '\n');
 precompress(path.join(webDir, 'assets'));
 rmSync(ssrDir, { recursive: true, force: true });

@@ -120,7 +120,8 @@ describe('unknown paths', () => {
     const missing = await t.app.inject({ method: 'GET', url: '/no-such-page' });
     expect(missing.statusCode).toBe(404);
     expect(missing.headers['content-type']).toContain('text/html');
-    expect(missing.body).toContain('<div id="root"></div>');
+    // Prerendered: the page reads without scripts.
+    expect(missing.body).toMatch(/<h1[^>]*>404 Page Not Found<\/h1>/);
     for (const url of ['/signin', '/demo-requests', '/call-logs', '/audit-log', '/pricing', '/']) {
       expect((await t.app.inject({ method: 'GET', url })).statusCode, url).toBe(200);
     }

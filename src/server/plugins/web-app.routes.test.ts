@@ -84,13 +84,23 @@ describe('the prerendered public site', () => {
     expect(response.body).not.toContain('<h1');
   });
 
-  it('serves the SPA shell, not indexed, for console routes and (as a 404) unknown paths', async () => {
-    for (const url of ['/signin', '/demo-requests', '/no-such-page']) {
+  it('serves the SPA shell, not indexed, for console routes', async () => {
+    for (const url of ['/signin', '/demo-requests']) {
       const response = await get(url);
-      expect(response.statusCode, url).toBe(url === '/no-such-page' ? 404 : 200);
+      expect(response.statusCode, url).toBe(200);
       expect(response.body).toContain('<div id="root"></div>');
       expect(response.body).toContain('<meta name="robots" content="noindex" />');
     }
+  });
+
+  it('answers an unknown path with the prerendered not-found page, as a 404 and not indexed', async () => {
+    const response = await get('/no-such-page');
+    expect(response.statusCode).toBe(404);
+    expect(response.headers['content-type']).toContain('text/html');
+    expect(h1(response.body)).toBe('404 Page Not Found');
+    expect(decode(/<title>(.*?)<\/title>/.exec(response.body)?.[1] ?? '')).toBe('404 Page Not Found');
+    expect(response.body).toContain('<meta name="robots" content="noindex" />');
+    expect(response.body).not.toMatch(/<script(?![^>]*\bsrc=)[^>]*>|<style|\sstyle="/);
     expect((await get('/api/no-such-endpoint')).statusCode).toBe(404);
   });
 

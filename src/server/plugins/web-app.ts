@@ -11,6 +11,8 @@ import { acceptedEncoding, compressSync, markEncoding } from './compression';
 
 /** Written by scripts/prerender.mjs next to the pages; the pages carry this placeholder for the origin. */
 const MANIFEST = 'prerendered.json';
+/** The not-found page, prerendered (scripts/prerender.mjs). */
+const NOT_FOUND_FILE = '404.html';
 const BASE_URL_PLACEHOLDER = '%PUBLIC_BASE_URL%';
 
 /**
@@ -54,13 +56,14 @@ const xmlEscape = (text: string) =>
 
 /**
  * The built web app (ADR 011): prerendered public pages at their paths, /sitemap.xml and /robots.txt, hashed
- * assets (pre-compressed, cached for a year) and the SPA shell for every other non-API GET. The pages are read
- * once at boot, so every instance answers alike without shared state.
+ * assets (pre-compressed, cached for a year), the SPA shell for the console's paths and the prerendered
+ * not-found page (404) for every other non-API GET. The pages are read once at boot, so every instance answers
+ * alike without shared state.
  */
 export async function installWebApp(app: App, webDir: string | undefined, publicBaseUrl: string) {
-  const manifestFile = webDir && path.join(webDir, MANIFEST);
-  const shellFile = webDir && path.join(webDir, 'app.html');
-  if (!webDir || !manifestFile || !shellFile || !existsSync(manifestFile) || !existsSync(shellFile)) {
+  const built =
+    webDir && [MANIFEST, 'app.html', NOT_FOUND_FILE].every((file) => existsSync(path.join(webDir, file)));
+  if (!webDir || !built) {
     app.setNotFoundHandler((request) => {
       throw notFound(request.url.startsWith('/api') ? 'No such API endpoint.' : 'Not found.');
     });
@@ -68,8 +71,12 @@ export async function installWebApp(app: App, webDir: string | undefined, public
   }
   const read = (file: string) =>
     htmlPage(readFileSync(path.join(webDir, file), 'utf8').replaceAll(BASE_URL_PLACEHOLDER, publicBaseUrl));
-  const pages = JSON.parse(readFileSync(manifestFile, 'utf8')) as { path: string; file: string }[];
+  const pages = JSON.parse(readFileSync(path.join(webDir, MANIFEST), 'utf8')) as {
+    path: string;
+    file: string;
+  }[];
   const shell = read('app.html');
+  const notFoundPage = read(NOT_FOUND_FILE);
 
   await app.register(fastifyStatic, {
     root: webDir,
@@ -114,11 +121,11 @@ export async function installWebApp(app: App, webDir: string | undefined, public
     app.get(url, (request, reply) => sendHtml(request, reply, shell));
   }
 
-  // Any other page is a 404: the shell, whose router shows the not-found page with the site's header and footer.
+  // Any other page is a 404: the prerendered not-found page with the site's header and footer.
   app.setNotFoundHandler((request, reply) => {
     const url = request.url.split('?')[0] ?? '';
     if (request.method === 'GET' && !url.startsWith('/api/') && url !== '/api') {
-      return sendHtml(request, reply, shell, 404);
+      return sendHtml(request, reply, notFoundPage, 404);
     }
     throw notFound(url.startsWith('/api') ? 'No such API endpoint.' : 'Not found.');
   });
