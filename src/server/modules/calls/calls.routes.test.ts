@@ -2,8 +2,15 @@ import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { count, eq, inArray, or } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SIMULATION_SCENARIOS, type CallSummary } from '#shared/schemas/calls';
+import {
+  CallListResponseSchema,
+  CallResponseSchema,
+  CallStatsSchema,
+  SIMULATION_SCENARIOS,
+  type CallSummary,
+} from '#shared/schemas/calls';
 import { appointments, auditEvents, calls, phoneMappings, phoneNumbers } from '../../db/schema/index';
+import { parseResponse } from '../../test/parse-response';
 import { bearer, createTestApp, TEST_WEBHOOK_SECRET, type TestApp } from '../../test/test-app';
 
 const SAMPLES = path.resolve('fixtures/vendor-samples/vapi/server-messages');
@@ -158,11 +165,8 @@ describe('ingest: POST /webhook status-update and end-of-call-report', () => {
 });
 
 describe('GET /api/calls', () => {
-  const list = async (query: string, session = admin) => {
-    const response = await get(`/api/calls?${query}`, session);
-    expect(response.statusCode, query).toBe(200);
-    return response.json() as { calls: CallSummary[]; nextCursor: string | null };
-  };
+  const list = async (query: string, session = admin) =>
+    parseResponse(await get(`/api/calls?${query}`, session), CallListResponseSchema);
 
   beforeAll(async () => {
     await deliver(
@@ -243,7 +247,7 @@ describe('GET /api/calls', () => {
 describe('GET /api/calls/stats', () => {
   it('sums the same filter as the list', async () => {
     const all = await t.database.db.select().from(calls);
-    const stats = (await get('/api/calls/stats')).json();
+    const stats = parseResponse(await get('/api/calls/stats'), CallStatsSchema);
     expect(stats.total).toBe(all.length);
     expect(stats.completed).toBe(all.filter((c) => c.status === 'ended').length);
     expect(stats.totalCost).toBeCloseTo(
@@ -278,9 +282,10 @@ describe('GET /api/calls/stats', () => {
 
 describe('GET /api/calls/:id and who sees what', () => {
   it('gives everything the dialog shows and records the read in the audit log', async () => {
-    const response = await get('/api/calls/0199a1b2-3c4d-7e5f-8a9b-0c1d2e3f4a5b');
-    expect(response.statusCode).toBe(200);
-    const { call } = response.json();
+    const { call } = parseResponse(
+      await get('/api/calls/0199a1b2-3c4d-7e5f-8a9b-0c1d2e3f4a5b'),
+      CallResponseSchema,
+    );
     expect(call).toMatchObject({
       id: '0199a1b2-3c4d-7e5f-8a9b-0c1d2e3f4a5b',
       transcript: expect.stringContaining('AI:'),

@@ -33,16 +33,22 @@ afterAll(async () => {
   await fake.close();
 });
 
+/** Half an hour at 10:00 with provider 1 in operatory 5, in the fake Kolla. */
+const tenOClock = (contact: ReturnType<typeof fakeContact>, date: string, extra: { notes?: string } = {}) =>
+  fakeAppointment(fake.state, {
+    contact,
+    providerId: '1',
+    operatoryId: '5',
+    wallStart: `${date} 10:00:00`,
+    minutes: 30,
+    ...extra,
+  });
+
 describe('a connector on Kolla', () => {
   it('lists providers and appointments from Kolla in the same shapes', async () => {
     const date = weekdayAhead(t.clock.now(), 2);
     const ann = fakeContact(fake.state, { given_name: 'Ann', family_name: 'Lee', phone: '(555) 123-4567' });
-    fakeAppointment(fake.state, {
-      contact: ann,
-      providerId: '1',
-      operatoryId: '5',
-      wallStart: `${date} 10:00:00`,
-      minutes: 30,
+    tenOClock(ann, date, {
       notes: 'Phone: +15551234567\nEmail: N/A\nAppointment Type: Filling\nNotes: No additional notes',
     });
     const providers = await t.app.inject({ method: 'GET', url: '/api/providers', headers: bearer(admin) });
@@ -127,13 +133,7 @@ describe('a connector on Kolla', () => {
       /^Dr\. Sarah Smith does not see patients on \w+, \w+ \d+ at 10:00 PM\./,
     );
     expect(night.json().message).toMatch(/The nearest open times are/);
-    fakeAppointment(fake.state, {
-      contact: ann,
-      providerId: '1',
-      operatoryId: '5',
-      wallStart: `${date} 10:00:00`,
-      minutes: 30,
-    });
+    tenOClock(ann, date);
     const taken = await book('10:00');
     expect(taken.statusCode).toBe(409);
     expect(taken.json().code).not.toBe('closed');
