@@ -7,7 +7,7 @@ import { buildApp } from '../src/server/app';
 import { calls } from '../src/server/db/schema/index';
 import { DEMO_ADMIN } from '../src/server/db/seed/demo-practice';
 import { createRandom } from '../src/server/db/seed/random';
-import { demoCalls } from '../src/server/db/seed/voice-data';
+import { demoCalls, FIRST_NAMES, LAST_NAMES } from '../src/server/db/seed/voice-data';
 import { listQuery, type CallQuery } from '../src/server/modules/calls/calls.repo';
 import { parseSearch } from '../src/server/modules/calls/calls.service';
 import {
@@ -24,23 +24,9 @@ import {
 const CALLS = Number(process.env.BENCH_CALLS ?? 100_000);
 const WEBHOOK_SECRET = 'bench-webhook-secret';
 
+// The demo generator's names, and more (some accented) so 100,000 calls have realistic variety.
 const FIRST = [
-  'Emma',
-  'Liam',
-  'Olivia',
-  'Noah',
-  'Ava',
-  'Mason',
-  'Sophia',
-  'Lucas',
-  'Mia',
-  'Ethan',
-  'Isabella',
-  'James',
-  'Harper',
-  'Benjamin',
-  'Amelia',
-  'Daniel',
+  ...FIRST_NAMES,
   'José',
   'Zoë',
   'Chloé',
@@ -67,22 +53,7 @@ const FIRST = [
   'Łucja',
 ];
 const LAST = [
-  'Johnson',
-  'Garcia',
-  'Martinez',
-  'Brown',
-  'Davis',
-  'Lopez',
-  'Wilson',
-  'Anderson',
-  'Thomas',
-  'Moore',
-  'Jackson',
-  'Lee',
-  'Harris',
-  'Clark',
-  'Lewis',
-  'Walker',
+  ...LAST_NAMES,
   'Müller',
   'Núñez',
   'Ångström',

@@ -1,7 +1,7 @@
 // Prerenders every public page into dist/web after `vite build` (ADR 011): dist/web/index.html for '/',
 // dist/web/<page>/index.html for the others, dist/web/app.html as the console's SPA shell, dist/web/404.html for
-// unknown paths, and a manifest the
-// server reads. The canonical origin is left as a placeholder the server fills from PUBLIC_BASE_URL.
+// unknown paths, and a manifest the server reads. The canonical origin is left as a placeholder the server fills
+// from PUBLIC_BASE_URL.
 import { existsSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync, mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';

@@ -81,7 +81,7 @@ export const DEMO_PHONE_NUMBERS = [
   { name: 'Reminders Outbound', number: '+12125550192', monthlyCost: 2 },
 ] as const;
 
-const FIRST_NAMES = [
+export const FIRST_NAMES = [
   'Emma',
   'Liam',
   'Olivia',
@@ -99,7 +99,7 @@ const FIRST_NAMES = [
   'Amelia',
   'Daniel',
 ];
-const LAST_NAMES = [
+export const LAST_NAMES = [
   'Johnson',
   'Garcia',
   'Martinez',

@@ -95,13 +95,13 @@ export function createAssistantsService({ repo, voice, now = () => new Date() }:
     idsByProviderIds: (providerIds: string[]) => repo.byProviderIds(providerIds),
 
     get: async (viewer: Viewer, id: string): Promise<Assistant> => toAssistant(await found(viewer, id)),
-    /** The assistant when the viewer may use it (id from our database), else undefined. */
     /** What placing a call with the assistant needs: the platform's id (ours in the sandbox), its longest call. */
     async forCalls(id: string): Promise<{ platformId: string; maxDurationSeconds: number } | undefined> {
       const row = await repo.find(id, null);
       return row && { platformId: row.providerId ?? row.id, maxDurationSeconds: row.maxDurationSeconds };
     },
 
+    /** The assistant when the viewer may use it (id from our database), else undefined. */
     visible: async (viewer: Viewer, id: string): Promise<Assistant | undefined> => {
       const row = await repo.find(id, scopeOf(viewer));
       return row && toAssistant(row);

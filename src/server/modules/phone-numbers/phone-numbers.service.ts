@@ -30,13 +30,13 @@ export function createPhoneNumbersService({
     list: (viewer: Viewer) => repo.list(scopeOf(viewer)),
     count: () => repo.count(),
 
-    /** One of our numbers the viewer may use, by our id. */
     /** The number's id on the platform (ours in the sandbox), for placing calls from it. */
     async platformId(id: string): Promise<string | undefined> {
       const row = await repo.find(id, null);
       return row && (row.providerId ?? row.id);
     },
 
+    /** One of our numbers the viewer may use, by our id. */
     async visibleById(viewer: Viewer, id: string): Promise<PhoneNumber | undefined> {
       const row = await repo.find(id, scopeOf(viewer));
       return row && toPhoneNumber(row);

@@ -12,6 +12,7 @@ import {
   type Slot,
 } from '../port';
 import { splitE164 } from '../../../lib/phone';
+import { collapseSpaces } from '../../../lib/text';
 import {
   bookingWindow,
   DAY_MINUTES,
@@ -54,7 +55,6 @@ import {
   scheduleSchema,
   type KollaResource,
 } from './schemas';
-import { collapseSpaces } from '../../../lib/text';
 
 export interface KollaAdapterOptions extends KollaClientOptions {
   /** Practice IANA zone: day boundaries, "now", and times the vendor sends in one form only. */

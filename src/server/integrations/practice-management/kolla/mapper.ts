@@ -9,9 +9,9 @@ import type {
   ResourceType,
 } from '../port';
 import { splitE164, toE164 } from '../../../lib/phone';
+import { collapseSpaces } from '../../../lib/text';
 import { instantFromWall, normalizeWall, wallFromInstant } from '../../../lib/wall-time';
 import type { KollaAppointment, KollaContact, KollaResource, KollaResourceRef } from './schemas';
-import { collapseSpaces } from '../../../lib/text';
 
 /** Kolla's dental connectors are US practice systems; numbers are stored without a country code. */
 export const DEFAULT_COUNTRY: CountryCode = 'US';

@@ -10,6 +10,7 @@ import { Button } from '../../../components/ui/button';
 import { ListError } from '../../../components/list-states';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card';
 import { Spinner } from '../../../components/ui/spinner';
+import { deleteToasts } from '../../../components/mutation-toasts';
 import { toast } from '../../../components/ui/use-toast';
 import { messageOf } from '../../../lib/api-client';
 import { useDeleteAssistant } from '../api/delete-assistant';
@@ -35,16 +36,10 @@ export function AssistantsScreen({ canCreate, canImport }: { canCreate: boolean;
 
   function confirmDelete() {
     if (!deleting) return;
-    remove.mutate(deleting.id, {
-      onSuccess: () => toast({ title: M.deleted }),
-      onError: (e) =>
-        toast({
-          title: M.deleteFailed,
-          description: messageOf(e, 'Please try again.'),
-          variant: 'destructive',
-        }),
-      onSettled: () => setDeleting(undefined),
-    });
+    remove.mutate(
+      deleting.id,
+      deleteToasts(M, () => setDeleting(undefined)),
+    );
   }
 
   function importAccount() {

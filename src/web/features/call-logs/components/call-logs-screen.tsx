@@ -1,13 +1,13 @@
-import { PhoneCall, Search } from 'lucide-react';
+import { PhoneCall } from 'lucide-react';
 import { useCallback, useEffect, useId, useRef, useState, type ReactNode } from 'react';
 import { useSearchParams } from 'react-router';
 import { CALL_STATUSES, type CallFilter, type CallStatus } from '#shared/schemas/calls';
 import { formatDuration } from '#shared/format';
 import { PageHeader } from '../../../components/page-header';
+import { SearchField } from '../../../components/search-field';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { Card, CardContent } from '../../../components/ui/card';
-import { Input } from '../../../components/ui/input';
 import { Label } from '../../../components/ui/label';
 import { NativeSelect } from '../../../components/ui/native-select';
 import { Spinner } from '../../../components/ui/spinner';
@@ -70,7 +70,6 @@ export function CallLogsScreen({ simulator }: { simulator?: { phoneNumbers: Simu
   const [text, setText] = useState(filter.q ?? '');
   const [openCall, setOpenCall] = useState<string | null>(null);
   const [simulating, setSimulating] = useState(false);
-  const searchId = useId();
   const statusId = useId();
 
   // Debounced: the server searches once typing pauses.
@@ -123,21 +122,13 @@ export function CallLogsScreen({ simulator }: { simulator?: { phoneNumbers: Simu
       </div>
 
       <div className="flex flex-wrap items-end gap-4">
-        <div className="grid min-w-64 flex-1 gap-1.5">
-          <Label htmlFor={searchId}>Search</Label>
-          <div className="relative">
-            <Search className="absolute left-3 top-3 h-4 w-4 text-slate-400" aria-hidden="true" />
-            <Input
-              id={searchId}
-              type="search"
-              className="pl-9"
-              placeholder="Search by phone number, customer name or call ID"
-              value={text}
-              maxLength={100}
-              onChange={(e) => setText(e.target.value)}
-            />
-          </div>
-        </div>
+        <SearchField
+          className="min-w-64"
+          label="Search"
+          placeholder="Search by phone number, customer name or call ID"
+          value={text}
+          onChange={setText}
+        />
         <div className="grid gap-1.5">
           <Label htmlFor={statusId}>Status</Label>
           <NativeSelect

@@ -1,12 +1,11 @@
-import { Search } from 'lucide-react';
 import { useId, useMemo, useState } from 'react';
 import type { PatientWithAppointment } from '#shared/schemas/schedule';
 import { ListEmpty, ListLoading } from '../../../components/list-states';
+import { SearchField } from '../../../components/search-field';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card';
 import { Checkbox } from '../../../components/ui/checkbox';
-import { Input } from '../../../components/ui/input';
 import { Label } from '../../../components/ui/label';
 import { messageOf } from '../../../lib/api-client';
 import { formatNational } from '../../phone-numbers';
@@ -108,21 +107,13 @@ export function PatientList({
       </CardHeader>
       <CardContent className="grid gap-3">
         <div className="flex flex-wrap items-end gap-2">
-          <div className="grid min-w-56 flex-1 gap-1.5">
-            <Label htmlFor={searchId}>Search patients</Label>
-            <div className="relative">
-              <Search className="absolute left-3 top-3 h-4 w-4 text-slate-400" aria-hidden="true" />
-              <Input
-                id={searchId}
-                type="search"
-                className="pl-9"
-                placeholder="Name, phone or email"
-                value={search}
-                maxLength={100}
-                onChange={(e) => setSearch(e.target.value)}
-              />
-            </div>
-          </div>
+          <SearchField
+            className="min-w-56"
+            label="Search patients"
+            placeholder="Name, phone or email"
+            value={search}
+            onChange={setSearch}
+          />
           <Button
             variant="outline"
             disabled={callable.length === 0}

@@ -11,8 +11,7 @@ import { Button } from '../../../components/ui/button';
 import { ListError } from '../../../components/list-states';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card';
 import { Spinner } from '../../../components/ui/spinner';
-import { toast } from '../../../components/ui/use-toast';
-import { messageOf } from '../../../lib/api-client';
+import { deleteToasts } from '../../../components/mutation-toasts';
 import { useDeletePhoneNumber } from '../api/delete-phone-number';
 import { usePhoneMappings } from '../api/get-phone-mappings';
 import { usePhoneNumbers } from '../api/get-phone-numbers';
@@ -63,16 +62,10 @@ export function PhoneNumbersScreen({
 
   function confirmDelete() {
     if (!deleting) return;
-    remove.mutate(deleting.id, {
-      onSuccess: () => toast({ title: M.deleted }),
-      onError: (e) =>
-        toast({
-          title: M.deleteFailed,
-          description: messageOf(e, 'Please try again.'),
-          variant: 'destructive',
-        }),
-      onSettled: () => setDeleting(undefined),
-    });
+    remove.mutate(
+      deleting.id,
+      deleteToasts(M, () => setDeleting(undefined)),
+    );
   }
 
   const error = numbers.error ?? mappings.error;

@@ -8,8 +8,7 @@ import { Button } from '../../../components/ui/button';
 import { ListError } from '../../../components/list-states';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card';
 import { Spinner } from '../../../components/ui/spinner';
-import { toast } from '../../../components/ui/use-toast';
-import { messageOf } from '../../../lib/api-client';
+import { deleteToasts } from '../../../components/mutation-toasts';
 import { useDeleteWorkflow } from '../api/delete-workflow';
 import { useWorkflows } from '../api/get-workflows';
 import { CreateWorkflowDialog } from './create-workflow-dialog';
@@ -25,16 +24,10 @@ export function WorkflowsScreen() {
 
   function confirmDelete() {
     if (!deleting) return;
-    remove.mutate(deleting.id, {
-      onSuccess: () => toast({ title: M.deleted }),
-      onError: (e) =>
-        toast({
-          title: M.deleteFailed,
-          description: messageOf(e, 'Please try again.'),
-          variant: 'destructive',
-        }),
-      onSettled: () => setDeleting(undefined),
-    });
+    remove.mutate(
+      deleting.id,
+      deleteToasts(M, () => setDeleting(undefined)),
+    );
   }
 
   return (
