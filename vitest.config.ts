@@ -1,13 +1,21 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vitest/config';
 
+/** Tests that fail on purpose, seen only by the gate's own test (gate-fixtures/README.md). */
+const gateFixtures = process.env.SERVC_GATE_FIXTURES === '1' ? ['gate-fixtures/*.gate.test.ts'] : [];
+
 export default defineConfig({
   test: {
     projects: [
       {
         test: {
           name: 'unit',
-          include: ['src/shared/**/*.test.ts', 'src/server/**/*.test.ts', 'lint-fixtures/*.test.ts'],
+          include: [
+            'src/shared/**/*.test.ts',
+            'src/server/**/*.test.ts',
+            'lint-fixtures/*.test.ts',
+            'gate-fixtures/gate.test.ts',
+          ],
           exclude: ['src/**/*.routes.test.ts', 'src/**/*.db.test.ts'],
           environment: 'node',
         },
@@ -24,7 +32,7 @@ export default defineConfig({
       {
         test: {
           name: 'api',
-          include: ['src/server/**/*.routes.test.ts', 'src/server/**/*.db.test.ts'],
+          include: ['src/server/**/*.routes.test.ts', 'src/server/**/*.db.test.ts', ...gateFixtures],
           environment: 'node',
           globalSetup: ['src/server/test/global-setup.ts'],
           testTimeout: 30_000,

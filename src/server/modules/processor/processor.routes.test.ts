@@ -1,8 +1,8 @@
-import { TZDate } from '@date-fns/tz';
-import { addDays, format } from 'date-fns';
+import { format } from 'date-fns';
 import { count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { appointments, auditEvents, callProcessing, calls, practiceSettings } from '../../db/schema/index';
+import { appointments, auditEvents, callProcessing, calls } from '../../db/schema/index';
+import { weekdayWithFreeTime } from '../../test/schedule-dates';
 import { bearer, createTestApp, type TestApp } from '../../test/test-app';
 
 let t: TestApp;
@@ -11,10 +11,14 @@ let visitDay: Date;
 beforeAll(async () => {
   t = await createTestApp();
   admin = await t.asAdmin();
-  const [settings] = await t.database.db.select().from(practiceSettings);
-  // A weekday at least two days ahead in the practice's zone, said as "December 3rd".
-  visitDay = addDays(new TZDate(Date.now(), settings!.timeZone), 2);
-  while (visitDay.getDay() === 0 || visitDay.getDay() === 6) visitDay = addDays(visitDay, 1);
+  // A weekday at least two days ahead with 10:00 free for a cleaning, said as "December 3rd".
+  const day = await weekdayWithFreeTime(t.app, admin, {
+    now: t.clock.now(),
+    days: 2,
+    time: '10:00',
+    appointmentType: 'dental_cleaning',
+  });
+  visitDay = new Date(`${day}T12:00:00`);
 });
 afterAll(() => t.close());
 
@@ -27,8 +31,8 @@ async function insertCall(transcript: string | null, customer = { name: 'Caller'
     .values({
       status: 'ended',
       type: 'inboundPhoneCall',
-      startedAt: new Date(Date.now() - 120_000),
-      endedAt: new Date(Date.now() - 60_000),
+      startedAt: new Date(t.clock.now().getTime() - 120_000),
+      endedAt: new Date(t.clock.now().getTime() - 60_000),
       durationSeconds: 60,
       endedReason: 'customer-ended-call',
       customerName: customer.name,

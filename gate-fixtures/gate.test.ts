@@ -1,0 +1,121 @@
+import { spawnSync } from 'node:child_process';
+import { once } from 'node:events';
+import { chmodSync, existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import net from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { describe, expect, it } from 'vitest';
+import {
+  passed,
+  playwrightCounts,
+  runPlaywright,
+  runVitest,
+  vitestCounts,
+} from '../scripts/lib/test-runners.mjs';
+
+// The fixtures run in child processes through the same runners `npm test` uses (scripts/lib/test-runners.mjs),
+// with the embedded PostgreSQL (no TEST_DATABASE_URL): that is where the exit code used to be lost.
+const env = Object.fromEntries(
+  Object.entries({ ...process.env, SERVC_GATE_FIXTURES: '1' }).filter(
+    ([key]) => !key.startsWith('VITEST') && key !== 'TEST_DATABASE_URL' && key !== 'NODE_ENV',
+  ),
+);
+const quiet = { env, stdio: 'pipe' as const };
+
+// Each child starts its runner (and, for the API, an embedded PostgreSQL): seconds, not milliseconds.
+describe('the test gate (ADR 040)', { timeout: 120_000 }, () => {
+  it('an API test that fails makes the API runner exit non-zero and the run fail', () => {
+    const run = runVitest({
+      ...quiet,
+      projects: ['api'],
+      files: ['gate-fixtures/failing.gate.test.ts'],
+      reportFile: 'test-results/gate/api-failing.json',
+    });
+    expect(run.counts, run.output).toEqual({ passed: 0, failed: 1, skipped: 0 });
+    expect(run.exitCode).not.toBe(0);
+    expect(run.ok).toBe(false);
+  });
+
+  it('an API test that passes lets the API runner exit 0', () => {
+    const run = runVitest({
+      ...quiet,
+      projects: ['api'],
+      files: ['gate-fixtures/passing.gate.test.ts'],
+      reportFile: 'test-results/gate/api-passing.json',
+    });
+    expect(run.counts, run.output).toEqual({ passed: 1, failed: 0, skipped: 0 });
+    expect(run.exitCode).toBe(0);
+    expect(run.ok).toBe(true);
+  });
+
+  it('a browser test that fails makes the browser runner exit non-zero and the run fail', () => {
+    const run = runPlaywright({
+      ...quiet,
+      args: ['failing.gate.spec.ts'],
+      reportFile: 'test-results/gate/e2e-failing.json',
+    });
+    expect(run.counts, run.output).toEqual({ passed: 0, failed: 1, skipped: 0 });
+    expect(run.exitCode).not.toBe(0);
+    expect(run.ok).toBe(false);
+  });
+
+  it('a browser test that passes lets the browser runner exit 0', () => {
+    const run = runPlaywright({
+      ...quiet,
+      args: ['passing.gate.spec.ts'],
+      reportFile: 'test-results/gate/e2e-passing.json',
+    });
+    expect(run.counts, run.output).toEqual({ passed: 1, failed: 0, skipped: 0 });
+    expect(run.exitCode).toBe(0);
+    expect(run.ok).toBe(true);
+  });
+
+  it('npm start that cannot start exits non-zero and leaves no database running', async () => {
+    const busy = net.createServer().listen(0, '127.0.0.1');
+    await once(busy, 'listening');
+    const dataDir = mkdtempSync(path.join(tmpdir(), 'servc-gate-'));
+    chmodSync(dataDir, 0o755);
+    try {
+      const port = String((busy.address() as net.AddressInfo).port);
+      const start = spawnSync('node', ['scripts/start.mjs'], {
+        env: { ...env, PORT: port, HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'silent' },
+        encoding: 'utf8',
+        timeout: 100_000,
+      });
+      expect(start.stderr).toContain('Servc could not start');
+      expect(start.status).toBe(1);
+      const pidFile = path.join(dataDir, 'postgres', 'postmaster.pid');
+      for (let waited = 0; existsSync(pidFile) && waited < 15_000; waited += 250) await sleep(250);
+      expect(existsSync(pidFile) ? readFileSync(pidFile, 'utf8') : 'stopped').toBe('stopped');
+    } finally {
+      busy.close();
+      rmSync(dataDir, { recursive: true, force: true });
+    }
+  });
+
+  it('a run passes only with exit 0, a report, a test run and no failure', () => {
+    const clean = { passed: 3, failed: 0, skipped: 0 };
+    expect(passed(0, clean)).toBe(true);
+    expect(passed(1, clean)).toBe(false);
+    expect(passed(0, { ...clean, failed: 1 })).toBe(false);
+    expect(passed(0, undefined)).toBe(false);
+    expect(passed(0, { passed: 0, failed: 0, skipped: 2 })).toBe(false);
+  });
+
+  it('an error outside any test counts as a failure', () => {
+    const vitest = {
+      numPassedTests: 4,
+      numFailedTests: 0,
+      numFailedTestSuites: 0,
+      numPendingTests: 0,
+      numTodoTests: 0,
+      success: false,
+    };
+    expect(vitestCounts(vitest).failed).toBe(1);
+    expect(vitestCounts({ ...vitest, numFailedTestSuites: 1 }).failed).toBe(1);
+    expect(vitestCounts({ ...vitest, success: true }).failed).toBe(0);
+    const playwright = { stats: { expected: 2, unexpected: 0, flaky: 0, skipped: 0 }, errors: [{}] };
+    expect(playwrightCounts(playwright).failed).toBe(1);
+  });
+});

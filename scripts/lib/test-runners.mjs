@@ -1,0 +1,78 @@
+// The test runners as `npm test` runs them. A run passes only when the runner exited 0, wrote its JSON report,
+// ran at least one test and the report counts no failure: a runner's exit code alone is never trusted (ADR 040).
+import { spawnSync } from 'node:child_process';
+import { existsSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import path from 'node:path';
+import { root } from './ensure.mjs';
+
+/** Counts from a Vitest JSON report; an error outside any test (a file that does not load) is one failure. */
+export function vitestCounts(report) {
+  const outsideTests = report.numFailedTestSuites > 0 || report.success === false;
+  return {
+    passed: report.numPassedTests,
+    failed: report.numFailedTests === 0 && outsideTests ? 1 : report.numFailedTests,
+    skipped: report.numPendingTests + report.numTodoTests,
+  };
+}
+
+/** Counts from a Playwright JSON report; an error outside any test (the web server did not start) is a failure. */
+export function playwrightCounts(report) {
+  const { stats, errors = [] } = report;
+  return {
+    passed: stats.expected + stats.flaky,
+    failed: stats.unexpected + errors.length,
+    skipped: stats.skipped,
+  };
+}
+
+/** Whether a run passed, from its exit code and its counts (undefined when no report was written). */
+export function passed(exitCode, counts) {
+  return exitCode === 0 && counts !== undefined && counts.failed === 0 && counts.passed > 0;
+}
+
+function runWithReport(args, { env, reportFile, stdio }, count) {
+  const report = path.resolve(root, reportFile);
+  rmSync(report, { force: true });
+  const child = spawnSync('npx', args, { cwd: root, env, stdio, encoding: 'utf8' });
+  const exitCode = child.status ?? 1;
+  const counts = existsSync(report) ? count(JSON.parse(readFileSync(report, 'utf8'))) : undefined;
+  return {
+    ok: passed(exitCode, counts),
+    exitCode,
+    counts,
+    output: `${child.stdout ?? ''}${child.stderr ?? ''}`,
+  };
+}
+
+/**
+ * `vitest run` for the given projects (and files, when given).
+ * @param {{ projects: string[], files?: string[], env?: NodeJS.ProcessEnv, reportFile: string, stdio?: 'inherit' | 'pipe' }} options
+ */
+export function runVitest({ projects, files = [], env = process.env, reportFile, stdio = 'inherit' }) {
+  const args = ['vitest', 'run', ...projects.flatMap((p) => ['--project', p]), ...files];
+  args.push('--reporter=default', '--reporter=json', `--outputFile.json=${reportFile}`);
+  return runWithReport(args, { env, reportFile, stdio }, vitestCounts);
+}
+
+/**
+ * `playwright test` (playwright.config.ts writes its JSON report to E2E_REPORT).
+ * @param {{ args?: string[], env?: NodeJS.ProcessEnv, reportFile: string, stdio?: 'inherit' | 'pipe' }} options
+ */
+export function runPlaywright({ args = [], env = process.env, reportFile, stdio = 'inherit' }) {
+  return runWithReport(
+    ['playwright', 'test', ...args],
+    { env: { ...env, E2E_REPORT: reportFile }, reportFile, stdio },
+    playwrightCounts,
+  );
+}
+
+/** Counts summed over every runner report directly in `dir` (test-results/), named by their runner. */
+export function sumReports(dir) {
+  const total = { passed: 0, failed: 0, skipped: 0 };
+  for (const file of readdirSync(dir).filter((name) => name.endsWith('.json'))) {
+    const report = JSON.parse(readFileSync(path.join(dir, file), 'utf8'));
+    const counts = file.startsWith('e2e') ? playwrightCounts(report) : vitestCounts(report);
+    for (const key of Object.keys(total)) total[key] += counts[key];
+  }
+  return total;
+}
