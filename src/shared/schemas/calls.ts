@@ -7,6 +7,10 @@ export const CALL_TYPES = ['inboundPhoneCall', 'outboundPhoneCall', 'webCall'] a
 export const CALL_PAGE_SIZE = 50;
 export const CALL_PAGE_MAX = 200;
 export const CALL_SEARCH_MAX = 100;
+/** A call's plausible duration: twice the longest call the platform allows (`maxDurationSeconds` ≤ 43,200). */
+export const CALL_SECONDS_MAX = 86_400;
+/** A call's plausible cost in dollars: about $0.70 a minute for 24 hours, far above what calls cost (ADR 039). */
+export const CALL_COST_MAX = 1_000;
 
 /** Every amount the platform reports; older reports leave some out. */
 export const CostBreakdownSchema = z.object({

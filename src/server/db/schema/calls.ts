@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
+  check,
   doublePrecision,
   index,
   jsonb,
@@ -9,7 +10,13 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
-import type { CallAnalysis, CallMessage, CostBreakdown } from '#shared/schemas/calls';
+import {
+  CALL_COST_MAX,
+  CALL_SECONDS_MAX,
+  type CallAnalysis,
+  type CallMessage,
+  type CostBreakdown,
+} from '#shared/schemas/calls';
 import { FOLD_FROM, FOLD_TO } from '#shared/search-fold';
 import { assistants, phoneNumbers } from './voice';
 
@@ -50,8 +57,23 @@ export const calls = pgTable(
     analysis: jsonb().$type<CallAnalysis>(),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    /**
+     * Per reported column, the precedence of the message its value came from (ADR 039): a message of lower
+     * precedence never replaces it, whatever order the platform's messages arrive in. Null on rows written
+     * before (or beside) the ingest: their status's precedence stands for every column.
+     */
+    fieldPrecedence: jsonb().$type<Record<string, number>>(),
   },
   (table) => [
+    // Plausible values only (ADR 039): the stats sum them, and NaN or 1e308 would break that sum for everyone.
+    check(
+      'calls_duration_plausible',
+      sql`${table.durationSeconds} >= 0 and ${table.durationSeconds} <= ${sql.raw(String(CALL_SECONDS_MAX))}`,
+    ),
+    check(
+      'calls_cost_plausible',
+      sql`${table.cost} >= 0 and ${table.cost} <= ${sql.raw(String(CALL_COST_MAX))}`,
+    ),
     uniqueIndex('calls_provider_id_idx').on(table.providerId),
     // Migration 0010 adds INCLUDE (customer_name_folded) for name search (ADR 037); drizzle cannot declare it.
     index('calls_created_idx').on(table.createdAt.desc().nullsFirst(), table.id.desc().nullsFirst()),

@@ -10,6 +10,62 @@ describe('readCallReport', () => {
     expect(readCallReport(null)).toBeNull();
   });
 
+  it('reads the call id in lower case, and refuses one too long to store whole', () => {
+    expect(readCallReport({ type: 'status-update', call: { id: ' ABC-Def ' } })!.providerId).toBe('abc-def');
+    expect(() => readCallReport({ type: 'status-update', call: { id: 'x'.repeat(201) } })).toThrow(
+      expect.objectContaining({ status: 400, fields: { 'message.call.id': expect.any(String) } }),
+    );
+  });
+
+  it('ranks a message by its kind and status, then by when it was sent', () => {
+    const precedence = (message: Record<string, unknown>) =>
+      readCallReport({ call: { id: 'c0' }, ...message })!.precedence;
+    const ranked = [
+      precedence({ type: 'status-update', status: 'scheduled', timestamp: 1749546420647 }),
+      precedence({ type: 'status-update', status: 'queued' }),
+      precedence({ type: 'status-update', status: 'in-progress', timestamp: 1749546420647 }),
+      precedence({ type: 'status-update', status: 'ended' }),
+      precedence({ type: 'status-update', status: 'ended', timestamp: 1749546420647 }),
+      precedence({ type: 'end-of-call-report', timestamp: 1749546420647 }),
+      precedence({ type: 'end-of-call-report', timestamp: 1749546420648 }),
+    ];
+    expect(ranked).toEqual([...ranked].sort((a, b) => a - b));
+    expect(new Set(ranked).size).toBe(ranked.length);
+    expect(ranked.every(Number.isSafeInteger)).toBe(true);
+  });
+
+  it('reads implausible durations and costs as unknown', () => {
+    const base = { type: 'end-of-call-report', call: { id: 'c4' } };
+    const read = (extra: Record<string, unknown>) => readCallReport({ ...base, ...extra })!;
+    for (const durationSeconds of [-1, 86_400.5, 1e308]) {
+      expect(read({ durationSeconds }).durationSeconds, String(durationSeconds)).toBeNull();
+    }
+    expect(read({ durationSeconds: 1e308, durationMs: 25_276 }).durationSeconds).toBe(25.276);
+    expect(read({ durationMs: 1e308 }).durationSeconds).toBeNull();
+    expect(
+      read({ startedAt: '2026-03-01T00:00:00Z', endedAt: '2026-03-03T00:00:00Z' }).durationSeconds,
+    ).toBeNull();
+    expect(
+      read({ endedAt: '2026-03-01T00:00:00Z', startedAt: '2026-03-03T00:00:00Z' }).durationSeconds,
+    ).toBeNull();
+    expect(read({ cost: -0.01 }).cost).toBeNull();
+    expect(read({ cost: 1e308, call: { id: 'c4', cost: 0.5 } }).cost).toBe(0.5);
+    expect(
+      read({ costBreakdown: { llm: -1, tts: 1e308, stt: 0.1, llmPromptTokens: 1e300 } }).costBreakdown,
+    ).toEqual({ stt: 0.1 });
+  });
+
+  it('reads an empty conversation or transcript as unknown', () => {
+    const report = readCallReport({
+      type: 'status-update',
+      status: 'in-progress',
+      call: { id: 'c5' },
+      artifact: { messages: [], transcript: '' },
+    })!;
+    expect(report.messages).toBeNull();
+    expect(report.transcript).toBeNull();
+  });
+
   it('reads timestamps as ISO strings, epoch milliseconds or seconds', () => {
     expect(instant('2026-03-02T15:04:06.000Z')?.toISOString()).toBe('2026-03-02T15:04:06.000Z');
     expect(instant(1772463846000)?.toISOString()).toBe('2026-03-02T15:04:06.000Z');

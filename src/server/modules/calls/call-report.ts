@@ -1,4 +1,13 @@
-import { CALL_TYPES, type CallAnalysis, type CallMessage, type CostBreakdown } from '#shared/schemas/calls';
+import {
+  CALL_COST_MAX,
+  CALL_SECONDS_MAX,
+  CALL_STATUSES,
+  CALL_TYPES,
+  type CallAnalysis,
+  type CallMessage,
+  type CostBreakdown,
+} from '#shared/schemas/calls';
+import { badRequest } from '../../errors';
 import { toE164 } from '../../lib/phone';
 
 /**
@@ -6,9 +15,16 @@ import { toE164 } from '../../lib/phone';
  * platform has sent the same facts in different places and shapes over the years (top-level fields beside
  * `artifact`, durations in milliseconds or seconds, timestamps as ISO strings or epoch milliseconds, success
  * evaluation as a boolean or a string). Absent facts are null, so an update never erases what is known.
+ * Durations and costs outside ADR 039's bounds are read as absent too.
  */
 export interface CallReport {
+  /** The platform's call id, in lower case (its ids are UUIDs: any letter case is the same call). */
   providerId: string;
+  /**
+   * How far this message's facts outrank another's for the same call (ADR 039): an end-of-call-report over
+   * any status-update, a later status over an earlier one, then the platform's send time.
+   */
+  precedence: number;
   status: string | null;
   type: string | null;
   createdAt: Date | null;
@@ -39,6 +55,10 @@ export const isCallReport = (type: string): type is (typeof CALL_REPORT_TYPES)[n
 
 type Obj = Record<string, unknown>;
 const MAX_SHORT = 200;
+/** The longest call id we take; a longer one is refused (cutting it could merge two calls). */
+export const MAX_CALL_ID = MAX_SHORT;
+/** Tokens or characters in a cost breakdown. */
+const MAX_COUNT = 1e9;
 
 const obj = (value: unknown): Obj =>
   typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as Obj) : {};
@@ -46,6 +66,11 @@ const str = (value: unknown, max = MAX_SHORT): string | null =>
   typeof value === 'string' && value.trim() ? value.trim().slice(0, max) : null;
 const num = (value: unknown): number | null =>
   typeof value === 'number' && Number.isFinite(value) ? value : null;
+/** A finite number from 0 to `max`; anything else (negative, huge, not a number) is unknown. */
+const bounded = (value: unknown, max: number): number | null => {
+  const n = num(value);
+  return n !== null && n >= 0 && n <= max ? n : null;
+};
 const first = <T>(...values: (T | null)[]): T | null => values.find((v) => v !== null) ?? null;
 
 /** Epoch seconds, epoch milliseconds or an ISO string; anything else is null. */
@@ -69,23 +94,18 @@ const url = (value: unknown): string | null => {
 
 function costBreakdown(value: unknown): CostBreakdown | null {
   const raw = obj(value);
-  const keys = [
-    'transport',
-    'stt',
-    'llm',
-    'tts',
-    'vapi',
-    'total',
-    'llmPromptTokens',
-    'llmCompletionTokens',
-    'ttsCharacters',
-  ] as const;
+  const dollars = ['transport', 'stt', 'llm', 'tts', 'vapi', 'total'] as const;
+  const counts = ['llmPromptTokens', 'llmCompletionTokens', 'ttsCharacters'] as const;
   const out: CostBreakdown = {};
-  for (const key of keys) {
-    const n = num(raw[key]);
+  for (const key of dollars) {
+    const n = bounded(raw[key], CALL_COST_MAX);
     if (n !== null) out[key] = n;
   }
-  const summary = num(obj(raw.analysisCostBreakdown).summary);
+  for (const key of counts) {
+    const n = bounded(raw[key], MAX_COUNT);
+    if (n !== null) out[key] = n;
+  }
+  const summary = bounded(obj(raw.analysisCostBreakdown).summary, CALL_COST_MAX);
   if (summary !== null) out.analysisCostBreakdown = { summary };
   return Object.keys(out).length ? out : null;
 }
@@ -107,7 +127,8 @@ function messages(value: unknown, startedAt: Date | null): CallMessage[] | null 
         : null);
     out.push({ timestamp: at?.getTime() ?? 0, type, content: content.slice(0, 20_000) });
   }
-  return out;
+  // An empty list says nothing: it must not replace the conversation a fuller report gave.
+  return out.length ? out : null;
 }
 
 function successEvaluation(value: unknown): string | boolean | null {
@@ -116,19 +137,37 @@ function successEvaluation(value: unknown): string | boolean | null {
 }
 
 function durationSeconds(message: Obj, startedAt: Date | null, endedAt: Date | null): number | null {
-  const seconds = num(message.durationSeconds);
-  if (seconds !== null) return seconds;
   const ms = num(message.durationMs);
-  if (ms !== null) return ms / 1000;
-  if (startedAt && endedAt && endedAt >= startedAt) return (endedAt.getTime() - startedAt.getTime()) / 1000;
-  return null;
+  return first(
+    bounded(message.durationSeconds, CALL_SECONDS_MAX),
+    ms === null ? null : bounded(ms / 1000, CALL_SECONDS_MAX),
+    startedAt && endedAt ? bounded((endedAt.getTime() - startedAt.getTime()) / 1000, CALL_SECONDS_MAX) : null,
+  );
+}
+
+/** Statuses in the order a call goes through them; an end-of-call-report comes after them all. */
+const statusRank = (status: string | null) =>
+  status ? (CALL_STATUSES as readonly string[]).indexOf(status) + 1 : 0;
+const END_OF_CALL_RANK = CALL_STATUSES.length + 1;
+/** One status rank in a precedence: above any epoch millisecond `instant` accepts (year 2200 is 7.3e12). */
+export const STATUS_RANK_STEP = 1e13;
+
+/** The call id, lower case; null when there is none, refused when too long. */
+function callId(value: unknown): string | null {
+  if (typeof value !== 'string' || !value.trim()) return null;
+  const id = value.trim();
+  if (id.length > MAX_CALL_ID) {
+    const message = `The call id is longer than ${MAX_CALL_ID} characters.`;
+    throw badRequest(message, { 'message.call.id': message });
+  }
+  return id.toLowerCase();
 }
 
 /** The report in a server message, or null when it names no call (nothing can be stored). */
 export function readCallReport(rawMessage: unknown): CallReport | null {
   const message = obj(rawMessage);
   const call = obj(message.call);
-  const providerId = str(call.id);
+  const providerId = callId(call.id);
   if (!providerId) return null;
   const artifact = obj(message.artifact);
   const recording = obj(artifact.recording);
@@ -144,17 +183,20 @@ export function readCallReport(rawMessage: unknown): CallReport | null {
   const type = str(call.type);
   const summary = str(analysis.summary, 20_000) ?? str(message.summary, 20_000);
   const evaluation = successEvaluation(analysis.successEvaluation);
+  const status = ended ? 'ended' : str(message.status, 40);
+  const rank = ended ? END_OF_CALL_RANK : statusRank(status);
 
   return {
     providerId,
-    status: ended ? 'ended' : str(message.status, 40),
+    precedence: rank * STATUS_RANK_STEP + (instant(message.timestamp)?.getTime() ?? 0),
+    status,
     type: type && (CALL_TYPES as readonly string[]).includes(type) ? type : null,
     createdAt: instant(call.createdAt),
     startedAt,
     endedAt,
     durationSeconds: durationSeconds(message, startedAt, endedAt),
     endedReason: str(message.endedReason) ?? str(call.endedReason),
-    cost: first(num(message.cost), num(call.cost)),
+    cost: first(bounded(message.cost, CALL_COST_MAX), bounded(call.cost, CALL_COST_MAX)),
     costBreakdown: costBreakdown(message.costBreakdown ?? call.costBreakdown),
     customerName: str(customer.name),
     customerNumber: rawNumber ? (toE164(rawNumber) ?? rawNumber) : null,
@@ -162,11 +204,9 @@ export function readCallReport(rawMessage: unknown): CallReport | null {
     platformPhoneNumberId: str(phoneNumber.id) ?? str(call.phoneNumberId),
     platformAssistantId: str(assistant.id) ?? str(call.assistantId),
     transcript:
-      typeof artifact.transcript === 'string'
-        ? artifact.transcript
-        : typeof message.transcript === 'string'
-          ? message.transcript
-          : null,
+      [artifact.transcript, message.transcript].find(
+        (text): text is string => typeof text === 'string' && text.trim() !== '',
+      ) ?? null,
     summary,
     recordingUrl: first(
       url(artifact.recordingUrl),

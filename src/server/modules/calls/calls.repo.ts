@@ -1,10 +1,16 @@
 import { randomUUID } from 'node:crypto';
 import { and, desc, eq, gte, or, sql, type SQL } from 'drizzle-orm';
-import type { CallDetail, CallStats, CallStatus, CallSummary } from '#shared/schemas/calls';
+import {
+  CALL_STATUSES,
+  type CallDetail,
+  type CallStats,
+  type CallStatus,
+  type CallSummary,
+} from '#shared/schemas/calls';
 import type { Db } from '../../db/client';
 import { assistants, calls, phoneNumbers } from '../../db/schema/index';
 import { callsInScope, type CallScope } from '../scope';
-import type { CallReport } from './call-report';
+import { STATUS_RANK_STEP, type CallReport } from './call-report';
 
 /** `null` = every call; otherwise calls on one of these numbers or assistants (possibly none). */
 
@@ -126,19 +132,62 @@ function conditions({ scope, search, status, since }: CallQuery): SQL | undefine
 
 const escapeLike = (value: string) => value.replace(/[\\%_]/g, (c) => `\\${c}`);
 
-/** Status ranks: a late or repeated message never moves a call back (an ended call stays ended). */
-const rank = (column: string) =>
-  `coalesce(array_position(array['queued','ringing','in-progress','forwarding','ended']::text[], ${column}), 0)`;
+/**
+ * The columns a report fills (ADR 039): the value it brings (`$n` is `upsert`'s parameter), and what a new call
+ * holds while no report has said.
+ */
+const REPORTED: { column: string; value: string; otherwise?: string }[] = [
+  { column: 'status', value: '$2::text', otherwise: `'queued'` },
+  { column: 'type', value: '$3::text', otherwise: `'inboundPhoneCall'` },
+  { column: 'created_at', value: '$4::timestamptz', otherwise: 'now()' },
+  { column: 'started_at', value: '$5::timestamptz' },
+  { column: 'ended_at', value: '$6::timestamptz' },
+  { column: 'duration_seconds', value: '$7::float8' },
+  { column: 'ended_reason', value: '$8::text' },
+  { column: 'cost', value: '$9::float8' },
+  { column: 'cost_breakdown', value: '$10::jsonb' },
+  { column: 'customer_name', value: '$11::text' },
+  { column: 'customer_number', value: '$12::text' },
+  { column: 'called_number', value: '$13::text' },
+  { column: 'phone_number_id', value: 'n.id' },
+  { column: 'assistant_id', value: 'coalesce(a.id, n.assistant_id)' },
+  { column: 'transcript', value: '$16::text' },
+  { column: 'summary', value: '$17::text' },
+  { column: 'recording_url', value: '$18::text' },
+  { column: 'stereo_recording_url', value: '$19::text' },
+  { column: 'pcap_url', value: '$20::text' },
+  { column: 'messages', value: '$21::jsonb' },
+  { column: 'analysis', value: '$22::jsonb' },
+];
+type Reported = (typeof REPORTED)[number];
+const PRECEDENCE = '$24::bigint';
+
+/**
+ * The precedence of the message a stored value came from; -1 when none is recorded (an insert's default). A
+ * row written without precedences (before ADR 039, or by the seed) counts its status's for every column.
+ */
+const storedPrecedence = (column: string) =>
+  `coalesce((c.field_precedence->>'${column}')::bigint, case when c.field_precedence is null ` +
+  `then coalesce(array_position(array[${CALL_STATUSES.map((s) => `'${s}'`).join(', ')}]::text[], c.status), 0)` +
+  ` * ${STATUS_RANK_STEP} else -1 end)`;
+
+/**
+ * Whether the report's value replaces the stored one: it has one, and the stored value is missing or came
+ * from a message of no higher precedence. As each column keeps the precedence of the message it came from,
+ * the stored call is the same whatever order the messages arrive in.
+ */
+const takes = ({ column, value, otherwise }: Reported) =>
+  `(${otherwise ? value : `excluded.${column}`} is not null and ` +
+  `(c.${column} is null or ${PRECEDENCE} >= ${storedPrecedence(column)}))`;
+
+const precedences = (of: (field: Reported) => string) =>
+  `jsonb_build_object(${REPORTED.map((field) => `'${field.column}', ${of(field)}`).join(', ')})`;
 
 const UPSERT_SQL = `
-  insert into calls as c (
-    id, provider_id, status, type, created_at, started_at, ended_at, duration_seconds, ended_reason, cost,
-    cost_breakdown, customer_name, customer_number, called_number, phone_number_id, assistant_id, transcript,
-    summary, recording_url, stereo_recording_url, pcap_url, messages, analysis)
-  select $23::uuid, $1::text, coalesce($2::text, 'queued'), coalesce($3::text, 'inboundPhoneCall'),
-         coalesce($4::timestamptz, now()), $5::timestamptz, $6::timestamptz, $7::float8, $8::text, $9::float8,
-         $10::jsonb, $11::text, $12::text, $13::text, n.id, coalesce(a.id, n.assistant_id), $16::text,
-         $17::text, $18::text, $19::text, $20::text, $21::jsonb, $22::jsonb
+  insert into calls as c (id, provider_id, ${REPORTED.map((f) => f.column).join(', ')}, field_precedence)
+  select $23::uuid, $1::text,
+         ${REPORTED.map((f) => (f.otherwise ? `coalesce(${f.value}, ${f.otherwise})` : f.value)).join(', ')},
+         ${precedences((f) => `case when ${f.value} is not null then ${PRECEDENCE} else -1 end`)}
   from (select 1) one
   left join lateral (
     select p.id, p.assistant_id from phone_numbers p
@@ -147,26 +196,8 @@ const UPSERT_SQL = `
   ) n on true
   left join assistants a on a.provider_id = $15::text
   on conflict (provider_id) do update set
-    status = case when ${rank('excluded.status')} >= ${rank('c.status')} then excluded.status else c.status end,
-    type = case when $3::text is null then c.type else excluded.type end,
-    started_at = coalesce(excluded.started_at, c.started_at),
-    ended_at = coalesce(excluded.ended_at, c.ended_at),
-    duration_seconds = coalesce(excluded.duration_seconds, c.duration_seconds),
-    ended_reason = coalesce(excluded.ended_reason, c.ended_reason),
-    cost = coalesce(excluded.cost, c.cost),
-    cost_breakdown = coalesce(excluded.cost_breakdown, c.cost_breakdown),
-    customer_name = coalesce(excluded.customer_name, c.customer_name),
-    customer_number = coalesce(excluded.customer_number, c.customer_number),
-    called_number = coalesce(excluded.called_number, c.called_number),
-    phone_number_id = coalesce(c.phone_number_id, excluded.phone_number_id),
-    assistant_id = coalesce(c.assistant_id, excluded.assistant_id),
-    transcript = coalesce(excluded.transcript, c.transcript),
-    summary = coalesce(excluded.summary, c.summary),
-    recording_url = coalesce(excluded.recording_url, c.recording_url),
-    stereo_recording_url = coalesce(excluded.stereo_recording_url, c.stereo_recording_url),
-    pcap_url = coalesce(excluded.pcap_url, c.pcap_url),
-    messages = coalesce(excluded.messages, c.messages),
-    analysis = coalesce(excluded.analysis, c.analysis),
+    ${REPORTED.map((f) => `${f.column} = case when ${takes(f)} then excluded.${f.column} else c.${f.column} end`).join(',\n    ')},
+    field_precedence = ${precedences((f) => `case when ${takes(f)} then ${PRECEDENCE} else ${storedPrecedence(f.column)} end`)},
     updated_at = now()
   returning id, type, status, started_at, ended_at, duration_seconds, transcript`;
 
@@ -274,7 +305,10 @@ export function createCallsRepo(db: Db) {
       };
     },
 
-    /** Creates or completes the call the report names, in one statement (safe under duplicate delivery). */
+    /**
+     * Creates or completes the call the report names, in one statement (safe under duplicate delivery); the
+     * call comes out the same whatever order its reports arrive in (ADR 039).
+     */
     async upsert(report: CallReport): Promise<StoredCall> {
       const result = await db.$client.query<{
         id: string;
@@ -311,7 +345,8 @@ export function createCallsRepo(db: Db) {
           json(report.messages),
           json(report.analysis),
           // The platform's id when it is a UUID, so the id staff see matches the platform's dashboard.
-          UUID.test(report.providerId) ? report.providerId.toLowerCase() : randomUUID(),
+          UUID.test(report.providerId) ? report.providerId : randomUUID(),
+          report.precedence,
         ],
       });
       const row = result.rows[0]!;
