@@ -2,6 +2,7 @@ import { memoize } from '#shared/memoize';
 import { SANDBOX_CONNECTOR_ID } from '#shared/schemas/connectors';
 import type { TableChanges } from './db/changes';
 import type { Db } from './db/client';
+import { withinTransaction } from './db/read-cache';
 import { AppError } from './errors';
 import { createKollaAdapter } from './integrations/practice-management/kolla/kolla-adapter';
 import type { Integrations, PmsConnector } from './integrations/index';
@@ -44,6 +45,8 @@ export function createIntegrations({
   now = () => new Date(),
 }: IntegrationsConfig): Integrations {
   const caches = createSandboxCaches(changes);
+  // Inside a transaction, reads that miss go to that transaction, never joining a load on the pool (ADR 038).
+  const cachesInTransaction = withinTransaction(caches);
   const sandboxIn = memoize(
     (timeZone: string) => createSandboxSchedule(db, { timeZone, now, caches }),
     (timeZone) => timeZone,
@@ -55,7 +58,9 @@ export function createIntegrations({
     inDatabase,
     pms(connector, timeZone, tx) {
       if (inDatabase(connector)) {
-        return tx ? createSandboxSchedule(tx, { timeZone, now, caches }) : sandboxIn(timeZone);
+        return tx
+          ? createSandboxSchedule(tx, { timeZone, now, caches: cachesInTransaction })
+          : sandboxIn(timeZone);
       }
       if (!kolla) {
         throw new AppError(503, 'unavailable', 'The practice system is not configured on this server.');

@@ -28,6 +28,22 @@ describe('loadEnv', () => {
     expect(loadEnv({ DATABASE_URL: 'postgres://u:p@db:5432/servc', SEED_DEMO: 'true' }).SEED_DEMO).toBe(true);
   });
 
+  it('reads the database timeouts in milliseconds, 0 turning one off', () => {
+    expect(loadEnv({})).toMatchObject({
+      DB_ACQUIRE_TIMEOUT_MS: 10_000,
+      DB_STATEMENT_TIMEOUT_MS: 30_000,
+      DB_IDLE_IN_TRANSACTION_TIMEOUT_MS: 60_000,
+    });
+    expect(loadEnv({ DB_ACQUIRE_TIMEOUT_MS: '2500', DB_STATEMENT_TIMEOUT_MS: '0' })).toMatchObject({
+      DB_ACQUIRE_TIMEOUT_MS: 2500,
+      DB_STATEMENT_TIMEOUT_MS: 0,
+    });
+    expect(() => loadEnv({ DB_ACQUIRE_TIMEOUT_MS: '-1' })).toThrow(/DB_ACQUIRE_TIMEOUT_MS/);
+    expect(() => loadEnv({ DB_IDLE_IN_TRANSACTION_TIMEOUT_MS: '1.5s' })).toThrow(
+      /DB_IDLE_IN_TRANSACTION_TIMEOUT_MS/,
+    );
+  });
+
   it('lists every problem at once', () => {
     try {
       loadEnv({ PORT: 'abc', DATABASE_URL: 'mysql://x', ADMIN_EMAIL: 'root@example.com', LOG_LEVEL: 'loud' });

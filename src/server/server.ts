@@ -15,6 +15,11 @@ async function main(env: Env) {
     databaseUrl: env.DATABASE_URL,
     dataDir: env.DATA_DIR,
     poolSize: env.DB_POOL_SIZE,
+    timeouts: {
+      acquireMs: env.DB_ACQUIRE_TIMEOUT_MS,
+      statementMs: env.DB_STATEMENT_TIMEOUT_MS,
+      idleInTransactionMs: env.DB_IDLE_IN_TRANSACTION_TIMEOUT_MS,
+    },
   });
   const seeded = env.SEED_DEMO ? await seedDemoPractice(database.db) : false;
   if (env.ADMIN_EMAIL && env.ADMIN_PASSWORD)

@@ -20,7 +20,27 @@ export interface Database {
   close(): Promise<void>;
 }
 
-export function connectDatabase(url: string, poolSize = 10): Database {
+/**
+ * How long a request may wait or run before it fails and lets the others go on (ADR 038). 0 turns one off
+ * (for the statement and idle limits PostgreSQL's own setting then applies).
+ */
+export interface DbTimeouts {
+  /** Waiting for a pooled connection (or opening one); then a 503 "busy, try again" (`db/busy.ts`). */
+  acquireMs: number;
+  /** One statement; PostgreSQL cancels it (57014). */
+  statementMs: number;
+  /** A transaction doing nothing; PostgreSQL ends the session and so frees its locks and connection. */
+  idleInTransactionMs: number;
+}
+
+export const DEFAULT_DB_TIMEOUTS: DbTimeouts = {
+  acquireMs: 10_000,
+  statementMs: 30_000,
+  idleInTransactionMs: 60_000,
+};
+
+export function connectDatabase(url: string, poolSize = 10, timeouts: Partial<DbTimeouts> = {}): Database {
+  const { acquireMs, statementMs, idleInTransactionMs } = { ...DEFAULT_DB_TIMEOUTS, ...timeouts };
   const changes = createChangeFeed({
     connect: () => new pg.Client({ connectionString: url }),
     probe: (payload) => pool.query('select pg_notify($1, $2)', [CHANGE_CHANNEL, payload]),
@@ -29,6 +49,10 @@ export function connectDatabase(url: string, poolSize = 10): Database {
     connectionString: url,
     max: poolSize,
     idleTimeoutMillis: 30_000,
+    connectionTimeoutMillis: acquireMs,
+    // Sent when each connection opens, so an external PostgreSQL gets them too, whatever its own settings.
+    statement_timeout: statementMs,
+    idle_in_transaction_session_timeout: idleInTransactionMs,
     Client: changeReportingClient(changes.wrote),
   });
   // An idle client losing its connection must not crash the process; the next query reconnects.
@@ -45,14 +69,20 @@ export function connectDatabase(url: string, poolSize = 10): Database {
   };
 }
 
-/** Applies committed migrations; an advisory lock keeps several instances from racing. */
+/**
+ * Applies committed migrations; an advisory lock keeps several instances from racing. They run on the
+ * connection holding the lock, without the statement timeout: waiting for another instance's migrations, or
+ * building an index on a big table, may take longer than any request should.
+ */
 export async function migrateDatabase(database: Database): Promise<void> {
   const client = await database.pool.connect();
   try {
+    await client.query('set statement_timeout = 0');
     await client.query('select pg_advisory_lock($1)', [LOCKS.migrations]);
-    await migrate(database.db, { migrationsFolder: migrationsDir });
+    await migrate(drizzle({ client, schema, casing: 'snake_case' }), { migrationsFolder: migrationsDir });
   } finally {
     await client.query('select pg_advisory_unlock($1)', [LOCKS.migrations]).catch(() => undefined);
-    client.release();
+    // Not back to the pool without its timeout.
+    client.release(true);
   }
 }

@@ -13,11 +13,20 @@ export const LOCKS = {
   lastAdmin: 727003,
   /** Held while outbound calls are claimed, so the in-flight count and the claim agree (transaction lock). */
   outboundDispatch: 727004,
+  /** Held while a booking inserts into one practice-local day, keyed by that day too (transaction lock). */
+  bookingDay: 727005,
 } as const;
 
 /** Transaction lock for `LOCKS.x`; released at commit or rollback. */
 export const xactLock = (id: (typeof LOCKS)[keyof typeof LOCKS]): SQL =>
   sql`select pg_advisory_xact_lock(${id})`;
+
+/**
+ * Transaction lock per practice-local day (YYYY-MM-DD) for bookings: inserts racing for one time otherwise
+ * wait on each other's exclusion constraints (provider, room) in opposite orders and deadlock.
+ */
+export const bookingDayLock = (date: string): SQL =>
+  sql`select pg_advisory_xact_lock(${LOCKS.bookingDay}, ${Number(date.replaceAll('-', ''))})`;
 
 /** Transaction lock per demo-request sender (keyed by the hashed client address). */
 export const demoRequestSenderLock = (clientAddressHash: string): SQL =>

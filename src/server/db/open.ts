@@ -1,4 +1,4 @@
-import { connectDatabase, migrateDatabase, type Database } from './client';
+import { connectDatabase, migrateDatabase, type Database, type DbTimeouts } from './client';
 import { startEmbeddedPostgres } from './embedded-postgres';
 
 export interface OpenedDatabase extends Database {
@@ -11,10 +11,11 @@ export async function openDatabase(options: {
   databaseUrl?: string;
   dataDir: string;
   poolSize?: number;
+  timeouts?: Partial<DbTimeouts>;
 }): Promise<OpenedDatabase> {
   const embedded = options.databaseUrl ? undefined : await startEmbeddedPostgres(options.dataDir);
   const url = options.databaseUrl ?? embedded!.url;
-  const database = connectDatabase(url, options.poolSize);
+  const database = connectDatabase(url, options.poolSize, options.timeouts);
   try {
     await migrateDatabase(database);
   } catch (error) {

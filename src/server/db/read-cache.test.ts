@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { ChangeListener, TableChanges } from './changes';
 import { statementEffect } from './changes';
-import { createReadCache } from './read-cache';
+import { createReadCache, withinTransaction } from './read-cache';
 import { calls } from './schema/index';
 
 function fakeChanges(live = true) {
@@ -78,6 +78,27 @@ describe('read cache', () => {
     const values = await Promise.all([cache.get('k', source.load), cache.get('k', source.load)]);
     expect(values).toEqual([1, 1]);
     expect(source.loads).toBe(1);
+  });
+
+  it('inside a transaction: kept values are used, but a load is never shared nor kept (ADR 038)', async () => {
+    const shared = createReadCache<number>(fakeChanges(), [calls]);
+    const { cache } = withinTransaction({ cache: shared });
+    const source = counter();
+    expect(await shared.get('kept', source.load)).toBe(1);
+    expect(await cache.get('kept', source.load)).toBe(1);
+
+    // A load on the pool is under way (maybe waiting for a connection): the transaction does not wait for it.
+    let finishPoolLoad!: (value: number) => void;
+    const onPool = shared.get('k', () => new Promise<number>((resolve) => (finishPoolLoad = resolve)));
+    expect(await cache.get('k', source.load)).toBe(2);
+    // Nor does a pool reader get what a transaction read.
+    const inTransaction = cache.get('other', () => new Promise<number>(() => undefined));
+    expect(await shared.get('other', source.load)).toBe(3);
+    finishPoolLoad(0);
+    expect(await onPool).toBe(0);
+    void inTransaction;
+    expect(await cache.get('k', source.load)).toBe(0);
+    expect(source.loads).toBe(3);
   });
 
   it('keeps at most `max` entries and none older than `maxAgeMs`', async () => {

@@ -8,6 +8,19 @@ import type { TableChanges } from './changes';
  */
 export interface ReadCache<V> {
   get(key: string, load: () => Promise<V>): Promise<V>;
+  /**
+   * For a reader inside a transaction: a kept value, else its own `load`, neither shared with other readers
+   * nor kept. A shared load may be waiting for a pooled connection, and a transaction waiting for a second
+   * connection can exhaust the pool (ADR 038).
+   */
+  peek(key: string, load: () => Promise<V>): Promise<V>;
+}
+
+/** The same caches for readers inside a transaction: every `get` is a `peek`. */
+export function withinTransaction<C extends Record<string, ReadCache<unknown>>>(caches: C): C {
+  return Object.fromEntries(
+    Object.entries(caches).map(([name, cache]) => [name, { get: cache.peek, peek: cache.peek }]),
+  ) as C;
 }
 
 export interface ReadCacheOptions {
@@ -27,7 +40,7 @@ export function createReadCache<V>(
 ): ReadCache<V> {
   const tables = dependsOn.map((table) => getTableName(table));
   for (const table of tables) cachedTables.add(table);
-  if (!changes) return { get: (_key, load) => load() };
+  if (!changes) return { get: (_key, load) => load(), peek: (_key, load) => load() };
   const entries = new Map<string, { value: V; at: number }>();
   // One load per key at a time: a change must not send every waiting poller to the database at once.
   const loading = new Map<string, Promise<V>>();
@@ -52,11 +65,20 @@ export function createReadCache<V>(
     return value;
   }
 
+  const kept = (key: string) => {
+    const entry = entries.get(key);
+    return entry && performance.now() - entry.at < maxAgeMs ? entry : undefined;
+  };
+
   return {
+    peek(key, load) {
+      const entry = changes.live ? kept(key) : undefined;
+      return entry ? Promise.resolve(entry.value) : load();
+    },
     get(key, load) {
       if (!changes.live) return load();
-      const entry = entries.get(key);
-      if (entry && performance.now() - entry.at < maxAgeMs) return Promise.resolve(entry.value);
+      const entry = kept(key);
+      if (entry) return Promise.resolve(entry.value);
       let pending = loading.get(key);
       if (!pending) {
         pending = fill(key, load);

@@ -1,6 +1,7 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import type { ErrorCode, ErrorEnvelope } from '#shared/errors';
+import { asDatabaseBusy } from '../db/busy';
 import { asAppError } from '../errors';
 
 function send(
@@ -57,7 +58,10 @@ function humanMessage(field: string, message: string | undefined): string {
 /** Installed before any route: no SQL text or stack trace ever reaches a client. */
 export function installErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((thrown: FastifyError, request, reply) => {
-    const mapped = asAppError(thrown);
+    const answer = asAppError(thrown);
+    const busy = answer ? undefined : asDatabaseBusy(thrown);
+    if (busy) request.log.warn({ err: safeErrorSummary(thrown) }, 'database busy');
+    const mapped = answer ?? busy;
     if (mapped) {
       if (mapped.headers) void reply.headers(mapped.headers);
       return send(reply, request, mapped.status, mapped.code, mapped.message, mapped.fields);

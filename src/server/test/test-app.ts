@@ -3,7 +3,7 @@ import pg from 'pg';
 import { inject } from 'vitest';
 import { buildApp, type AppDeps } from '../app';
 import type { App } from '../app-types';
-import { connectDatabase, type Database } from '../db/client';
+import { connectDatabase, type Database, type DbTimeouts } from '../db/client';
 import { DEMO_ADMIN, DEMO_FRONT_DESK, seedDemoPractice } from '../db/seed/demo-practice';
 
 export interface TestClock {
@@ -48,6 +48,8 @@ export async function createTestApp(
     outbound?: AppDeps['outbound'];
     /** Where the log goes (at level info); without it the app logs nothing. */
     logStream?: AppDeps['logStream'];
+    /** The pool's timeouts (defaults as in production). */
+    dbTimeouts?: Partial<DbTimeouts>;
   } = {},
 ): Promise<TestApp> {
   const baseUrl = inject('databaseUrl');
@@ -58,7 +60,7 @@ export async function createTestApp(
   await admin.end();
   const url = new URL(baseUrl);
   url.pathname = `/${name}`;
-  const database = connectDatabase(url.toString(), 5);
+  const database = connectDatabase(url.toString(), 5, options.dbTimeouts);
   const clock = createClock();
   if (options.seed !== false) await seedDemoPractice(database.db, clock.now());
   await database.changes.start();

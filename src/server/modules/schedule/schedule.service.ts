@@ -263,7 +263,6 @@ export function createScheduleService({
           appointment = await pms.book(input);
         } catch (error) {
           if (isPmsError(error, 'conflict')) throw conflict(bookedMessage(shown.time, shown.date));
-          if (isPmsError(error, 'closed')) throw await closedError(practice, input);
           if (isPmsError(error, 'connector_not_found')) return savePending(practice, input, shown);
           throw error;
         }
@@ -286,10 +285,10 @@ export function createScheduleService({
           message: `Booked ${shown.typeLabel} on ${shown.date} at ${shown.time}. Confirmation number ${confirmation}.`,
         };
       };
-      if (!idempotent) return bookWith(practice.pms);
-      const { key, request } = idempotent;
       const within = practice.within;
       try {
+        if (!idempotent) return await bookWith(practice.pms);
+        const { key, request } = idempotent;
         // In our own database the booking and its key commit together (issue 11: kill -9 mid-booking).
         return await (within
           ? idempotency.inTransaction(key, request, (tx) => bookWith(within(tx)))
@@ -297,6 +296,9 @@ export function createScheduleService({
       } catch (error) {
         if (error instanceof IdempotencyKeyReusedError) throw idempotencyKeyReused(error.message);
         if (error instanceof IdempotencyKeyBusyError) throw conflict(error.message);
+        // After the transaction ended: the nearest open times are read on a connection of their own, and
+        // holding one while waiting for another is how parallel bookings wedged the pool (ADR 038).
+        if (isPmsError(error, 'closed')) throw await closedError(practice, input);
         throw error;
       }
     },

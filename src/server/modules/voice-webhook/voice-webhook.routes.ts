@@ -9,6 +9,7 @@ import {
   type WebhookResponse,
 } from '#shared/schemas/voice-webhook';
 import type { App } from '../../app-types';
+import { asDatabaseBusy } from '../../db/busy';
 import { asAppError, badRequest, unauthorized } from '../../errors';
 import type { AuthService } from '../auth/auth.service';
 import { isCallReport } from '../calls/calls.service';
@@ -60,7 +61,7 @@ export function registerWebhookRoutes(
 
   /** What the voice model can read out for a failure; unexpected ones are logged (type and stack only). */
   function spoken(thrown: unknown, request: FastifyRequest): ToolErrorResult {
-    const error = asAppError(thrown);
+    const error = asAppError(thrown) ?? asDatabaseBusy(thrown);
     if (error) return { success: false, error: error.message };
     const e = thrown instanceof Error ? thrown : new Error('non-Error thrown');
     request.log.error({ err: safeErrorSummary(e) }, 'webhook function failed');

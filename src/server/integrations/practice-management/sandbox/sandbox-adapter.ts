@@ -35,6 +35,7 @@ import {
 import type { TableChanges } from '../../../db/changes';
 import type { Queryable, Tx } from '../../../db/client';
 import { pgErrorCode } from '../../../db/pg-errors';
+import { bookingDayLock } from '../../../db/locks';
 import { createReadCache } from '../../../db/read-cache';
 import {
   appointments,
@@ -360,6 +361,7 @@ export function createSandboxSchedule(
     const startsAt = instantFromWall(wallStart, timeZone);
     const endsAt = instantFromWall(addMinutesToWall(wallStart, duration), timeZone);
     const id = await db.transaction(async (tx) => {
+      await tx.execute(bookingDayLock(date));
       const patientId = await resolvePatient(tx, input.patient);
       for (const { c, room } of choices) {
         const inserted = await tryInsert(tx, {
