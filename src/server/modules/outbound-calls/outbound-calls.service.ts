@@ -106,7 +106,7 @@ export function createOutboundCallsService({
       const rows = await buildRows(viewer, input);
       const queue = async (executor: Queryable): Promise<StartResult> => {
         const inserted = await repo.insertOpen(executor, rows);
-        const queued = new Set(inserted.map((row) => row.patientId));
+        const queued = new Map(inserted.map((row) => [row.patientId, row]));
         const skipped = rows
           .filter((row) => !queued.has(row.patientId))
           .map((row) => ({
@@ -119,7 +119,12 @@ export function createOutboundCallsService({
             skipped.length === 1 ? skipped[0]!.reason : allAlreadyQueuedMessage(input.call_type),
           );
         }
-        return { calls: inserted.map(toOutboundCall), skipped };
+        // In the order asked (the insert went in patient order).
+        const calls = rows.flatMap((row) => {
+          const call = queued.get(row.patientId);
+          return call ? [toOutboundCall(call)] : [];
+        });
+        return { calls, skipped };
       };
       let result: StartResult;
       if (!idempotencyKey) {
