@@ -49,6 +49,7 @@ import { installAudit } from './plugins/audit';
 import { installAuth } from './plugins/auth';
 import { installErrorHandler } from './plugins/error-handler';
 import { installInputTextCheck } from './plugins/input-text';
+import { installJsonBodyParser } from './plugins/json-body';
 import { responseSerializerCompiler } from './plugins/response-serializer';
 import { installSecurityHeaders, securityHeaders } from './plugins/security-headers';
 import { clientErrorHandler, frameworkErrorHandler } from './plugins/framework-errors';
@@ -183,6 +184,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
 
   installSecurityHeaders(app, headers);
   installInputTextCheck(app);
+  installJsonBodyParser(app);
   app.addHook('onSend', async (request, reply) => {
     void reply.header('x-request-id', request.id);
   });

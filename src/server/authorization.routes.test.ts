@@ -268,7 +268,7 @@ const TABLE: Record<string, Row> = {
     target: async (ids) => ({
       url: '/api/outbound-calls/start',
       payload: {
-        patient_ids: [await firstPatientId()],
+        patient_ids: [await nextPatientId()],
         call_type: 'reminder',
         assistant_id: ids.assistant,
         phone_number_id: ids.phoneNumber,
@@ -325,16 +325,21 @@ const TABLE: Record<string, Row> = {
 let t: TestApp;
 let ids: Ids;
 
-/** A patient of the demo practice with an upcoming appointment (any of them). */
-async function firstPatientId(): Promise<string> {
+/**
+ * A patient of the demo practice with an upcoming appointment, another at each call: a patient has one open
+ * outbound call of a type at a time, so each role's start needs its own.
+ */
+let patientsCalled = 0;
+async function nextPatientId(): Promise<string> {
   const response = await t.app.inject({
     method: 'GET',
     url: '/api/patients-with-appointments',
     headers: bearer(await t.asAdmin()),
   });
-  const patient = (
+  const withPhone = (
     response.json() as { patients: { id: string; phone_number: string | null }[] }
-  ).patients.find((p) => p.phone_number);
+  ).patients.filter((p) => p.phone_number);
+  const patient = withPhone[patientsCalled++ % Math.max(withPhone.length, 1)];
   if (!patient) throw new Error('the demo practice has no patient with a phone number');
   return patient.id;
 }

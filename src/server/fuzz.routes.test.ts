@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { ErrorEnvelopeSchema } from '#shared/errors';
 import type { RegisteredRoute } from './app';
+import { multipart } from './test/multipart';
 import { bearer, createTestApp, TEST_WEBHOOK_SECRET, type TestApp } from './test/test-app';
 
 let t: TestApp;
@@ -21,6 +22,7 @@ beforeAll(async () => {
     ...ids((await get('/api/users')).users, 'id'),
     ...ids((await get('/api/connectors')).connectors, 'id'),
     ...ids((await get('/api/demo-requests')).demoRequests, 'id'),
+    ...ids((await get('/api/phone-numbers')).phoneNumbers, 'id'),
   );
 });
 afterAll(() => t.close());
@@ -166,6 +168,24 @@ function regressions(routes: RegisteredRoute[]): Example[] {
       { path: '/api/appointments', query: { start: at, end: at }, body: undefined },
     ]);
   }
+  // Issue 19: a date past what the schedule can count to, and an update with nothing in it.
+  for (const name of ['checkAvailability', 'bookAppointment']) {
+    const parameters = {
+      appointment_type: 'dental_checkup',
+      preferred_date: '9999-12-31',
+      date: '9999-12-31',
+      time: '10:00',
+      patient_info: { name: 'Pat Fuzz', phone_number: '+12125550123' },
+    };
+    examples.push([
+      route('POST', '/webhook'),
+      { path: '/webhook', query: {}, body: { type: 'function-call', functionCall: { name, parameters } } },
+    ]);
+  }
+  for (const id of realIds) {
+    const patch = route('PATCH', '/api/phone-numbers/:id');
+    examples.push([patch, { path: `/api/phone-numbers/${id}`, query: {}, body: {} }]);
+  }
   return examples;
 }
 
@@ -204,5 +224,55 @@ describe('fuzzing every route', () => {
         examples: regressions(routes).map((example) => [example]),
       },
     );
+  });
+});
+
+describe('bodies no generator above makes (issue 19)', () => {
+  const headers = () => ({ ...bearer(admin), 'x-vapi-secret': TEST_WEBHOOK_SECRET });
+
+  it('refuses JSON nested 5,000 deep with a 400 on every route that takes a body', async () => {
+    const routes = t.app.registeredRoutes.filter(
+      (route) =>
+        ['POST', 'PUT', 'PATCH'].includes(route.method) &&
+        (route.url.startsWith('/api/') || route.url === '/webhook') &&
+        route.url !== '/api/auth/logout',
+    );
+    expect(routes.length).toBeGreaterThan(10);
+    const deep = '{"a":'.repeat(5_000) + '[]' + '}'.repeat(5_000);
+    for (const route of routes) {
+      const url = route.url.replace(/:\w+/g, realIds[0] ?? 'x');
+      const response = await t.app.inject({
+        method: route.method as 'POST',
+        url,
+        headers: { ...headers(), 'content-type': 'application/json' },
+        payload: deep,
+      });
+      const where = `${route.method} ${url} ${response.statusCode}`;
+      expect(response.statusCode, where).toBe(400);
+      expect(ErrorEnvelopeSchema.safeParse(response.json()).success, where).toBe(true);
+    }
+  });
+
+  it('refuses NUL in a multipart field, field name or file name with a 400', async () => {
+    const file = (fileName: string) => ({
+      field: 'knowledgeBaseFile',
+      fileName,
+      content: 'Hours: 9 to 5',
+      contentType: 'text/plain',
+    });
+    for (const form of [
+      multipart({ name: 'A\u0000B' }),
+      multipart({ name: 'AB', ['x\u0000']: 'y' }),
+      multipart({ name: 'AB' }, [file('kb\u0000.txt')]),
+    ]) {
+      const response = await t.app.inject({
+        method: 'POST',
+        url: '/api/assistants',
+        headers: { ...headers(), ...form.headers },
+        payload: form.payload,
+      });
+      expect(response.statusCode, response.body).toBe(400);
+      expect(ErrorEnvelopeSchema.safeParse(response.json()).success).toBe(true);
+    }
   });
 });

@@ -1,5 +1,8 @@
+import { count } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { assistants } from '../db/schema/index';
 import { DEMO_ADMIN } from '../db/seed/demo-practice';
+import { multipart } from '../test/multipart';
 import { bearer, createTestApp, type TestApp } from '../test/test-app';
 
 let t: TestApp;
@@ -94,5 +97,35 @@ describe('NUL and text that is not text are a 400 wherever they are', () => {
       remoteAddress: remoteAddress(),
     });
     expect(response.statusCode).toBeLessThan(300);
+  });
+});
+
+describe('NUL in a multipart form (issue 19: the assistant form stored it and answered 500)', () => {
+  const create = (form: ReturnType<typeof multipart>) =>
+    t.app.inject({
+      method: 'POST',
+      url: '/api/assistants',
+      headers: { ...bearer(admin), ...form.headers },
+      payload: form.payload,
+    });
+
+  it.each([
+    ['a field value', multipart({ name: 'Front\u0000Desk' })],
+    ['a field name', multipart({ name: 'Front Desk', ['first\u0000Message']: 'Hello' })],
+    [
+      'a file name',
+      multipart({ name: 'Front Desk' }, [
+        {
+          field: 'knowledgeBaseFile',
+          fileName: 'faq\u0000.txt',
+          content: 'Hours: 9 to 5',
+          contentType: 'text/plain',
+        },
+      ]),
+    ],
+  ])('in %s', async (_, form) => {
+    const before = await t.database.db.select({ n: count() }).from(assistants);
+    expectRefused(await create(form));
+    expect(await t.database.db.select({ n: count() }).from(assistants)).toEqual(before);
   });
 });

@@ -39,7 +39,7 @@ function decodedUrl(url: string): string | undefined {
   }
 }
 
-const INVALID_MESSAGE = 'The request contains characters that are not allowed.';
+export const INVALID_MESSAGE = 'The request contains characters that are not allowed.';
 
 /**
  * Refuses, before anything else runs, a request whose URL or headers hold NUL, a lone surrogate or bytes that

@@ -87,10 +87,27 @@ export const StartOutboundCallsInputSchema = z.object({
 });
 export type StartOutboundCallsInput = z.input<typeof StartOutboundCallsInputSchema>;
 
-/** 202 answer of POST /api/outbound-calls/start. */
+/** Why a patient of a start was not queued: one open call per patient and type (issue 19). */
+export const alreadyQueuedMessage = (patientName: string, callType: CallType) =>
+  `${patientName} already has a ${callType} call pending or in progress, so no new call was queued.`;
+export const allAlreadyQueuedMessage = (callType: CallType) =>
+  `Every selected patient already has a ${callType} call pending or in progress, so no new call was queued.`;
+
+export const SkippedPatientSchema = z.object({
+  patient_id: z.string(),
+  patient_name: z.string(),
+  reason: z.string(),
+});
+export type SkippedPatient = z.infer<typeof SkippedPatientSchema>;
+
+/**
+ * 202 answer of POST /api/outbound-calls/start: the calls queued, and the patients left out because they
+ * already had an open call of that type. When every patient is left out the answer is a 409 saying so.
+ */
 export const StartOutboundCallsResponseSchema = z.object({
   success: z.literal(true),
   calls: z.array(OutboundCallSchema),
+  skipped: z.array(SkippedPatientSchema),
 });
 export type StartOutboundCallsResponse = z.infer<typeof StartOutboundCallsResponseSchema>;
 

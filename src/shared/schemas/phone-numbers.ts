@@ -14,6 +14,7 @@ export const PHONE_NUMBER_MESSAGES = {
   nameTooLong: 'Name must be at most 40 characters',
   notFound: 'Phone number not found',
   unknownAssistant: 'Unknown assistant',
+  nothingToChange: 'Nothing to change: send a name or an assistantId.',
   deleteNotAllowed: 'You can delete a phone number only when at least one number is assigned to you.',
 } as const;
 
@@ -41,16 +42,18 @@ export const PhoneNumberResponseSchema = z.object({
 export type PhoneNumberResponse = z.infer<typeof PhoneNumberResponseSchema>;
 
 /** PATCH /api/phone-numbers/{id}: an empty name clears it; assistantId null unassigns. */
-export const UpdatePhoneNumberInputSchema = z.object({
-  name: z
-    .string()
-    .trim()
-    .max(40, M.nameTooLong)
-    .nullable()
-    .optional()
-    .transform((v) => (v === '' ? null : v)),
-  assistantId: z.uuid({ error: M.unknownAssistant }).nullable().optional(),
-});
+export const UpdatePhoneNumberInputSchema = z
+  .object({
+    name: z
+      .string()
+      .trim()
+      .max(40, M.nameTooLong)
+      .nullable()
+      .optional()
+      .transform((v) => (v === '' ? null : v)),
+    assistantId: z.uuid({ error: M.unknownAssistant }).nullable().optional(),
+  })
+  .refine((v) => v.name !== undefined || v.assistantId !== undefined, { message: M.nothingToChange });
 export type UpdatePhoneNumberInput = z.input<typeof UpdatePhoneNumberInputSchema>;
 
 export const PhoneNumberIdParamsSchema = z.object({ id: z.uuid({ error: M.notFound }) });

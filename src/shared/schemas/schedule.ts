@@ -21,6 +21,15 @@ export const bookedMessage = (time: string, date: string) =>
   `The selected time ${time} on ${date} is already booked. Please choose a different time.`;
 export const PAST_DATE_MESSAGE = 'The appointment date cannot be before today.';
 
+/** How far ahead appointments are offered and booked; later dates are refused (issue 19: 9999-12-31 was a 500). */
+export const BOOKING_HORIZON_YEARS = 2;
+export const FAR_DATE_MESSAGE = `The appointment date cannot be more than ${BOOKING_HORIZON_YEARS} years ahead.`;
+
+/** The last bookable day (`YYYY-MM-DD`, compared as text) for a practice-local `today`. */
+export function lastBookableDate(today: string): string {
+  return `${String(Number(today.slice(0, 4)) + BOOKING_HORIZON_YEARS).padStart(4, '0')}${today.slice(4, 10)}`;
+}
+
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
 
 /** Years the schedule works with: past them, day arithmetic leaves what dates (and PostgreSQL) can hold. */

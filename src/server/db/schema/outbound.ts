@@ -61,6 +61,10 @@ export const outboundCalls = pgTable(
     index('outbound_calls_status_idx').on(table.status, table.notBefore),
     uniqueIndex('outbound_calls_vapi_call_id_idx').on(table.vapiCallId),
     uniqueIndex('outbound_calls_campaign_key_idx').on(table.campaignKey),
+    // One open call per patient and type (issue 19): a second start while one is pending or calling is refused.
+    uniqueIndex('outbound_calls_one_open_idx')
+      .on(table.patientId, table.callType)
+      .where(sql`${table.status} in ('pending', 'calling')`),
     check(
       'outbound_calls_status_check',
       sql`${table.status} in ('pending', 'calling', 'completed', 'failed')`,

@@ -17,6 +17,8 @@ import { SuccessResponseSchema } from '#shared/schemas/common';
 import type { App } from '../../app-types';
 import { AppError, badRequest } from '../../errors';
 import { viewer } from '../../plugins/auth';
+import { hasInvalidText, INVALID_MESSAGE, storableText } from '../../plugins/input-text';
+import { exceedsJsonDepth, TOO_DEEP_MESSAGE } from '../../plugins/json-body';
 import type { AssistantsService } from './assistants.service';
 import { checkKnowledgeBaseFile, fileTooLarge, type KnowledgeBaseFile } from './knowledge-base-file';
 
@@ -48,6 +50,11 @@ async function readCreateForm(
     for await (const part of request.parts({
       limits: { fileSize: KNOWLEDGE_BASE_MAX_BYTES, files: 1, fields: MAX_TEXT_FIELDS },
     })) {
+      // Multipart bodies skip the JSON body's text check (input-text.ts): the same rule, part by part.
+      const name = part.type === 'file' ? part.filename : part.value;
+      if (hasInvalidText(part.fieldname) || (typeof name === 'string' && hasInvalidText(name))) {
+        throw badRequest(INVALID_MESSAGE, { [storableText(part.fieldname)]: INVALID_MESSAGE });
+      }
       if (part.type === 'file') {
         if (part.fieldname !== 'knowledgeBaseFile')
           throw badRequest(`Unexpected file field ${part.fieldname}.`);
@@ -57,6 +64,9 @@ async function readCreateForm(
       }
       const value = typeof part.value === 'string' ? part.value : '';
       if ((ASSISTANT_JSON_FIELDS as readonly string[]).includes(part.fieldname)) {
+        if (exceedsJsonDepth(value)) {
+          throw badRequest(TOO_DEEP_MESSAGE, { [part.fieldname]: TOO_DEEP_MESSAGE });
+        }
         try {
           raw[part.fieldname] = JSON.parse(value);
         } catch {

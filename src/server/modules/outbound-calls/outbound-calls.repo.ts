@@ -12,6 +12,9 @@ export type NewOutboundCall = typeof outboundCalls.$inferInsert;
 
 const LIST_LIMIT = 200;
 
+/** The predicate of the one-open-call index (`outbound_calls_one_open_idx`). */
+const OPEN = sql`${outboundCalls.status} in ('pending', 'calling')`;
+
 export function toOutboundCall(row: OutboundCallRow): OutboundCall {
   return {
     id: row.id,
@@ -56,18 +59,34 @@ export function createOutboundCallsRepo(db: Db) {
       return rows.map(toOutboundCall);
     },
 
-    async insertMany(executor: Queryable, values: NewOutboundCall[]): Promise<OutboundCallRow[]> {
+    /**
+     * Inserts the calls of patients without an open (pending or calling) call of that type; the others are left
+     * out (the partial unique index decides, so concurrent starts cannot both queue one). Rows go in by patient,
+     * so two starts for the same patients lock them in the same order.
+     */
+    async insertOpen(executor: Queryable, values: NewOutboundCall[]): Promise<OutboundCallRow[]> {
       if (values.length === 0) return [];
-      return executor.insert(outboundCalls).values(values).returning();
+      const byPatient = [...values].sort((a, b) => (a.patientId < b.patientId ? -1 : 1));
+      return executor
+        .insert(outboundCalls)
+        .values(byPatient)
+        .onConflictDoNothing({
+          target: [outboundCalls.patientId, outboundCalls.callType],
+          where: OPEN,
+        })
+        .returning();
     },
 
-    /** Campaign rows: an appointment already queued by this campaign is skipped. */
+    /**
+     * Campaign rows: an appointment already queued by this campaign is skipped, and so is a patient with an open
+     * call of that type (the next run queues it once that call is over).
+     */
     async insertCampaign(values: NewOutboundCall[]): Promise<number> {
       if (values.length === 0) return 0;
       const rows = await db
         .insert(outboundCalls)
         .values(values)
-        .onConflictDoNothing({ target: outboundCalls.campaignKey })
+        .onConflictDoNothing()
         .returning({ id: outboundCalls.id });
       return rows.length;
     },

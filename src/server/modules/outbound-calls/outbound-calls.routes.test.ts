@@ -1,6 +1,10 @@
-import { count, eq } from 'drizzle-orm';
+import { and, count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEFAULT_OUTBOUND_SETTINGS, OUTBOUND_MESSAGES as M } from '#shared/schemas/outbound-calls';
+import {
+  alreadyQueuedMessage,
+  DEFAULT_OUTBOUND_SETTINGS,
+  OUTBOUND_MESSAGES as M,
+} from '#shared/schemas/outbound-calls';
 import { assistants, auditEvents, outboundCalls, phoneNumbers } from '../../db/schema/index';
 import { bearer, createTestApp, type TestApp } from '../../test/test-app';
 
@@ -97,6 +101,56 @@ describe('POST /api/outbound-calls/start', () => {
     const other = await start({ ...payload, call_type: 'followup' }, admin, { 'idempotency-key': 'retry-1' });
     expect(other.statusCode).toBe(422);
     expect(await rowCount()).toBe(before);
+  });
+
+  it('rings a patient with one open call of a type: of 50 parallel starts with different keys one queues', async () => {
+    const payload = {
+      patient_ids: [patientIds[2]],
+      call_type: 'reminder',
+      assistant_id: assistantId,
+      phone_number_id: numberId,
+    };
+    const responses = await Promise.all(
+      Array.from({ length: 50 }, (_, i) => start(payload, admin, { 'idempotency-key': `parallel-${i}` })),
+    );
+    const queued = responses.filter((r) => r.statusCode === 202);
+    expect(queued).toHaveLength(1);
+    const call = queued[0]!.json().calls[0];
+    expect(queued[0]!.json().skipped).toEqual([]);
+    const refused = responses.filter((r) => r.statusCode !== 202);
+    expect(refused.map((r) => r.statusCode)).toEqual(Array(49).fill(409));
+    for (const response of refused) {
+      expect(response.json()).toMatchObject({
+        code: 'conflict',
+        message: alreadyQueuedMessage(call.patient_name, 'reminder'),
+      });
+    }
+    const open = () =>
+      t.database.db
+        .select()
+        .from(outboundCalls)
+        .where(and(eq(outboundCalls.patientId, patientIds[2]!), eq(outboundCalls.callType, 'reminder')));
+    expect(await open()).toHaveLength(1);
+
+    // With a patient who has no open reminder, the start queues that one and says who was left out.
+    const mixed = await start({ ...payload, patient_ids: [patientIds[2], patientIds[3] ?? patientIds[1]] });
+    expect(mixed.statusCode, mixed.body).toBe(202);
+    expect(mixed.json().calls).toHaveLength(1);
+    expect(mixed.json().skipped).toEqual([
+      {
+        patient_id: patientIds[2],
+        patient_name: call.patient_name,
+        reason: alreadyQueuedMessage(call.patient_name, 'reminder'),
+      },
+    ]);
+    // Another call type is another call; once the reminder is over, a new one can be queued.
+    expect((await start({ ...payload, call_type: 'followup' })).statusCode).toBe(202);
+    await t.database.db
+      .update(outboundCalls)
+      .set({ status: 'completed' })
+      .where(eq(outboundCalls.id, call.id));
+    expect((await start(payload)).statusCode).toBe(202);
+    expect((await open()).map((row) => row.status).sort()).toEqual(['completed', 'pending']);
   });
 
   it.each([

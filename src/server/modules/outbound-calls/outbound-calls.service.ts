@@ -1,11 +1,15 @@
 import {
+  allAlreadyQueuedMessage,
+  alreadyQueuedMessage,
   OUTBOUND_MESSAGES as M,
   type CallType,
   type OutboundCall,
   type OutboundSettings,
+  type SkippedPatient,
   type StartOutboundCallsInput,
   type UpdateOutboundSettingsInput,
 } from '#shared/schemas/outbound-calls';
+import type { Queryable } from '../../db/client';
 import type { Idempotency } from '../../db/idempotency';
 import { IdempotencyKeyBusyError, IdempotencyKeyReusedError } from '../../db/idempotency';
 import { badRequest, conflict, idempotencyKeyReused } from '../../errors';
@@ -37,6 +41,11 @@ export interface OutboundCallsDeps {
 }
 
 type StartInput = Omit<StartOutboundCallsInput, 'patient_ids'> & { patient_ids: string[] };
+
+export interface StartResult {
+  calls: OutboundCall[];
+  skipped: SkippedPatient[];
+}
 
 export function createOutboundCallsService({
   repo,
@@ -89,18 +98,43 @@ export function createOutboundCallsService({
   return {
     list: (viewer: Viewer): Promise<OutboundCall[]> => repo.list(assignedPhoneNumbers(viewer.principal)),
 
-    /** One pending call per patient; a repeat under the same Idempotency-Key gets the first answer. */
-    async start(viewer: Viewer, input: StartInput, idempotencyKey?: string): Promise<OutboundCall[]> {
+    /**
+     * One pending call per patient, unless the patient already has an open call of that type (left out, and
+     * told why; all left out is a 409). A repeat under the same Idempotency-Key gets the first answer.
+     */
+    async start(viewer: Viewer, input: StartInput, idempotencyKey?: string): Promise<StartResult> {
       const rows = await buildRows(viewer, input);
-      let calls: OutboundCall[];
+      const queue = async (executor: Queryable): Promise<StartResult> => {
+        const inserted = await repo.insertOpen(executor, rows);
+        const queued = new Map(inserted.map((row) => [row.patientId, row]));
+        const skipped = rows
+          .filter((row) => !queued.has(row.patientId))
+          .map((row) => ({
+            patient_id: row.patientId,
+            patient_name: row.patientName,
+            reason: alreadyQueuedMessage(row.patientName, input.call_type),
+          }));
+        if (inserted.length === 0) {
+          throw conflict(
+            skipped.length === 1 ? skipped[0]!.reason : allAlreadyQueuedMessage(input.call_type),
+          );
+        }
+        // In the order asked (the insert went in patient order).
+        const calls = rows.flatMap((row) => {
+          const call = queued.get(row.patientId);
+          return call ? [toOutboundCall(call)] : [];
+        });
+        return { calls, skipped };
+      };
+      let result: StartResult;
       if (!idempotencyKey) {
-        calls = (await repo.insertMany(repo.db, rows)).map(toOutboundCall);
+        result = await queue(repo.db);
       } else {
         try {
-          calls = await idempotency.inTransaction(
+          result = await idempotency.inTransaction(
             `outbound:${viewer.userId}:${idempotencyKey}`,
             input,
-            async (tx) => (await repo.insertMany(tx, rows)).map(toOutboundCall),
+            queue,
           );
         } catch (error) {
           if (error instanceof IdempotencyKeyReusedError) throw idempotencyKeyReused(error.message);
@@ -109,7 +143,7 @@ export function createOutboundCallsService({
         }
       }
       await onQueued?.();
-      return calls;
+      return result;
     },
 
     settings: () => repo.settings(),

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { and, eq, isNull, lt } from 'drizzle-orm';
+import { and, eq, isNull } from 'drizzle-orm';
 import type { App } from '../../app-types';
 import type { Db } from '../../db/client';
 import { calls, sandboxOutboundPlacements } from '../../db/schema/index';
@@ -117,8 +117,11 @@ export function createSandboxOutbound({
     },
 
     /**
-     * Finishes the calls a previous process placed but never played (it was killed): the sandbox platform
-     * lives in our process, so a restart must end its calls as the real platform would have.
+     * Finishes the calls a previous process placed but never played (it was killed or stopped): the sandbox
+     * platform lives in our process, so a restart must end its calls as the real platform would have. Run once
+     * at boot, before this process places anything, so every unfinished placement belongs to a process that is
+     * gone, however recently it died. Were another server still playing one, the ingest would take the second
+     * set of events as repeats (an ended call stays ended).
      */
     async resumeOrphans(): Promise<number> {
       const orphans = await db
@@ -128,12 +131,7 @@ export function createSandboxOutbound({
           calls,
           and(eq(calls.providerId, sandboxOutboundPlacements.callId), eq(calls.status, 'ended')),
         )
-        .where(
-          and(
-            isNull(calls.id),
-            lt(sandboxOutboundPlacements.createdAt, new Date(now().getTime() - durationMs - 5_000)),
-          ),
-        );
+        .where(isNull(calls.id));
       for (const { sandbox_outbound_placements: p } of orphans) {
         later(p.callId, {
           assistantId: '',

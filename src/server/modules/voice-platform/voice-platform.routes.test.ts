@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { ASSISTANT_DEFAULTS, assistantFormFields } from '#shared/schemas/assistants';
+import { PHONE_NUMBER_MESSAGES } from '#shared/schemas/phone-numbers';
 import { VOICE_PLATFORM_MESSAGES } from '#shared/schemas/voice-platform';
 import { assistants, phoneMappings, phoneNumbers } from '../../db/schema/index';
 import { DEMO_PHONE_NUMBERS } from '../../db/seed/voice-data';
@@ -197,6 +198,12 @@ describe('the built-in sandbox', () => {
         name: 'x',
       });
       expect(unknownId.statusCode).toBe(404);
+      // Nothing to change was a 500 (issue 19): an update with no values.
+      for (const empty of [{}, { unknown: 'x' }]) {
+        const nothing = await call('PATCH', `/api/phone-numbers/${number!.id}`, empty);
+        expect(nothing.statusCode, nothing.body).toBe(400);
+        expect(nothing.json().message).toBe(PHONE_NUMBER_MESSAGES.nothingToChange);
+      }
       const [after] = await t.database.db.select().from(phoneNumbers).where(eq(phoneNumbers.id, number!.id));
       expect(after).toMatchObject({ name: 'Front Line', assistantId: second!.id });
     });

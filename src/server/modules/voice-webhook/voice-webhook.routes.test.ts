@@ -1,6 +1,12 @@
 import { count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bookedMessage, PAST_DATE_MESSAGE, type SlotItem } from '#shared/schemas/schedule';
+import {
+  bookedMessage,
+  FAR_DATE_MESSAGE,
+  lastBookableDate,
+  PAST_DATE_MESSAGE,
+  type SlotItem,
+} from '#shared/schemas/schedule';
 import { appointments, connectors, patients, phoneMappings } from '../../db/schema/index';
 import { addDays, practiceToday, weekdayAhead } from '../../test/schedule-dates';
 import {
@@ -130,6 +136,32 @@ describe('POST /webhook from the console', () => {
       'Phone: +19175550101\nEmail: nora@example.com\nAppointment Type: Dental Checkup\nNotes: Chipped front tooth.',
     );
     expect(booked.wall_start_time).toBe(`${date}T${slot.time}:00`);
+  });
+
+  it('refuses a date past the booking horizon (issue 19: 9999-12-31 was a 500), and offers the last day', async () => {
+    const patient = await aPatient();
+    const last = lastBookableDate(practiceToday(t.clock.now()));
+    for (const date of ['9999-12-31', addDays(last, 1)]) {
+      const check = await consoleCall('checkAvailability', {
+        appointment_type: 'dental_checkup',
+        preferred_date: date,
+      });
+      const book = await consoleCall('bookAppointment', {
+        appointment_type: 'filling',
+        date,
+        time: '10:00',
+        patient_id: patient.id,
+      });
+      for (const response of [check, book]) {
+        expect(response.statusCode, response.body).toBe(400);
+        expect(response.json().message).toBe(FAR_DATE_MESSAGE);
+      }
+    }
+    const check = await consoleCall('checkAvailability', {
+      appointment_type: 'dental_checkup',
+      preferred_date: last,
+    });
+    expect(check.statusCode, check.body).toBe(200);
   });
 
   it('refuses a date before today and a taken time', async () => {

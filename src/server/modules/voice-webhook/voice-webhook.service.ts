@@ -7,6 +7,8 @@ import {
   CheckAvailabilityParamsSchema,
   FindPatientParamsSchema,
   FIRST_AVAILABLE_PROVIDER,
+  FAR_DATE_MESSAGE,
+  lastBookableDate,
   PAST_DATE_MESSAGE,
   TOOL_FUNCTIONS,
   type BookAppointmentParams,
@@ -71,6 +73,7 @@ export function createToolFunctions(schedule: ScheduleService) {
     const date = parseCallerDate(value, practice.today, practice.timeZone);
     if (!date) throw badRequest(`I could not understand the date "${value}". Please give it as YYYY-MM-DD.`);
     if (date < practice.today) throw badRequest(PAST_DATE_MESSAGE);
+    if (date > lastBookableDate(practice.today)) throw badRequest(FAR_DATE_MESSAGE);
     return date;
   }
 

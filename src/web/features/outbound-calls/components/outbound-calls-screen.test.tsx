@@ -296,6 +296,50 @@ describe('OutboundCallsScreen', () => {
     });
   });
 
+  it('a double click on Call Now sends one request; pressed again after a failure it keeps its key', async () => {
+    const reason =
+      'Omar Haddad already has a followup call pending or in progress, so no new call was queued.';
+    type Reply = { status: number; body: unknown };
+    let release: (reply: Reply) => void = () => undefined;
+    const { api } = renderScreen({
+      'GET /api/outbound-settings': { body: DEFAULT_OUTBOUND_SETTINGS },
+      'POST /api/outbound-calls/start': (): Reply | Promise<Reply> =>
+        posts(api).length === 1
+          ? new Promise<Reply>((resolve) => (release = resolve))
+          : {
+              status: 202,
+              body: {
+                success: true,
+                calls: [call({ patient_name: 'Zoë Ångström' })],
+                skipped: [{ patient_id: 'p2', patient_name: 'Omar Haddad', reason }],
+              },
+            },
+    });
+    await screen.findByText('Omar Haddad');
+    fireEvent.click(patientBox('Zoë Ångström'));
+    fireEvent.click(patientBox('Omar Haddad'));
+    const followup = card('Follow-up');
+    fireEvent.change(within(followup).getByLabelText('Assistant'), { target: { value: 'a1' } });
+    fireEvent.change(within(followup).getByLabelText('Phone number'), { target: { value: 'n1' } });
+    const callNow = within(followup).getByRole('button', { name: /Call Now/ });
+    fireEvent.click(callNow);
+    fireEvent.click(callNow);
+    await waitFor(() => expect(posts(api)).toHaveLength(1));
+    release({ status: 503, body: { message: 'The service is busy.', code: 'unavailable' } });
+    expect(await screen.findByText(M.callFailed)).toBeTruthy();
+
+    fireEvent.click(callNow);
+    expect(await screen.findByText(M.callsStartedTitle)).toBeTruthy();
+    // The answer says who was not called again.
+    expect(screen.getByText(`${M.callsStartedText}. ${reason}`)).toBeTruthy();
+    const keys = api.fetchMock.mock.calls
+      .filter(([, init]) => init?.method === 'POST')
+      .map(([, init]) => (init!.headers as Record<string, string>)['Idempotency-Key']);
+    expect(keys).toHaveLength(2);
+    expect(keys[0]).toMatch(/^[0-9a-f-]{36}$/);
+    expect(keys[1]).toBe(keys[0]);
+  });
+
   it('badges each card from the real settings and preselects the practice choice', async () => {
     renderScreen({
       'GET /api/outbound-settings': {
