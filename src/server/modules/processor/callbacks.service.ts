@@ -163,7 +163,9 @@ export function createCallbacksService(deps: {
               patient_info: input.patient_info,
               notes: 'Booked from a callback task.',
             },
-            { practice, idempotencyKey: `callback:${id}` },
+            // No idempotency key: a task books again once reopened. A repeat finds the task closed, and a
+            // simultaneous one the patient's first booking (one patient, one place).
+            { practice },
           )) as BookOutcome,
       );
       if (!outcome)
