@@ -68,6 +68,33 @@ describe('a patient never holds two overlapping appointments', () => {
     ).toBe(200);
   });
 
+  it('answers a race the database decides with the same 409, never a 500', async () => {
+    // A known patient by id: no lock on the phone, so simultaneous bookings meet at the constraint.
+    const date = weekdayAhead(t.clock.now(), 47);
+    const [patient] = await t.database.db.select().from(patients).limit(1);
+    const responses = await Promise.all(
+      providers.map((p) =>
+        book({
+          appointment_type: 'dental_checkup',
+          date,
+          time: '14:00',
+          provider_id: p.remote_id,
+          patient_id: patient!.id,
+        }),
+      ),
+    );
+    const booked = responses.filter((r) => r.statusCode === 200);
+    expect(booked).toHaveLength(1);
+    const message = patientBusyMessage({
+      confirmationNumber: booked[0]!.json().appointment.confirmation_number,
+      wallStart: `${date}T14:00:00`,
+    });
+    for (const refused of responses.filter((r) => r.statusCode !== 200)) {
+      expect(refused.statusCode).toBe(409);
+      expect(refused.json()).toMatchObject({ code: 'conflict', message });
+    }
+  });
+
   it('is enforced by the database itself', async () => {
     const date = weekdayAhead(t.clock.now(), 46);
     const patient_info = { name: 'Ines Boyle', phone_number: '+12125550162' };
