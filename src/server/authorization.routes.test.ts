@@ -320,6 +320,21 @@ const TABLE: Record<string, Row> = {
     admin: 404,
     target: () => ({ url: '/api/callbacks/00000000-0000-4000-8000-000000000000', payload: { take: true } }),
   },
+  // Booking from a task: those who may book; no such task gives the 404.
+  'POST /api/callbacks/:id/book': {
+    ...WITH_FLAG,
+    subWith: 404,
+    admin: 404,
+    target: () => ({
+      url: '/api/callbacks/00000000-0000-4000-8000-000000000000/book',
+      payload: {
+        appointment_type: 'filling',
+        date: '2030-01-07',
+        time: '10:00',
+        patient_info: { name: 'Table Test', phone_number: '+12125550100' },
+      },
+    }),
+  },
 };
 
 let t: TestApp;

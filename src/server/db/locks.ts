@@ -31,3 +31,7 @@ export const bookingDayLock = (date: string): SQL =>
 /** Transaction lock per demo-request sender (keyed by the hashed client address). */
 export const demoRequestSenderLock = (clientAddressHash: string): SQL =>
   sql`select pg_advisory_xact_lock(hashtext(${'demo:' + clientAddressHash}))`;
+
+/** Transaction lock per patient phone (E.164): one find-or-create of a patient by phone at a time. */
+export const patientPhoneLock = (phone: string): SQL =>
+  sql`select pg_advisory_xact_lock(hashtext(${'patient:' + phone}))`;

@@ -7,3 +7,12 @@ export function pgErrorCode(error: unknown): string | undefined {
   }
   return undefined;
 }
+
+/** The constraint a driver error names (e.g. which exclusion constraint refused a row), also when wrapped. */
+export function pgConstraint(error: unknown): string | undefined {
+  for (let e = error; typeof e === 'object' && e !== null; e = (e as Error).cause) {
+    const constraint = (e as { constraint?: unknown }).constraint;
+    if (typeof constraint === 'string') return constraint;
+  }
+  return undefined;
+}

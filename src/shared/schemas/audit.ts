@@ -35,6 +35,7 @@ export const AUDIT_ACTIONS = [
   'call.process_pending',
   'callback.create',
   'callback.update',
+  'callback.book',
   'patient_data.read',
   'access.denied',
 ] as const;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { BookAppointmentResultSchema, PendingRequestResultSchema, ScheduleDateSchema } from './schedule';
 
 export const CALLBACK_STATUSES = ['open', 'done'] as const;
 export type CallbackStatus = (typeof CALLBACK_STATUSES)[number];
@@ -37,3 +38,17 @@ export const CallbackUpdateSchema = z
   });
 export type CallbackUpdate = z.infer<typeof CallbackUpdateSchema>;
 export const CallbackResponseSchema = z.object({ callback: CallbackSchema });
+
+/** Book what a task asks for: at the time given, else the nearest free one that day (first available doctor). */
+export const CallbackBookSchema = z.object({
+  appointment_type: z.string().trim().min(1, 'Choose an appointment type.'),
+  date: ScheduleDateSchema,
+  time: z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'time must be HH:mm'),
+  patient_info: z.object({
+    name: z.string().trim().min(1, 'Enter the patient name.').max(200),
+    phone_number: z.string().trim().min(1, 'Enter a phone number.').max(40),
+  }),
+});
+export type CallbackBooking = z.infer<typeof CallbackBookSchema>;
+/** Booked (the task is closed with the confirmation number), or kept for the office when the system is down. */
+export const CallbackBookResponseSchema = z.union([BookAppointmentResultSchema, PendingRequestResultSchema]);

@@ -46,7 +46,7 @@ function isScheduleDay(value: string): boolean {
   );
 }
 
-const ScheduleDateSchema = z
+export const ScheduleDateSchema = z
   .string()
   .regex(DATE, 'date must be YYYY-MM-DD')
   .refine(isScheduleDay, DATE_RANGE_MESSAGE);

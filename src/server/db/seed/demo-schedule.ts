@@ -173,7 +173,8 @@ export async function seedDemoSchedule(tx: Tx, random: Random, now: Date): Promi
       const weekday = new Date(`${date}T12:00:00Z`).getUTCDay();
       return weekday >= 1 && weekday <= 5;
     });
-  const taken: { date: string; interval: Interval; providerId: string; roomId: string }[] = [];
+  const taken: { date: string; interval: Interval; providerId: string; roomId: string; patientId: string }[] =
+    [];
   const confirmations = new Set<string>();
   const rows: (typeof appointments.$inferInsert)[] = [];
   for (let attempt = 0; attempt < 5000 && rows.length < DEMO_APPOINTMENT_TARGET; attempt++) {
@@ -190,9 +191,11 @@ export async function seedDemoSchedule(tx: Tx, random: Random, now: Date): Promi
     if (taken.some((t) => clash(t) && t.providerId === provider.id)) continue;
     const room = rooms.find((r) => !taken.some((t) => clash(t) && t.roomId === r.id));
     if (!room) continue;
-    taken.push({ date, interval, providerId: provider.id, roomId: room.id });
-
+    // One person, one place at a time (the database refuses overlapping appointments of one patient).
     const patient = random.pick(insertedPatients);
+    if (taken.some((t) => clash(t) && t.patientId === patient.id)) continue;
+    taken.push({ date, interval, providerId: provider.id, roomId: room.id, patientId: patient.id });
+
     const startsAt = instantFromWall(wallAt(date, start), timeZone);
     const status: AppointmentStatus =
       startsAt < now

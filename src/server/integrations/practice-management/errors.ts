@@ -3,6 +3,8 @@ import type { ErrorCode } from '#shared/errors';
 export type PmsErrorCode =
   | 'not_found'
   | 'conflict'
+  /** The patient already holds an appointment overlapping the time (see `PatientBusyError`). */
+  | 'patient_busy'
   /** The time asked for is outside the provider's or practice's opening hours (or on a closed day). */
   | 'closed'
   | 'unauthorized'
@@ -52,6 +54,8 @@ export class PmsError extends Error {
             ? 'The practice system refused this change because of a conflict. Please try again.'
             : this.message,
         };
+      case 'patient_busy':
+        return { status: 409, code: 'conflict', message: this.message };
       case 'closed':
         return { status: 409, code: 'closed', message: 'The practice is closed at that time.' };
       case 'connector_not_found':
@@ -69,6 +73,24 @@ export class PmsError extends Error {
           message: 'The practice system is not responding. Please try again.',
         };
     }
+  }
+}
+
+/** The live appointment a patient already holds at an overlapping time. */
+export interface ExistingBooking {
+  confirmationNumber: string;
+  /** Practice-local wall time `YYYY-MM-DDTHH:mm:ss`. */
+  wallStart: string;
+}
+
+export const patientBusyMessage = ({ confirmationNumber, wallStart }: ExistingBooking) =>
+  `This patient already has an appointment on ${wallStart.slice(0, 10)} at ${wallStart.slice(11, 16)} ` +
+  `(confirmation number ${confirmationNumber}) that overlaps this time, so no second appointment was booked.`;
+
+/** One person, one place at a time: the booking would overlap one the patient already holds. */
+export class PatientBusyError extends PmsError {
+  constructor(readonly existing: ExistingBooking) {
+    super('patient_busy', patientBusyMessage(existing));
   }
 }
 

@@ -5,17 +5,24 @@ const normalizeName = (name: string): string =>
 
 /**
  * Family members often share one phone, so a phone match alone is not the same patient: the name must match
- * too, otherwise a new patient is created.
+ * too.
  */
+export async function findPatient(
+  pms: Pick<PracticeManagement, 'findPatientsByPhone'>,
+  input: NewPatient,
+): Promise<Patient | undefined> {
+  const given = normalizeName(input.givenName);
+  const family = normalizeName(input.familyName);
+  const candidates = await pms.findPatientsByPhone(input.phone);
+  return candidates.find(
+    (p) => normalizeName(p.givenName) === given && normalizeName(p.familyName) === family,
+  );
+}
+
+/** The patient with this phone and name (see `findPatient`), else a new one. */
 export async function findOrCreatePatient(
   pms: Pick<PracticeManagement, 'findPatientsByPhone' | 'createPatient'>,
   input: NewPatient,
 ): Promise<Patient> {
-  const given = normalizeName(input.givenName);
-  const family = normalizeName(input.familyName);
-  const candidates = await pms.findPatientsByPhone(input.phone);
-  const match = candidates.find(
-    (p) => normalizeName(p.givenName) === given && normalizeName(p.familyName) === family,
-  );
-  return match ?? pms.createPatient(input);
+  return (await findPatient(pms, input)) ?? pms.createPatient(input);
 }

@@ -81,7 +81,7 @@ export interface OpenSlotsQuery {
   date: string;
   /** A provider's `remoteId`, or `FIRST_AVAILABLE`. */
   providerId: string;
-  /** Also the step between offered times. Default 30. */
+  /** The visit's length: every offered time can be booked for it. Default 30. */
   durationMinutes?: number;
 }
 
@@ -119,7 +119,11 @@ export interface PracticeManagement {
   createPatient(input: NewPatient): Promise<Patient>;
   /** Free start times; never in the past. */
   openSlots(query: OpenSlotsQuery): Promise<Slot[]>;
-  /** Throws `PmsError` 'conflict' when the time is not free. */
+  /**
+   * Every time `openSlots` offers for the same provider and duration books (unless taken meanwhile). Throws `PmsError`
+   * 'conflict' when the time is not free, `PatientBusyError` when the patient already holds an overlapping
+   * appointment.
+   */
   book(input: BookInput): Promise<Appointment>;
   cancel(remoteId: string): Promise<void>;
   /** Marks the appointment confirmed by the patient (a "yes" on a confirmation call). */

@@ -35,13 +35,17 @@ describe('interval arithmetic', () => {
 describe('slotStarts', () => {
   const open = [iv('08:00', '12:00'), iv('13:00', '15:00')];
 
-  it('steps by the duration from the start of each working block', () => {
+  it('steps every half hour from the start of each working block, whatever the duration', () => {
     expect(times(slotStarts({ open, busy: [], durationMinutes: 60 }))).toEqual([
       '08:00',
+      '08:30',
       '09:00',
+      '09:30',
       '10:00',
+      '10:30',
       '11:00',
       '13:00',
+      '13:30',
       '14:00',
     ]);
   });
@@ -68,6 +72,7 @@ describe('slotStarts', () => {
   it('needs the whole duration inside open time', () => {
     expect(times(slotStarts({ open: [iv('08:00', '09:45')], busy: [], durationMinutes: 60 }))).toEqual([
       '08:00',
+      '08:30',
     ]);
   });
 
@@ -79,8 +84,10 @@ describe('slotStarts', () => {
 
   it('drops times before notBefore', () => {
     expect(times(slotStarts({ open, busy: [], durationMinutes: 60, notBefore: h('10:20') }))).toEqual([
+      '10:30',
       '11:00',
       '13:00',
+      '13:30',
       '14:00',
     ]);
     expect(slotStarts({ open, busy: [], notBefore: Infinity })).toEqual([]);

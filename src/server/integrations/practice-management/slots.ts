@@ -10,6 +10,11 @@ export interface Interval {
 
 export const DAY_MINUTES = 24 * 60;
 export const DEFAULT_DURATION_MINUTES = 30;
+/**
+ * Offered times are every half hour whatever the visit's length (the spec's fallback list is too), so a
+ * longer visit is offered at every start where it fits, not only at every multiple of its length.
+ */
+export const SLOT_STEP_MINUTES = 30;
 const MAX_DURATION_MINUTES = 8 * 60;
 
 /** Where a booking asks to sit: its day and its minutes of that day, checked for shape before any lookup. */
@@ -76,7 +81,7 @@ export interface SlotStartsInput {
   /** Booked appointments, block-outs. */
   busy: Interval[];
   durationMinutes?: number;
-  /** Defaults to the duration. */
+  /** Defaults to `SLOT_STEP_MINUTES`. */
   stepMinutes?: number;
   /** Earliest allowed start, e.g. "now" on today; `Infinity` for a past day. */
   notBefore?: number;
@@ -90,7 +95,7 @@ export function slotStarts({
   open,
   busy,
   durationMinutes = DEFAULT_DURATION_MINUTES,
-  stepMinutes = durationMinutes,
+  stepMinutes = SLOT_STEP_MINUTES,
   notBefore = -Infinity,
 }: SlotStartsInput): number[] {
   if (!(durationMinutes > 0) || !(stepMinutes > 0)) return [];

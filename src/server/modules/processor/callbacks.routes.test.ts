@@ -1,8 +1,23 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { format } from 'date-fns';
-import { auditEvents, callbacks, calls } from '../../db/schema/index';
-import { weekdayWithFreeTime } from '../../test/schedule-dates';
+import { PAST_DATE_MESSAGE } from '#shared/schemas/schedule';
+import {
+  appointments,
+  auditEvents,
+  callbacks,
+  calls,
+  patients,
+  practiceSettings,
+  providers,
+} from '../../db/schema/index';
+import { instantFromWall } from '../../lib/wall-time';
+import {
+  addDays as addWallDays,
+  practiceToday,
+  weekdayAhead,
+  weekdayWithFreeTime,
+} from '../../test/schedule-dates';
 import { bearer, createTestApp, TEST_WEBHOOK_SECRET, type TestApp } from '../../test/test-app';
 
 let t: TestApp;
@@ -176,6 +191,61 @@ describe('callback inbox', () => {
     });
     expect(processed.json()).toMatchObject({ success: true });
     expect((await openTasks()).map((c) => c.callId)).not.toContain(callId);
+  });
+
+  it('books from a task at the nearest time the visit fits, closes it, and books it once', async () => {
+    const callId = await insertCall(WANTS);
+    const task = (await openTasks()).find((c) => c.callId === callId)!;
+    // Past the demo schedule; every doctor is busy 10:30–11:00, so an hour's filling cannot start at 10:00.
+    const date = weekdayAhead(t.clock.now(), 50);
+    const zone = (await t.database.db.select().from(practiceSettings))[0]!.timeZone;
+    const [doctors, people] = await Promise.all([
+      t.database.db.select().from(providers),
+      t.database.db.select().from(patients).limit(10),
+    ]);
+    await t.database.db.insert(appointments).values(
+      doctors.map((doctor, i) => ({
+        patientId: people[i]!.id,
+        providerId: doctor.id,
+        startsAt: instantFromWall(`${date}T10:30:00`, zone),
+        endsAt: instantFromWall(`${date}T11:00:00`, zone),
+        confirmationNumber: `CB${i}TST`,
+      })),
+    );
+    const booking = {
+      appointment_type: 'filling',
+      date,
+      time: '10:00',
+      patient_info: { name: 'Ivy Stone', phone_number: '+12125550111' },
+    };
+    const book = (payload: object, session = admin) =>
+      t.app.inject({
+        method: 'POST',
+        url: `/api/callbacks/${task.id}/book`,
+        payload,
+        headers: bearer(session),
+      });
+
+    expect((await book({ ...booking, appointment_type: 'tea' })).statusCode).toBe(400);
+    const past = await book({ ...booking, date: addWallDays(practiceToday(t.clock.now()), -3) });
+    expect(past.json()).toMatchObject({ code: 'bad_request', message: PAST_DATE_MESSAGE });
+
+    const booked = await book(booking);
+    expect(booked.statusCode).toBe(200);
+    const outcome = booked.json();
+    expect(outcome).toMatchObject({ success: true, appointment: { date, time: '09:30' } });
+    const [closed] = await t.database.db.select().from(callbacks).where(eq(callbacks.id, task.id));
+    expect(closed).toMatchObject({
+      status: 'done',
+      note: `Booked, confirmation ${outcome.appointment.confirmation_number}.`,
+    });
+    const again = await book(booking);
+    expect(again.statusCode).toBe(409);
+    expect(again.json().message).toBe('This callback is closed. Reopen it to book from it.');
+    const audited = await t.database.db.select().from(auditEvents).where(eq(auditEvents.resourceId, task.id));
+    expect(audited).toContainEqual(
+      expect.objectContaining({ action: 'callback.book', outcome: 'allowed', detail: '{"booked":true}' }),
+    );
   });
 
   it('scopes tasks like call logs: a front desk user sees only calls on their numbers', async () => {

@@ -1,4 +1,6 @@
 import {
+  CallbackBookResponseSchema,
+  CallbackBookSchema,
   CallbackIdParamsSchema,
   CallbackListQuerySchema,
   CallbackListResponseSchema,
@@ -38,6 +40,23 @@ export function registerCallbackRoutes(app: App, callbacks: CallbacksService): v
         noted: request.body.note !== undefined,
       });
       return { callback };
+    },
+  );
+
+  app.post(
+    '/api/callbacks/:id/book',
+    {
+      config: { access: 'booking:use', audit: { action: 'callback.book', resourceType: 'callback' } },
+      schema: {
+        params: CallbackIdParamsSchema,
+        body: CallbackBookSchema,
+        response: { 200: CallbackBookResponseSchema },
+      },
+    },
+    async (request) => {
+      const outcome = await callbacks.book(viewer(request), request.params.id, request.body);
+      request.auditDetail = JSON.stringify({ booked: outcome.success });
+      return outcome;
     },
   );
 }

@@ -1,13 +1,16 @@
-import type { Callback, CallbackStatus, CallbackUpdate } from '#shared/schemas/callbacks';
-import { notFound } from '../../errors';
+import type { Callback, CallbackBooking, CallbackStatus, CallbackUpdate } from '#shared/schemas/callbacks';
+import { PAST_DATE_MESSAGE, type BookOutcome } from '#shared/schemas/schedule';
+import { badRequest, conflict, notFound } from '../../errors';
 import { addMinutesToWall, instantFromWall, minutesOfDay, wallFromInstant } from '../../lib/wall-time';
 import type { Viewer } from '../../plugins/auth';
 import type { AuditService } from '../audit/audit.service';
 import type { ScheduleService } from '../schedule/schedule.service';
 import { visibleCalls } from '../scope';
+import { createToolFunctions } from '../voice-webhook/voice-webhook.service';
 import { analyzeTranscript } from './analysis/analyze-transcript';
 import { bookedDuringCall } from './analysis/booked-during-call';
 import type { CallbackCandidate, CallbacksRepo, NewCallback } from './callbacks.repo';
+import { bookNearestFreeTime } from './nearest-free-time';
 
 /** A hang-up this short is not a caller waiting for us. */
 export const SHORT_CALL_SECONDS = 10;
@@ -59,6 +62,7 @@ export function createCallbacksService(deps: {
   now?: () => Date;
 }) {
   const { repo, schedule, audit, now = () => new Date() } = deps;
+  const tools = createToolFunctions(schedule);
 
   /**
    * Turns ended inbound calls in which the caller asked for something and nothing was booked (not during the
@@ -129,6 +133,50 @@ export function createCallbacksService(deps: {
         }),
       });
       return (await repo.get(id, scope))!;
+    },
+
+    /**
+     * Books what the task asks for through the receptionist's bookAppointment, with the first available
+     * doctor: at the time given, else the nearest free one that day; a time taken meanwhile gives way to the
+     * next nearest. A booking closes the task with its confirmation number.
+     */
+    async book(viewer: Viewer, id: string, input: CallbackBooking): Promise<BookOutcome> {
+      const task = await repo.get(id, visibleCalls(viewer.principal));
+      if (!task) throw notFound('Callback not found.');
+      if (task.status === 'done') throw conflict('This callback is closed. Reopen it to book from it.');
+      const practice = await schedule.forUser(viewer);
+      const type = await schedule.appointmentType(input.appointment_type);
+      if (!type) throw badRequest(`Unknown appointment type "${input.appointment_type}".`);
+      if (input.date < practice.today) throw badRequest(PAST_DATE_MESSAGE);
+      const outcome = await bookNearestFreeTime(
+        schedule,
+        practice,
+        { date: input.date, wanted: input.time, durationMinutes: type.durationMinutes },
+        async (slot) =>
+          (await tools.run(
+            'bookAppointment',
+            {
+              appointment_type: type.code,
+              date: input.date,
+              time: slot.time,
+              provider_id: slot.provider_id,
+              patient_info: input.patient_info,
+              notes: 'Booked from a callback task.',
+            },
+            // No idempotency key: a task books again once reopened. A repeat finds the task closed, and a
+            // simultaneous one the patient's first booking (one patient, one place).
+            { practice },
+          )) as BookOutcome,
+      );
+      if (!outcome)
+        throw conflict(`Nothing is free on ${input.date} for ${type.label}. Please choose another day.`);
+      if (outcome.success)
+        await repo.update(id, {
+          status: 'done',
+          closedAt: now(),
+          note: `Booked, confirmation ${outcome.appointment.confirmation_number}.`,
+        });
+      return outcome;
     },
 
     closeForCall: repo.closeForCall,

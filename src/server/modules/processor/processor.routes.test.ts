@@ -1,7 +1,17 @@
-import { format } from 'date-fns';
+import { addDays, format } from 'date-fns';
 import { count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { appointments, auditEvents, callProcessing, calls } from '../../db/schema/index';
+import {
+  appointments,
+  auditEvents,
+  callProcessing,
+  calls,
+  operatories,
+  patients,
+  practiceSettings,
+  providers,
+} from '../../db/schema/index';
+import { instantFromWall } from '../../lib/wall-time';
 import { weekdayWithFreeTime } from '../../test/schedule-dates';
 import { bearer, createTestApp, type TestApp } from '../../test/test-app';
 
@@ -118,6 +128,44 @@ describe('POST /api/call/:id/process-appointment', () => {
     expect(record).toMatchObject({ state: 'booked', appointmentType: 'dental_cleaning', time: '10:00' });
     const audited = await t.database.db.select().from(auditEvents).where(eq(auditEvents.resourceId, id));
     expect(audited.map((e) => e.action)).toContain('call.process');
+  });
+
+  it('books the nearest time the whole visit fits, not a half hour that is free', async () => {
+    // A day past the demo schedule where every doctor's morning has only half-hour gaps.
+    let day = addDays(visitDay, 35);
+    while (day.getDay() === 0 || day.getDay() === 6) day = addDays(day, 1);
+    const date = format(day, 'yyyy-MM-dd');
+    const [rooms, doctors, people] = await Promise.all([
+      t.database.db.select().from(operatories),
+      t.database.db.select().from(providers),
+      t.database.db.select().from(patients).limit(10),
+    ]);
+    const zone = (await t.database.db.select().from(practiceSettings))[0]!.timeZone;
+    await t.database.db.insert(appointments).values(
+      doctors.flatMap((doctor, i) =>
+        ['09', '10', '11'].map((hour) => ({
+          patientId: people[i]!.id,
+          providerId: doctor.id,
+          operatoryId: rooms[i % rooms.length]!.id,
+          startsAt: instantFromWall(`${date}T${hour}:00:00`, zone),
+          endsAt: instantFromWall(`${date}T${hour}:30:00`, zone),
+          status: 'confirmed' as const,
+          confirmationNumber: `T${i}H${hour}`,
+        })),
+      ),
+    );
+    const id = await insertCall(
+      [
+        `User: Hi, this is Rhea Lam. I'd like to book a cleaning on ${format(day, 'MMMM do')} at 10 AM.`,
+        'AI: What number can we reach you at?',
+        'User: Two one two, five five five, oh one seven one.',
+      ].join('\n'),
+    );
+    const response = await post(`/api/call/${id}/process-appointment`);
+    expect(response.json()).toMatchObject({ success: true });
+    const [record] = await t.database.db.select().from(callProcessing).where(eq(callProcessing.callId, id));
+    // A cleaning is an hour: no half-hour gap of the morning holds it, the afternoon does.
+    expect(record).toMatchObject({ state: 'booked', date, time: '14:00' });
   });
 
   it('reports a call booked during the call as booked, and books nothing', async () => {

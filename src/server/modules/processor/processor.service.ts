@@ -4,13 +4,14 @@ import type {
   ProcessAppointmentResponse,
   ProcessPendingResponse,
 } from '#shared/schemas/processor';
-import { FIRST_AVAILABLE_PROVIDER, type AppointmentType } from '#shared/schemas/schedule';
+import type { AppointmentType } from '#shared/schemas/schedule';
 import { AppError, badRequest, notFound } from '../../errors';
 import type { Viewer } from '../../plugins/auth';
 import type { ScheduleService } from '../schedule/schedule.service';
 import { createToolFunctions } from '../voice-webhook/voice-webhook.service';
 import { analyzeTranscript, type TranscriptAnalysis } from './analysis/analyze-transcript';
 import { bookedDuringCall } from './analysis/booked-during-call';
+import { bookNearestFreeTime } from './nearest-free-time';
 import type { CallForProcessing, ProcessingRecord, ProcessorRepo } from './processor.repo';
 
 export const MISSING_TRANSCRIPT_MESSAGE = 'Please enter a transcript to analyze';
@@ -24,8 +25,6 @@ interface Outcome {
   record: ProcessingRecord;
   message: string;
 }
-
-const minutes = (hm: string) => Number(hm.slice(0, 2)) * 60 + Number(hm.slice(3, 5));
 
 export function createProcessorService(deps: {
   repo: ProcessorRepo;
@@ -96,33 +95,37 @@ export function createProcessorService(deps: {
     if (request.preferredDate < practice.today)
       return nothing('needs_callback', 'The day the caller asked for has passed', details);
 
-    // The asked-for time, else the nearest free one that day (a part of the day gives its first hour).
-    const wanted = minutes(request.preferredTime ?? DEFAULT_TIME);
-    const slots = await schedule.slots(practice, request.preferredDate, FIRST_AVAILABLE_PROVIDER);
-    const slot = [...slots].sort(
-      (a, b) =>
-        Math.abs(minutes(a.time) - wanted) - Math.abs(minutes(b.time) - wanted) ||
-        a.time.localeCompare(b.time),
-    )[0];
-    if (!slot) return nothing('needs_callback', `No free time on ${request.preferredDate}`, details);
-
+    // The asked-for time, else the nearest free one that day (a part of the day gives its first hour), for
+    // the visit's length; a time taken meanwhile gives way to the next nearest.
+    const duration = (await schedule.appointmentType(type))?.durationMinutes;
     try {
-      const outcome = await tools.run(
-        'bookAppointment',
+      const outcome = await bookNearestFreeTime(
+        schedule,
+        practice,
         {
-          appointment_type: type,
           date: request.preferredDate,
-          time: slot.time,
-          provider_id: slot.provider_id,
-          patient_info: { name, phone_number: phone, ...(request.email && { email: request.email }) },
-          notes: 'Booked by the Appointment Processor from a call transcript.',
+          wanted: request.preferredTime ?? DEFAULT_TIME,
+          durationMinutes: duration,
         },
-        {
-          practice,
-          callerNumber: call.customerNumber ?? undefined,
-          idempotencyKey: `processor:call:${call.id}`,
-        },
+        (slot) =>
+          tools.run(
+            'bookAppointment',
+            {
+              appointment_type: type,
+              date: request.preferredDate,
+              time: slot.time,
+              provider_id: slot.provider_id,
+              patient_info: { name, phone_number: phone, ...(request.email && { email: request.email }) },
+              notes: 'Booked by the Appointment Processor from a call transcript.',
+            },
+            {
+              practice,
+              callerNumber: call.customerNumber ?? undefined,
+              idempotencyKey: `processor:call:${call.id}`,
+            },
+          ),
       );
+      if (!outcome) return nothing('needs_callback', `No free time on ${request.preferredDate}`, details);
       if ('success' in outcome && outcome.success && 'appointment' in outcome) {
         const booked = { ...details, date: outcome.appointment.date, time: outcome.appointment.time };
         return {

@@ -176,14 +176,26 @@ describe('GET /api/slots/{date}/{provider}', () => {
     }
   });
 
-  it('offers first_available times within working hours, stepping by the type duration', async () => {
+  it('offers first_available times within working hours every half hour where the visit fits', async () => {
     const date = weekdayAhead(t.clock.now(), 2);
     const { slots } = (await ok(`/api/slots/${date}/first_available?appointment_type=dental_cleaning`)) as {
       slots: SlotItem[];
     };
     expect(slots.length).toBeGreaterThan(0);
     for (const slot of slots) {
-      expect(['09:00', '10:00', '11:00', '14:00', '15:00', '16:00']).toContain(slot.time);
+      expect([
+        '09:00',
+        '09:30',
+        '10:00',
+        '10:30',
+        '11:00',
+        '14:00',
+        '14:30',
+        '15:00',
+        '15:30',
+        '16:00',
+        '16:30',
+      ]).toContain(slot.time);
       expect(slot.start_time).toBe(`${date}T${slot.time}:00`);
     }
     const weekend = await ok(

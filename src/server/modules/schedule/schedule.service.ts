@@ -10,7 +10,13 @@ import {
 import type { Tx } from '../../db/client';
 import { IdempotencyKeyBusyError, IdempotencyKeyReusedError, type Idempotency } from '../../db/idempotency';
 import { AppError, badRequest, conflict, idempotencyKeyReused, notFound } from '../../errors';
-import { CONNECTOR_NOT_FOUND, isPmsError } from '../../integrations/practice-management/errors';
+import {
+  CONNECTOR_NOT_FOUND,
+  isPmsError,
+  patientBusyMessage,
+  PatientBusyError,
+  type ExistingBooking,
+} from '../../integrations/practice-management/errors';
 import { toE164 } from '../../lib/phone';
 import {
   FIRST_AVAILABLE,
@@ -55,6 +61,20 @@ export interface Practice {
   /** Practice-local wall time now. */
   nowWall: string;
   today: string;
+}
+
+/** 409: the patient already holds an overlapping appointment; the message names its confirmation number. */
+export class PatientAlreadyBookedError extends AppError {
+  constructor(readonly existing: ExistingBooking) {
+    super(409, 'conflict', patientBusyMessage(existing));
+  }
+}
+
+/** 409: the time was taken (also by a booking racing this one); the spec's message. */
+export class TimeTakenError extends AppError {
+  constructor(time: string, date: string) {
+    super(409, 'conflict', bookedMessage(time, date));
+  }
 }
 
 const DAY_MS = 24 * 3600_000;
@@ -262,7 +282,8 @@ export function createScheduleService({
         try {
           appointment = await pms.book(input);
         } catch (error) {
-          if (isPmsError(error, 'conflict')) throw conflict(bookedMessage(shown.time, shown.date));
+          if (error instanceof PatientBusyError) throw new PatientAlreadyBookedError(error.existing);
+          if (isPmsError(error, 'conflict')) throw new TimeTakenError(shown.time, shown.date);
           if (isPmsError(error, 'connector_not_found')) return savePending(practice, input, shown);
           throw error;
         }

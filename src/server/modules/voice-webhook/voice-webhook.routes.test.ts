@@ -17,6 +17,7 @@ import {
   consoleCall as callFunction,
 } from '../../test/test-app';
 import { unknownFunctionMessage } from './voice-webhook.service';
+import { patientBusyMessage } from '../../integrations/practice-management/errors';
 
 let t: TestApp;
 let admin: string;
@@ -185,7 +186,12 @@ describe('POST /webhook from the console', () => {
       patient_id: patient.id,
     };
     expect((await consoleCall('bookAppointment', params)).statusCode).toBe(200);
-    const again = await consoleCall('bookAppointment', params);
+    const someoneElse = {
+      ...params,
+      patient_id: undefined,
+      patient_info: { name: 'Al Other', phone_number: '+16465550142' },
+    };
+    const again = await consoleCall('bookAppointment', someoneElse);
     expect(again.statusCode).toBe(409);
     expect(again.json()).toMatchObject({ code: 'conflict', message: bookedMessage(slot.time, date) });
   });
@@ -412,7 +418,7 @@ describe('POST /webhook from the voice platform', () => {
   it('books once per tool call id, and speaks errors instead of failing', async () => {
     const date = weekdayAhead(t.clock.now(), 7);
     const slot = await freeSlot(date);
-    const book = (id: string, time = slot.time) =>
+    const book = (id: string, name = 'Ivy Stone') =>
       voiceCall({
         type: 'tool-calls',
         toolCallList: [
@@ -424,10 +430,10 @@ describe('POST /webhook from the voice platform', () => {
               arguments: JSON.stringify({
                 appointment_type: 'Dental Checkup',
                 date,
-                time,
+                time: slot.time,
                 notes: 'Booked by phone',
                 provider_id: providerId,
-                patient_info: { name: 'Ivy Stone', phone_number: '212-555-0177' },
+                patient_info: { name, phone_number: '212-555-0177' },
               }),
             },
           },
@@ -442,8 +448,17 @@ describe('POST /webhook from the voice platform', () => {
     expect(await appointmentCount()).toBe(before + 1);
 
     // A different call for the same time: taken, said plainly.
-    const taken = JSON.parse((await book('tc-book-2')).json().results[0].result);
+    const taken = JSON.parse((await book('tc-book-2', 'Ivy Stone Junior')).json().results[0].result);
     expect(taken).toEqual({ success: false, error: bookedMessage(slot.time, date) });
+    // The same caller again: the booking they already hold, by its number.
+    const twice = JSON.parse((await book('tc-book-3')).json().results[0].result);
+    expect(twice).toEqual({
+      success: false,
+      error: patientBusyMessage({
+        confirmationNumber: first.appointment.confirmation_number,
+        wallStart: `${date}T${slot.time}:00`,
+      }),
+    });
   });
 
   it('routes by the called number through phone mappings, else the active connector', async () => {

@@ -14,6 +14,8 @@ let fake: FakeKolla;
 let options: KollaAdapterOptions;
 let pms: PracticeManagement;
 let ann: KollaContact;
+/** Someone else: their appointments take providers and rooms, never Ann's own time. */
+let eve: KollaContact;
 
 beforeEach(async () => {
   fake = await startFakeKolla();
@@ -27,6 +29,7 @@ beforeEach(async () => {
   };
   pms = createKollaAdapter(options);
   ann = fakeContact(fake.state, { given_name: 'Ann', family_name: 'Lee', phone: '(555) 123-4567' });
+  eve = fakeContact(fake.state, { given_name: 'Eve', family_name: 'Moss', phone: '(555) 765-4321' });
 });
 afterEach(() => fake.close());
 
@@ -39,8 +42,13 @@ async function failure(promise: Promise<unknown>): Promise<PmsError> {
   return error;
 }
 
-const book = (wallStart: string, minutes: number, providerId = 'provider_1', operatoryId = 'operatory_5') =>
-  fakeAppointment(fake.state, { contact: ann, providerId, operatoryId, wallStart, minutes });
+const book = (
+  wallStart: string,
+  minutes: number,
+  providerId = 'provider_1',
+  operatoryId = 'operatory_5',
+  contact = ann,
+) => fakeAppointment(fake.state, { contact, providerId, operatoryId, wallStart, minutes });
 
 describe('resources', () => {
   it('lists providers and operatories from mixed resources, across pages', async () => {
@@ -190,14 +198,21 @@ describe('openSlots', () => {
     Object.assign(book(`${TUESDAY} 08:00:00`, 30), { cancelled: true });
     Object.assign(book(`${TUESDAY} 08:30:00`, 30), { broken: true });
     const slots = await pms.openSlots({ date: TUESDAY, providerId: 'provider_1', durationMinutes: 60 });
+    // Every half hour where the hour fits.
     expect(slots.map((s) => s.time)).toEqual([
       '08:00',
+      '08:30',
       '09:00',
+      '09:30',
       '10:00',
+      '10:30',
       '11:00',
       '13:00',
+      '13:30',
       '14:00',
+      '14:30',
       '15:00',
+      '15:30',
       '16:00',
     ]);
   });
@@ -215,8 +230,9 @@ describe('openSlots', () => {
   it('picks the first free provider per time for first_available', async () => {
     book(`${TUESDAY} 08:00:00`, 60, 'provider_1', 'operatory_5');
     const slots = await pms.openSlots({ date: TUESDAY, providerId: FIRST_AVAILABLE, durationMinutes: 60 });
-    expect(slots.slice(0, 2).map((s) => [s.time, s.providerId])).toEqual([
+    expect(slots.slice(0, 3).map((s) => [s.time, s.providerId])).toEqual([
       ['08:00', 'provider_2'],
+      ['08:30', 'provider_2'],
       ['09:00', 'provider_1'],
     ]);
   });
@@ -296,9 +312,16 @@ describe('book and cancel', () => {
       startTime: `${TUESDAY}T09:00`,
       durationMinutes: 30,
     };
-    await pms.book(input);
-    expect((await failure(pms.book(input))).code).toBe('conflict');
-    expect((await failure(pms.book({ ...input, startTime: `${TUESDAY}T09:15` }))).code).toBe('conflict');
+    const first = await pms.book(input);
+    const someoneElse = { ...input, patient: { remoteId: eve.remote_id } };
+    expect((await failure(pms.book(someoneElse))).code).toBe('conflict');
+    expect((await failure(pms.book({ ...someoneElse, startTime: `${TUESDAY}T09:15` }))).code).toBe(
+      'conflict',
+    );
+    // The same patient again (another doctor is free then): the first booking is named instead.
+    const again = await failure(pms.book({ ...input, providerId: FIRST_AVAILABLE }));
+    expect(again.code).toBe('patient_busy');
+    expect(again.message).toContain(`confirmation number ${first.confirmationNumber}`);
 
     // The vendor has no documented refusal: the fake stores an overlapping create as-is.
     const before = fake.state.appointments.length;
@@ -327,10 +350,10 @@ describe('book and cancel', () => {
     expect((await failure(pms.book({ ...base, startTime: `${MONDAY}T09:00` }))).code).toBe('conflict');
     expect((await failure(pms.book({ ...base, startTime: `${TUESDAY}T12:00` }))).code).toBe('closed');
     expect((await failure(pms.book({ ...base, startTime: `${TUESDAY}T22:00` }))).code).toBe('closed');
-    book(`${TUESDAY} 11:00:00`, 30, 'provider_1', 'operatory_5');
+    book(`${TUESDAY} 11:00:00`, 30, 'provider_1', 'operatory_5', eve);
     // Within the provider's hours but booked: taken, not closed.
     expect((await failure(pms.book({ ...base, startTime: `${TUESDAY}T11:00` }))).code).toBe('conflict');
-    book(`${TUESDAY} 10:00:00`, 30, 'provider_2', 'operatory_6');
+    book(`${TUESDAY} 10:00:00`, 30, 'provider_2', 'operatory_6', eve);
     expect(
       (await failure(pms.book({ ...base, startTime: `${TUESDAY}T10:00`, operatoryId: 'operatory_6' }))).code,
     ).toBe('conflict');
@@ -366,11 +389,11 @@ describe('book and cancel', () => {
       type: 'PATIENT',
       phone_numbers: [{ number: '5550001111' }],
     });
-    expect(fake.state.contacts).toHaveLength(3);
+    expect(fake.state.contacts).toHaveLength(4);
   });
 
   it('books the first available provider', async () => {
-    book(`${TUESDAY} 08:00:00`, 60, 'provider_1', 'operatory_6');
+    book(`${TUESDAY} 08:00:00`, 60, 'provider_1', 'operatory_6', eve);
     const a = await pms.book({
       patient: { remoteId: ann.remote_id },
       providerId: FIRST_AVAILABLE,

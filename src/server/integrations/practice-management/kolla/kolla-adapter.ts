@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { PmsError } from '../errors';
-import { findOrCreatePatient } from '../patients';
+import { PatientBusyError, PmsError } from '../errors';
+import { findOrCreatePatient, findPatient } from '../patients';
 import {
   FIRST_AVAILABLE,
   type Appointment,
@@ -20,6 +20,7 @@ import {
   earliestStart,
   isFree,
   overlaps,
+  mergeIntervals,
   mergeSlots,
   subtractIntervals,
   type Interval,
@@ -70,6 +71,9 @@ const idOf = (r: KollaResource): string => bareId(r.name, r.remote_id);
 interface Booking {
   interval: Interval;
   resourceIds: Set<string>;
+  contactId: string | undefined;
+  confirmationNumber: string;
+  wallStart: string;
 }
 
 interface Candidate {
@@ -168,6 +172,9 @@ export function createKollaAdapter(options: KollaAdapterOptions): PracticeManage
           end: a.wallEnd.startsWith(date) ? minutesOfDay(a.wallEnd) : DAY_MINUTES,
         },
         resourceIds: new Set(a.resources.map((r) => r.remoteId)),
+        contactId: a.contact.remoteId,
+        confirmationNumber: a.confirmationNumber ?? a.remoteId,
+        wallStart: a.wallStart,
       }));
   }
 
@@ -197,7 +204,7 @@ export function createKollaAdapter(options: KollaAdapterOptions): PracticeManage
       operatories.filter((op) => !busyFor(bookings, idOf(op)).some((b) => overlaps(b, interval)));
     const notBefore = earliestStart(date, wallFromInstant(now(), timeZone));
     const byId = new Map(resources.map((r) => [idOf(r), r]));
-    return { candidates, operatories, freeOperatories, notBefore, byId };
+    return { candidates, operatories, freeOperatories, notBefore, byId, bookings };
   }
 
   async function openSlots(query: OpenSlotsQuery): Promise<Slot[]> {
@@ -221,6 +228,12 @@ export function createKollaAdapter(options: KollaAdapterOptions): PracticeManage
     });
   }
 
+  /** The patient's id when they are already known; a new patient is not created here. */
+  async function knownPatient(patient: BookInput['patient']): Promise<string | undefined> {
+    if ('remoteId' in patient) return patient.remoteId;
+    return (await findPatient({ findPatientsByPhone }, patient))?.remoteId;
+  }
+
   async function resolvePatient(patient: BookInput['patient']): Promise<string> {
     if ('remoteId' in patient) return patient.remoteId;
     return (await findOrCreatePatient({ findPatientsByPhone, createPatient }, patient)).remoteId;
@@ -233,18 +246,17 @@ export function createKollaAdapter(options: KollaAdapterOptions): PracticeManage
   async function book(input: BookInput): Promise<Appointment> {
     const { duration, wallStart, date, start, wanted } = bookingWindow(input);
 
-    const { candidates, operatories, freeOperatories, notBefore, byId } = await availability(
-      date,
-      input.providerId,
-    );
+    const [{ candidates, operatories, freeOperatories, notBefore, byId, bookings }, patientId] =
+      await Promise.all([availability(date, input.providerId), knownPatient(input.patient)]);
     if (start < notBefore) throw new PmsError('conflict', `${date} ${formatHm(start)} is in the past`);
     const chosen = candidates.find((c) => isFree(wanted, c.free));
-    if (!chosen) {
-      // Outside everyone's hours is "closed" (the caller then hears the nearest open times), inside them "taken".
-      if (!candidates.some((c) => isFree(wanted, c.open)))
-        throw new PmsError('closed', `${date} ${formatHm(start)} is outside opening hours`);
-      throw new PmsError('conflict', `${date} ${formatHm(start)} is not available`);
-    }
+    // Outside everyone's hours is "closed" (the caller then hears the nearest open times), inside them "taken".
+    if (!chosen && !candidates.some((c) => isFree(wanted, mergeIntervals(c.open))))
+      throw new PmsError('closed', `${date} ${formatHm(start)} is outside opening hours`);
+    // One person, one place at a time; checked before the time, so a second booking names the first one.
+    const own = bookings.find((b) => b.contactId === patientId && overlaps(b.interval, wanted));
+    if (patientId !== undefined && own) throw new PatientBusyError(own);
+    if (!chosen) throw new PmsError('conflict', `${date} ${formatHm(start)} is not available`);
 
     let operatory: KollaResource | undefined;
     if (input.operatoryId !== undefined) {

@@ -1,6 +1,6 @@
 import { and, asc, eq, gt, gte, lt, ne, sql } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
-import { PmsError } from '../errors';
+import { PatientBusyError, PmsError } from '../errors';
 import { findOrCreatePatient } from '../patients';
 import {
   FIRST_AVAILABLE,
@@ -19,6 +19,7 @@ import {
   earliestStart,
   isFree,
   overlaps,
+  mergeIntervals,
   mergeSlots,
   subtractIntervals,
   type Interval,
@@ -34,8 +35,8 @@ import {
 } from '../../../lib/wall-time';
 import type { TableChanges } from '../../../db/changes';
 import type { Queryable, Tx } from '../../../db/client';
-import { pgErrorCode } from '../../../db/pg-errors';
-import { bookingDayLock } from '../../../db/locks';
+import { bookingDayLock, patientPhoneLock } from '../../../db/locks';
+import { pgConstraint, pgErrorCode } from '../../../db/pg-errors';
 import { createReadCache } from '../../../db/read-cache';
 import {
   appointments,
@@ -95,6 +96,8 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const EXCLUSION_VIOLATION = '23P01';
 const UNIQUE_VIOLATION = '23505';
 const DEADLOCK_DETECTED = '40P01';
+/** Migration 0014: a patient's live appointments never overlap. */
+const PATIENT_NO_OVERLAP = 'appointments_patient_no_overlap';
 
 /** Dentists before hygienists, then by name: the order the booking screen offers them. */
 const providerOrder = [asc(providers.createdAt), asc(providers.kind), asc(providers.name)];
@@ -304,6 +307,8 @@ export function createSandboxSchedule(
 
   async function resolvePatient(tx: Tx, patient: BookInput['patient']): Promise<string> {
     if (!('remoteId' in patient)) {
+      // Simultaneous first bookings of one caller would each create the patient (and so not overlap).
+      await tx.execute(patientPhoneLock(patient.phone));
       return (
         await findOrCreatePatient(
           { findPatientsByPhone: findPatientsByPhone(tx), createPatient: createPatient(tx) },
@@ -318,8 +323,38 @@ export function createSandboxSchedule(
     return row.id;
   }
 
-  /** Inserts in a savepoint; undefined when the provider or room was taken meanwhile. */
-  async function tryInsert(tx: Tx, values: typeof appointments.$inferInsert): Promise<string | undefined> {
+  /** A live appointment of the patient overlapping [startsAt, endsAt), if there is one. */
+  async function patientBusy(
+    q: Queryable,
+    { patientId, startsAt, endsAt }: { patientId: string; startsAt: Date; endsAt: Date },
+  ): Promise<PatientBusyError | undefined> {
+    const [row] = await q
+      .select({
+        confirmationNumber: appointments.confirmationNumber,
+        wallStart: wallSql(appointments.startsAt, timeZone),
+      })
+      .from(appointments)
+      .where(
+        and(
+          eq(appointments.patientId, patientId),
+          ne(appointments.status, 'cancelled'),
+          lt(appointments.startsAt, endsAt),
+          gt(appointments.endsAt, startsAt),
+        ),
+      )
+      .orderBy(asc(appointments.startsAt))
+      .limit(1);
+    return row && new PatientBusyError(row);
+  }
+
+  /**
+   * Inserts in a savepoint; undefined when the provider or room was taken meanwhile. The patient booked
+   * elsewhere meanwhile (the database's per-patient rule) throws `PatientBusyError`.
+   */
+  async function tryInsert(
+    tx: Tx,
+    values: typeof appointments.$inferInsert & { patientId: string },
+  ): Promise<string | undefined> {
     for (let attempt = 0; ; attempt++) {
       try {
         return await tx.transaction(async (sp) => {
@@ -331,6 +366,9 @@ export function createSandboxSchedule(
         });
       } catch (error) {
         const code = pgErrorCode(error);
+        if (code === EXCLUSION_VIOLATION && pgConstraint(error) === PATIENT_NO_OVERLAP) {
+          throw (await patientBusy(tx, values)) ?? error;
+        }
         if (code === EXCLUSION_VIOLATION) return undefined;
         // A confirmation number drawn twice: draw again. Concurrent inserts waiting on each other's
         // exclusion checks can deadlock; the victim tries again and then meets the winner's row.
@@ -350,19 +388,23 @@ export function createSandboxSchedule(
     }
     const roomChoices: (string | null)[] =
       rooms.length === 0 ? [null] : input.operatoryId !== undefined ? [input.operatoryId] : freeRooms(wanted);
-    if (!candidates.some((c) => isFree(wanted, c.open))) {
+    // Working hours are merged as the offered slots merge them: a visit may run across two touching rows.
+    if (!candidates.some((c) => isFree(wanted, mergeIntervals(c.open)))) {
       throw new PmsError('closed', `${date} ${formatHm(start)} is outside opening hours`);
     }
     const choices = candidates
       .filter((c) => isFree(wanted, subtractIntervals(c.open, c.busy)))
       .flatMap((c) => roomChoices.map((room) => ({ c, room })));
-    if (choices.length === 0) throw new PmsError('conflict', `${date} ${formatHm(start)} is not available`);
 
     const startsAt = instantFromWall(wallStart, timeZone);
     const endsAt = instantFromWall(addMinutesToWall(wallStart, duration), timeZone);
     const id = await db.transaction(async (tx) => {
       await tx.execute(bookingDayLock(date));
       const patientId = await resolvePatient(tx, input.patient);
+      const busy = await patientBusy(tx, { patientId, startsAt, endsAt });
+      // Checked before the time: a second booking of the same visit names the first one.
+      if (busy) throw busy;
+      if (choices.length === 0) throw new PmsError('conflict', `${date} ${formatHm(start)} is not available`);
       for (const { c, room } of choices) {
         const inserted = await tryInsert(tx, {
           patientId,

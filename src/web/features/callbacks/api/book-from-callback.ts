@@ -1,28 +1,18 @@
-import { useMutation } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { CallbackBooking } from '#shared/schemas/callbacks';
 import type { BookOutcome } from '#shared/schemas/schedule';
 import { apiRequest } from '../../../lib/api-client';
+import { openCallbacksQueryOptions } from './get-callbacks';
 
-export interface CallbackBooking {
-  appointment_type: string;
-  date: string;
-  time: string;
-  patient_info: { name: string; phone_number: string };
-}
-
-/** Books through the receptionist's bookAppointment (first available doctor); the task id is the reference. */
-export const useBookFromCallback = () =>
-  useMutation({
-    mutationFn: ({ params, reference }: { params: CallbackBooking; reference: string }) =>
-      apiRequest<BookOutcome>(
-        'POST',
-        '/webhook',
-        {
-          type: 'function-call',
-          functionCall: {
-            name: 'bookAppointment',
-            parameters: { ...params, notes: 'Booked from a callback task.' },
-          },
-        },
-        { 'Idempotency-Key': reference },
-      ),
+/**
+ * Books what a task asks for (first available doctor, the nearest free time to the one given); the server
+ * closes the task with the confirmation number.
+ */
+export function useBookFromCallback() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ taskId, params }: { taskId: string; params: CallbackBooking }) =>
+      apiRequest<BookOutcome>('POST', `/api/callbacks/${encodeURIComponent(taskId)}/book`, params),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: openCallbacksQueryOptions.queryKey }),
   });
+}

@@ -7,11 +7,13 @@ import { Label } from '../../../components/ui/label';
 import { NativeSelect } from '../../../components/ui/native-select';
 import { toast } from '../../../components/ui/use-toast';
 import { useBookFromCallback } from '../api/book-from-callback';
-import { useUpdateCallback } from '../api/update-callback';
 
 const typeLabel = (type: string) => type.replace(/_/g, ' ').replace(/\b\w/g, (c) => c.toUpperCase());
 
-/** Book what the caller asked for, the detected fields prefilled; booking closes the task. */
+/**
+ * Book what the caller asked for, the detected fields prefilled: at that time, else the nearest free one that
+ * day. Booking closes the task.
+ */
 export function BookFromCallback({ task, onDone }: { task: Callback; onDone: () => void }) {
   const [form, setForm] = useState({
     name: task.callerName ?? '',
@@ -21,7 +23,6 @@ export function BookFromCallback({ task, onDone }: { task: Callback; onDone: () 
     time: task.preferredTime ?? '',
   });
   const book = useBookFromCallback();
-  const update = useUpdateCallback();
   const ready = Object.values(form).every((v) => v.trim() !== '');
   const set = (key: keyof typeof form) => (e: { target: { value: string } }) =>
     setForm({ ...form, [key]: e.target.value });
@@ -29,13 +30,13 @@ export function BookFromCallback({ task, onDone }: { task: Callback; onDone: () 
   function submit() {
     book.mutate(
       {
+        taskId: task.id,
         params: {
           appointment_type: form.type,
           date: form.date,
           time: form.time,
           patient_info: { name: form.name, phone_number: form.phone },
         },
-        reference: `callback-${task.id}`,
       },
       {
         onSuccess: (outcome) => {
@@ -47,10 +48,6 @@ export function BookFromCallback({ task, onDone }: { task: Callback; onDone: () 
           toast({
             title: 'Appointment Booked Successfully!',
             description: `${form.name}, ${outcome.appointment.date} at ${outcome.appointment.time}. Confirmation number ${confirmation}.`,
-          });
-          update.mutate({
-            id: task.id,
-            change: { status: 'done', note: `Booked, confirmation ${confirmation}.` },
           });
           onDone();
         },

@@ -57,17 +57,17 @@ describe('CallbacksScreen', () => {
     expect(api.calls.find((c) => c.method === 'PATCH')!.body).toEqual({ take: true });
   });
 
-  it('books from a task with the detected fields prefilled, then closes it', async () => {
+  it('books from a task with the detected fields prefilled, at the nearest free time', async () => {
     const api = mockApi({
       'GET /api/callbacks': { body: { callbacks: [TASK] } },
-      'POST /webhook': {
+      'POST /api/callbacks/cb-1/book': {
         body: {
           success: true,
           appointment: {
             confirmation_number: 'C555',
             date: '2026-11-27',
-            time: '14:00',
-            start_time: '2026-11-27T14:00:00',
+            time: '14:30',
+            start_time: '2026-11-27T14:30:00',
             provider_id: 'p1',
             provider_name: 'Dr. Patel',
             appointment_type: 'filling',
@@ -78,7 +78,6 @@ describe('CallbacksScreen', () => {
           message: 'Booked.',
         },
       },
-      'PATCH /api/callbacks/cb-1': { body: { callback: { ...TASK, status: 'done' } } },
     });
     renderWithApp(<CallbacksScreen mayBook />, { route: '/callbacks' });
     const user = userEvent.setup();
@@ -89,20 +88,18 @@ describe('CallbacksScreen', () => {
     expect((within(form).getByLabelText('Date') as HTMLInputElement).value).toBe('2026-11-27');
     await user.click(within(form).getByRole('button', { name: 'Book Appointment' }));
     expect(await screen.findByText('Appointment Booked Successfully!')).toBeTruthy();
-    const booked = api.calls.find((c) => c.path === '/webhook')!.body as {
-      functionCall: { parameters: Record<string, unknown> };
-    };
-    expect(booked.functionCall.parameters).toMatchObject({
+    // The time the server found is the one shown.
+    expect(screen.getByText(/Ivy Stone, 2026-11-27 at 14:30\. Confirmation number C555\./)).toBeTruthy();
+    expect(api.calls.find((c) => c.path === '/api/callbacks/cb-1/book')!.body).toEqual({
       appointment_type: 'filling',
       date: '2026-11-27',
       time: '14:00',
       patient_info: { name: 'Ivy Stone', phone_number: '+12125550111' },
     });
+    // The server closed the task; the list is read again.
     await screen.findByText('Callbacks');
-    expect(api.calls.find((c) => c.method === 'PATCH')?.body).toEqual({
-      status: 'done',
-      note: 'Booked, confirmation C555.',
-    });
+    expect(api.calls.filter((c) => c.path === '/api/callbacks').length).toBeGreaterThan(1);
+    expect(api.calls.find((c) => c.method === 'PATCH')).toBeUndefined();
   });
 
   it('offers no booking to those who may not book', async () => {
