@@ -1,10 +1,15 @@
 import { randomBytes } from 'node:crypto';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { eq } from 'drizzle-orm';
 import pg from 'pg';
 import { inject } from 'vitest';
 import { buildApp, type AppDeps } from '../app';
 import type { App } from '../app-types';
 import { connectDatabase, type Database, type DbTimeouts } from '../db/client';
+import { auditEvents } from '../db/schema/index';
 import { DEMO_ADMIN, DEMO_FRONT_DESK, seedDemoPractice } from '../db/seed/demo-practice';
+
+type AuditEventRow = typeof auditEvents.$inferSelect;
 
 export interface TestClock {
   now(): Date;
@@ -31,6 +36,11 @@ export interface TestApp {
   login(email: string, password: string): Promise<string>;
   asAdmin(): Promise<string>;
   asFrontDesk(): Promise<string>;
+  /**
+   * The audit entries of one resource once `until` holds for them (the log is written after the response is
+   * sent, in the background), or whatever there is after 5 s, for the test to report.
+   */
+  auditOf(resourceId: string, until: (entries: AuditEventRow[]) => boolean): Promise<AuditEventRow[]>;
   close(): Promise<void>;
 }
 
@@ -98,6 +108,17 @@ export async function createTestApp(
     login,
     asAdmin: () => login(DEMO_ADMIN.email, DEMO_ADMIN.password),
     asFrontDesk: () => login(DEMO_FRONT_DESK.email, DEMO_FRONT_DESK.password),
+    auditOf: async (resourceId, until) => {
+      for (let waited = 0; ; waited += 25) {
+        await app.auditLog.flush();
+        const entries = await database.db
+          .select()
+          .from(auditEvents)
+          .where(eq(auditEvents.resourceId, resourceId));
+        if (until(entries) || waited >= 5_000) return entries;
+        await sleep(25);
+      }
+    },
     close: async () => {
       await app.close();
       await database.close();
