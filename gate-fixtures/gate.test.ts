@@ -25,47 +25,34 @@ const quiet = { env, stdio: 'pipe' as const };
 
 // Each child starts its runner (and, for the API, an embedded PostgreSQL): seconds, not milliseconds.
 describe('the test gate (ADR 040)', { timeout: 120_000 }, () => {
-  it('an API test that fails makes the API runner exit non-zero and the run fail', () => {
-    const run = runVitest({
-      ...quiet,
-      projects: ['api'],
-      files: ['gate-fixtures/failing.gate.test.ts'],
-      reportFile: 'test-results/gate/api-failing.json',
-    });
-    expect(run.counts, run.output).toEqual({ passed: 0, failed: 1, skipped: 0 });
-    expect(run.exitCode).not.toBe(0);
-    expect(run.ok).toBe(false);
-  });
+  const runs = {
+    API: (outcome: string) =>
+      runVitest({
+        ...quiet,
+        projects: ['api'],
+        files: [`gate-fixtures/${outcome}.gate.test.ts`],
+        reportFile: `test-results/gate/api-${outcome}.json`,
+      }),
+    browser: (outcome: string) =>
+      runPlaywright({
+        ...quiet,
+        args: [`${outcome}.gate.spec.ts`],
+        reportFile: `test-results/gate/e2e-${outcome}.json`,
+      }),
+  };
 
-  it('an API test that passes lets the API runner exit 0', () => {
-    const run = runVitest({
-      ...quiet,
-      projects: ['api'],
-      files: ['gate-fixtures/passing.gate.test.ts'],
-      reportFile: 'test-results/gate/api-passing.json',
-    });
-    expect(run.counts, run.output).toEqual({ passed: 1, failed: 0, skipped: 0 });
-    expect(run.exitCode).toBe(0);
-    expect(run.ok).toBe(true);
-  });
+  it.each(['API', 'browser'] as const)(
+    'the %s runner exits non-zero and the run fails when a test fails',
+    (runner) => {
+      const run = runs[runner]('failing');
+      expect(run.counts, run.output).toEqual({ passed: 0, failed: 1, skipped: 0 });
+      expect(run.exitCode).not.toBe(0);
+      expect(run.ok).toBe(false);
+    },
+  );
 
-  it('a browser test that fails makes the browser runner exit non-zero and the run fail', () => {
-    const run = runPlaywright({
-      ...quiet,
-      args: ['failing.gate.spec.ts'],
-      reportFile: 'test-results/gate/e2e-failing.json',
-    });
-    expect(run.counts, run.output).toEqual({ passed: 0, failed: 1, skipped: 0 });
-    expect(run.exitCode).not.toBe(0);
-    expect(run.ok).toBe(false);
-  });
-
-  it('a browser test that passes lets the browser runner exit 0', () => {
-    const run = runPlaywright({
-      ...quiet,
-      args: ['passing.gate.spec.ts'],
-      reportFile: 'test-results/gate/e2e-passing.json',
-    });
+  it.each(['API', 'browser'] as const)('the %s runner exits 0 when its test passes', (runner) => {
+    const run = runs[runner]('passing');
     expect(run.counts, run.output).toEqual({ passed: 1, failed: 0, skipped: 0 });
     expect(run.exitCode).toBe(0);
     expect(run.ok).toBe(true);

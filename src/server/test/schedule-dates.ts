@@ -1,3 +1,5 @@
+import { FIRST_AVAILABLE_PROVIDER, type SlotItem } from '#shared/schemas/schedule';
+import type { App } from '../app-types';
 import { addMinutesToWall, wallFromInstant } from '../lib/wall-time';
 
 /** Helpers for the schedule API tests (the demo practice runs on America/New_York). */
@@ -21,31 +23,49 @@ export function weekdayAhead(now: Date, days: number): string {
   return date;
 }
 
+/** The free times the API lists for a provider (or `first_available`) on a day, optionally for a visit type. */
+export async function listSlots(
+  app: App,
+  session: string,
+  date: string,
+  provider: string,
+  appointmentType?: string,
+): Promise<SlotItem[]> {
+  const query = appointmentType ? `?appointment_type=${appointmentType}` : '';
+  const response = await app.inject({
+    method: 'GET',
+    url: `/api/slots/${date}/${provider}${query}`,
+    headers: { authorization: `Bearer ${session}` },
+  });
+  if (response.statusCode !== 200) throw new Error(`slots for ${date}: ${response.statusCode}`);
+  return (response.json() as { slots: SlotItem[] }).slots;
+}
+
+/** The first free time the API lists for a provider on a day. */
+export async function firstFreeSlot(
+  app: App,
+  session: string,
+  date: string,
+  provider: string,
+): Promise<SlotItem> {
+  const [slot] = await listSlots(app, session, date, provider);
+  if (!slot) throw new Error(`no free slot on ${date}`);
+  return slot;
+}
+
 /**
  * The first Monday–Friday at least `days` after today on which the API offers `time` (HH:mm) for
  * `appointmentType` with the first available provider: asked of the API, so neither the day the tests run nor
  * what the demo seed happens to hold decides whether a booking in a test can succeed.
  */
 export async function weekdayWithFreeTime(
-  app: {
-    inject: (options: {
-      method: 'GET';
-      url: string;
-      headers: Record<string, string>;
-    }) => Promise<{ statusCode: number; json: () => unknown }>;
-  },
+  app: App,
   session: string,
   { now, days, time, appointmentType }: { now: Date; days: number; time: string; appointmentType: string },
 ): Promise<string> {
   let date = weekdayAhead(now, days);
   for (let tries = 0; tries < 60; tries++, date = weekdayAhead(new Date(`${date}T12:00:00Z`), 1)) {
-    const response = await app.inject({
-      method: 'GET',
-      url: `/api/slots/${date}/first_available?appointment_type=${appointmentType}`,
-      headers: { authorization: `Bearer ${session}` },
-    });
-    if (response.statusCode !== 200) throw new Error(`slots for ${date}: ${response.statusCode}`);
-    const { slots } = response.json() as { slots: { start_time: string }[] };
+    const slots = await listSlots(app, session, date, FIRST_AVAILABLE_PROVIDER, appointmentType);
     if (slots.some((slot) => slot.start_time.slice(11, 16) === time)) return date;
   }
   throw new Error(`no weekday with ${time} free for ${appointmentType} in the next 60`);

@@ -6,7 +6,7 @@ import type { SlotItem } from '#shared/schemas/schedule';
 import { BUSY_MESSAGE } from '../../db/busy';
 import { appointments } from '../../db/schema/index';
 import { instantFromWall } from '../../lib/wall-time';
-import { addDays, PRACTICE_ZONE, weekdayAhead } from '../../test/schedule-dates';
+import { addDays, firstFreeSlot, PRACTICE_ZONE, weekdayAhead } from '../../test/schedule-dates';
 import { bearer, consoleCall, createTestApp, type TestApp } from '../../test/test-app';
 
 /**
@@ -25,14 +25,8 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-async function firstFreeSlot(date: string): Promise<SlotItem> {
-  const response = await t.app.inject({
-    method: 'GET',
-    url: `/api/slots/${date}/${providerId}`,
-    headers: bearer(admin),
-  });
-  const slot = (response.json().slots as SlotItem[])[0];
-  if (!slot) throw new Error(`no free slot on ${date}`);
+async function freeSlot(date: string): Promise<SlotItem> {
+  const slot = await firstFreeSlot(t.app, admin, date, providerId);
   return { ...slot, start_time: `${date}T${slot.time}:00` };
 }
 
@@ -80,7 +74,7 @@ async function probeReady(done: Promise<unknown>) {
 describe('200 parallel bookings with keys, half at closed hours, half racing for 3 slots', () => {
   it('every request answers, /api/ready answers during and after, one booking per slot', async () => {
     const dates = threeWeekdays();
-    const slots = await Promise.all(dates.map(firstFreeSlot));
+    const slots = await Promise.all(dates.map(freeSlot));
 
     const all = Promise.all(
       Array.from({ length: 200 }, (_, i) =>

@@ -8,7 +8,7 @@ import {
   type SlotItem,
 } from '#shared/schemas/schedule';
 import { appointments, connectors, patients, phoneMappings } from '../../db/schema/index';
-import { addDays, practiceToday, weekdayAhead } from '../../test/schedule-dates';
+import { addDays, firstFreeSlot, practiceToday, weekdayAhead } from '../../test/schedule-dates';
 import {
   bearer,
   createTestApp,
@@ -38,16 +38,8 @@ const voiceCall = (
   headers: Record<string, string> = { 'x-vapi-secret': TEST_WEBHOOK_SECRET },
 ) => t.app.inject({ method: 'POST', url: '/webhook', headers, payload: { message } });
 
-async function freeSlot(date: string, provider = providerId): Promise<SlotItem> {
-  const response = await t.app.inject({
-    method: 'GET',
-    url: `/api/slots/${date}/${provider}`,
-    headers: bearer(admin),
-  });
-  const slot = (response.json().slots as SlotItem[])[0];
-  if (!slot) throw new Error(`no free slot on ${date}`);
-  return slot;
-}
+const freeSlot = (date: string, provider = providerId): Promise<SlotItem> =>
+  firstFreeSlot(t.app, admin, date, provider);
 
 async function aPatient() {
   const [patient] = await t.database.db.select().from(patients).limit(1);
