@@ -81,6 +81,11 @@ describe('the test gate (ADR 040)', { timeout: 120_000 }, () => {
     }
   });
 
+  it('runs on the Node release it was asked to run on (npm run test:node)', () => {
+    const major = process.versions.node.split('.')[0];
+    expect(major).toBe(process.env.SERVC_NODE_MAJOR ?? major);
+  });
+
   it('a run passes only with exit 0, a report, a test run and no failure', () => {
     const clean = { passed: 3, failed: 0, skipped: 0 };
     expect(passed(0, clean)).toBe(true);

@@ -14,11 +14,14 @@ if (!existsSync(path.join(bin, 'node'))) {
   run('npm', ['install', '--prefix', prefix, '--no-audit', '--no-fund', '--no-save', `node@${major}`]);
 }
 const { TEST_DATABASE_URL: _external, ...env } = process.env;
-const onNode = { ...env, PATH: `${bin}${path.delimiter}${env.PATH}` };
-run('npx', ['node', '--version'], { env: onNode });
+const node = path.join(bin, 'node');
+run(node, ['--version']);
+// Vitest runs on that binary (and its workers with it); PATH leads to it too, for what the tests start, and
+// SERVC_NODE_MAJOR lets the gate's test check which release it really ran on.
 const result = runVitest({
   projects: ['unit', 'web', 'api'],
-  env: onNode,
+  node,
+  env: { ...env, PATH: `${bin}${path.delimiter}${env.PATH}`, SERVC_NODE_MAJOR: major },
   reportFile: `test-results/vitest-node${major}.json`,
 });
 console.log(

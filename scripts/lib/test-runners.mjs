@@ -30,10 +30,10 @@ export function passed(exitCode, counts) {
   return exitCode === 0 && counts !== undefined && counts.failed === 0 && counts.passed > 0;
 }
 
-function runWithReport(args, { env, reportFile, stdio }, count) {
+function runWithReport(command, args, { env, reportFile, stdio }, count) {
   const report = path.resolve(root, reportFile);
   rmSync(report, { force: true });
-  const child = spawnSync('npx', args, { cwd: root, env, stdio, encoding: 'utf8' });
+  const child = spawnSync(command, args, { cwd: root, env, stdio, encoding: 'utf8' });
   const exitCode = child.status ?? 1;
   const counts = existsSync(report) ? count(JSON.parse(readFileSync(report, 'utf8'))) : undefined;
   return {
@@ -45,13 +45,17 @@ function runWithReport(args, { env, reportFile, stdio }, count) {
 }
 
 /**
- * `vitest run` for the given projects (and files, when given).
- * @param {{ projects: string[], files?: string[], env?: NodeJS.ProcessEnv, reportFile: string, stdio?: 'inherit' | 'pipe' }} options
+ * `vitest run` for the given projects (and files, when given), on the Node binary `node` when given (its workers
+ * run on the same binary), else on the one `npx` finds.
+ * @param {{ projects: string[], files?: string[], env?: NodeJS.ProcessEnv, reportFile: string, stdio?: 'inherit' | 'pipe', node?: string }} options
  */
-export function runVitest({ projects, files = [], env = process.env, reportFile, stdio = 'inherit' }) {
-  const args = ['vitest', 'run', ...projects.flatMap((p) => ['--project', p]), ...files];
+export function runVitest({ projects, files = [], env = process.env, reportFile, stdio = 'inherit', node }) {
+  const args = ['run', ...projects.flatMap((p) => ['--project', p]), ...files];
   args.push('--reporter=default', '--reporter=json', `--outputFile.json=${reportFile}`);
-  return runWithReport(args, { env, reportFile, stdio }, vitestCounts);
+  const [command, vitest] = node
+    ? [node, path.join(root, 'node_modules', 'vitest', 'vitest.mjs')]
+    : ['npx', 'vitest'];
+  return runWithReport(command, [vitest, ...args], { env, reportFile, stdio }, vitestCounts);
 }
 
 /**
@@ -60,6 +64,7 @@ export function runVitest({ projects, files = [], env = process.env, reportFile,
  */
 export function runPlaywright({ args = [], env = process.env, reportFile, stdio = 'inherit' }) {
   return runWithReport(
+    'npx',
     ['playwright', 'test', ...args],
     { env: { ...env, E2E_REPORT: reportFile }, reportFile, stdio },
     playwrightCounts,
