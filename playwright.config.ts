@@ -8,6 +8,8 @@ const gate = process.env.SERVC_GATE_FIXTURES === '1';
 /** Browser tests drive the real built app (npm test builds it first) on Debian's Chromium. */
 export default defineConfig({
   testDir: gate ? 'gate-fixtures' : 'e2e',
+  // Playwright empties its output folder on every run: its own subfolder, so the runners' reports beside it stay.
+  outputDir: gate ? 'test-results/gate/playwright' : 'test-results/playwright',
   // Each role signs in once (auth.setup.ts); the specs start from the stored state (e2e/fixtures.ts).
   projects: gate
     ? [{ name: 'chromium', testMatch: '*.gate.spec.ts' }]

@@ -1,6 +1,6 @@
 import { spawnSync } from 'node:child_process';
 import { once } from 'node:events';
-import { chmodSync, existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { chmodSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import net from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -11,6 +11,7 @@ import {
   playwrightCounts,
   runPlaywright,
   runVitest,
+  sumReports,
   vitestCounts,
 } from '../scripts/lib/test-runners.mjs';
 
@@ -109,5 +110,28 @@ describe('the test gate (ADR 040)', { timeout: 120_000 }, () => {
     expect(vitestCounts({ ...vitest, success: true }).failed).toBe(0);
     const playwright = { stats: { expected: 2, unexpected: 0, flaky: 0, skipped: 0 }, errors: [{}] };
     expect(playwrightCounts(playwright).failed).toBe(1);
+  });
+
+  it("CI's closing line adds up the runners' reports, and nothing else in the folder", () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'servc-reports-'));
+    try {
+      const vitest = {
+        numPassedTests: 5,
+        numFailedTests: 1,
+        numFailedTestSuites: 1,
+        numPendingTests: 0,
+        numTodoTests: 0,
+      };
+      writeFileSync(path.join(dir, 'vitest-api.json'), JSON.stringify({ ...vitest, success: false }));
+      writeFileSync(
+        path.join(dir, 'e2e.json'),
+        JSON.stringify({ stats: { expected: 3, unexpected: 0, flaky: 0, skipped: 1 }, errors: [] }),
+      );
+      writeFileSync(path.join(dir, '.last-run.json'), JSON.stringify({ status: 'passed' }));
+      expect(sumReports(dir)).toEqual({ passed: 8, failed: 1, skipped: 1 });
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+    expect(passed(0, { passed: Number.NaN, failed: Number.NaN, skipped: 0 })).toBe(false);
   });
 });

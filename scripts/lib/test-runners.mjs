@@ -71,10 +71,10 @@ export function runPlaywright({ args = [], env = process.env, reportFile, stdio 
   );
 }
 
-/** Counts summed over every runner report directly in `dir` (test-results/), named by their runner. */
+/** Counts summed over every runner report directly in `dir` (test-results/): `vitest-*.json` and `e2e*.json`. */
 export function sumReports(dir) {
   const total = { passed: 0, failed: 0, skipped: 0 };
-  for (const file of readdirSync(dir).filter((name) => name.endsWith('.json'))) {
+  for (const file of readdirSync(dir).filter((name) => /^(vitest-|e2e).*\.json$/.test(name))) {
     const report = JSON.parse(readFileSync(path.join(dir, file), 'utf8'));
     const counts = file.startsWith('e2e') ? playwrightCounts(report) : vitestCounts(report);
     for (const key of Object.keys(total)) total[key] += counts[key];
