@@ -132,7 +132,8 @@ const TABLE: Record<string, Row> = {
     ...WITH_FLAG,
     target: async (ids) => ({ url: `/api/workflows/${await ids.newWorkflow()}` }),
   },
-  // Everyone: a sub user without numbers sees the empty state. Writes need an assigned number (section 6).
+  // Everyone: a sub user without numbers sees the empty state. Edits need an assigned number (section 6);
+  // deleting a number is for admins only (ADR 042).
   'GET /api/phone-numbers': { ...ANYONE, target: () => ({ url: '/api/phone-numbers' }) },
   'PATCH /api/phone-numbers/:id': {
     ...WITH_FLAG,
@@ -140,9 +141,8 @@ const TABLE: Record<string, Row> = {
     othersResource: (ids) => ({ url: `/api/phone-numbers/${ids.otherPhoneNumber}`, payload: { name: 'x' } }),
   },
   'DELETE /api/phone-numbers/:id': {
-    ...WITH_FLAG,
+    ...ADMIN_ONLY,
     target: async (ids) => ({ url: `/api/phone-numbers/${(await ids.newPhoneNumber()).id}` }),
-    othersResource: (ids) => ({ url: `/api/phone-numbers/${ids.otherPhoneNumber}` }),
   },
   'GET /api/phone-mappings': { ...ANYONE, target: () => ({ url: '/api/phone-mappings' }) },
   'POST /api/phone-mappings': {

@@ -89,7 +89,13 @@ describe('can', () => {
       assignedConnectors: ['x'],
       assignedPhoneNumbers: ['y'],
     });
-    for (const action of ['processor:use', 'connectors:manage', 'users:manage', 'audit:view'] as const) {
+    for (const action of [
+      'processor:use',
+      'connectors:manage',
+      'users:manage',
+      'audit:view',
+      'phoneNumbers:delete',
+    ] as const) {
       expect(can(everything, action)).toBe(false);
     }
   });

@@ -33,6 +33,8 @@ export const ACTIONS = [
   'workflows:view',
   'workflows:manage',
   'phoneNumbers:view',
+  /** Releasing a number stops the practice's phone being answered: admins only (ADR 042). */
+  'phoneNumbers:delete',
   'booking:use',
   'calendar:view',
   /** Providers and open slots: needed to book and to read the calendar. */
@@ -80,6 +82,7 @@ const ADMIN_ONLY: ReadonlySet<Action> = new Set([
   'assistants:create',
   'voicePlatform:import',
   'outboundSettings:manage',
+  'phoneNumbers:delete',
 ]);
 
 /** The one policy: the menu, the buttons and every server route ask this function. */

@@ -235,6 +235,11 @@ export const AssistantInputSchema = z.object({
 export type AssistantInput = z.infer<typeof AssistantInputSchema>;
 
 const storedValue = z.string().trim().min(1).max(500);
+/**
+ * The prompt travels apart (part-2 section 7: `systemPrompt` on create), so a model may come without its
+ * messages: a create takes the prompt from `systemPrompt`, a PATCH keeps the stored ones.
+ */
+const optionalMessages = ModelInputSchema.shape.messages.optional();
 
 /**
  * PATCH /api/assistants/{id}. Providers and background sound are any stored value here: an assistant imported
@@ -242,7 +247,7 @@ const storedValue = z.string().trim().min(1).max(500);
  */
 export const UpdateAssistantInputSchema = AssistantInputSchema.extend({
   voice: VoiceInputSchema.extend({ provider: storedValue }),
-  model: ModelInputSchema.extend({ provider: storedValue }),
+  model: ModelInputSchema.extend({ provider: storedValue, messages: optionalMessages }),
   transcriber: TranscriberInputSchema.extend({ provider: storedValue }),
   backgroundSound: storedValue,
 }).partial();
@@ -254,7 +259,10 @@ export type UpdateAssistantInput = z.infer<typeof UpdateAssistantInputSchema>;
  */
 export const CreateAssistantInputSchema = AssistantInputSchema.partial()
   .required({ name: true })
-  .extend({ systemPrompt: z.string().max(L.systemPromptMax).optional() });
+  .extend({
+    model: ModelInputSchema.extend({ messages: optionalMessages }).optional(),
+    systemPrompt: z.string().max(L.systemPromptMax).optional(),
+  });
 export type CreateAssistantInput = z.infer<typeof CreateAssistantInputSchema>;
 
 /** Multipart text fields whose value is JSON. */

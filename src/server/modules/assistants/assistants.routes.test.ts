@@ -86,6 +86,21 @@ describe('assistants (built-in sandbox)', () => {
     });
   });
 
+  it('creates from the form as the spec sends it: the prompt apart, a model without messages', async () => {
+    const response = await create({
+      name: 'Spec Form',
+      systemPrompt: 'You answer for the practice.',
+      model: JSON.stringify({ provider: 'anthropic', model: 'claude-3-haiku-20240307', temperature: 0.3 }),
+    });
+    expect(response.statusCode, response.body).toBe(200);
+    expect(response.json().assistant.model).toEqual({
+      provider: 'anthropic',
+      model: 'claude-3-haiku-20240307',
+      temperature: 0.3,
+      messages: [{ role: 'system', content: 'You answer for the practice.' }],
+    });
+  });
+
   it('accepts a knowledge-base file whose content matches its name', async () => {
     for (const file of [
       { fileName: 'faq.pdf', content: Buffer.from('%PDF-1.7\n...') },
@@ -223,6 +238,20 @@ describe('assistants (built-in sandbox)', () => {
       await t.app.inject({ method: 'GET', url: `/api/assistants/${assistant.id}`, headers: bearer(admin) })
     ).json().assistant;
     expect(after).toMatchObject({ name: 'Edited', maxDurationSeconds: 1200 });
+  });
+
+  it('updates the model without its messages and keeps the stored prompt', async () => {
+    const { assistant } = (await create({ name: 'Keeps prompt', systemPrompt: 'Stay polite.' })).json();
+    const response = await patch(assistant.id, {
+      model: { provider: 'openai', model: 'gpt-4', temperature: 0.9 },
+    });
+    expect(response.statusCode, response.body).toBe(200);
+    expect(response.json().assistant.model).toEqual({
+      provider: 'openai',
+      model: 'gpt-4',
+      temperature: 0.9,
+      messages: [{ role: 'system', content: 'Stay polite.' }],
+    });
   });
 
   it('answers 404 for an unknown id and deletes an assistant', async () => {

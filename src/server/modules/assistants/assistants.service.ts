@@ -19,10 +19,18 @@ import type { KnowledgeBaseFile } from './knowledge-base-file';
 
 const scopeOf = (viewer: Viewer) => assignedAssistants(viewer.principal);
 
-/** The stored system prompt is the model's first system message; a create may send it on its own. */
+/**
+ * The stored system prompt is the model's first system message; a create may send it on its own, and a
+ * model without messages then takes the default ones.
+ */
 function withSystemPrompt(input: CreateAssistantInput): AssistantSpec {
-  const { systemPrompt, ...fields } = input;
-  const spec: AssistantSpec = { ...structuredClone(ASSISTANT_DEFAULTS), ...fields };
+  const { systemPrompt, model, ...fields } = input;
+  const defaults = structuredClone(ASSISTANT_DEFAULTS);
+  const spec: AssistantSpec = {
+    ...defaults,
+    ...fields,
+    model: model ? { ...model, messages: model.messages ?? defaults.model.messages } : defaults.model,
+  };
   if (systemPrompt !== undefined) {
     const others = spec.model.messages.filter((m) => m.role !== 'system');
     spec.model = {
@@ -156,11 +164,18 @@ export function createAssistantsService({ repo, voice, now = () => new Date() }:
     },
 
     /** Our row is changed in a transaction that commits only after the platform took the change. */
-    async update(viewer: Viewer, id: string, changes: UpdateAssistantInput): Promise<Assistant> {
+    async update(viewer: Viewer, id: string, input: UpdateAssistantInput): Promise<Assistant> {
       return repo.transaction(async (tx) => {
         const current = await repo.find(id, scopeOf(viewer), tx);
         if (!current) throw notFound(ASSISTANT_MESSAGES.notFound);
-        checkOptions(changes, specOf(current));
+        const stored = specOf(current);
+        // A model sent without its messages keeps the stored prompt (the platform replaces the whole model).
+        const { model, ...rest } = input;
+        const changes: Partial<AssistantSpec> = {
+          ...rest,
+          ...(model && { model: { ...model, messages: model.messages ?? stored.model.messages } }),
+        };
+        checkOptions(changes, stored);
         const row = await repo.update(tx, id, changes, now());
         if (current.providerId) {
           await voice.updateAssistant(current.providerId!, changes);

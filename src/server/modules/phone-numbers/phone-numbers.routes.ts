@@ -10,9 +10,12 @@ import type { App } from '../../app-types';
 import { viewer } from '../../plugins/auth';
 import type { PhoneNumbersService } from './phone-numbers.service';
 
-/** `phoneNumbers:view` = an admin, or a sub user with at least one assigned number (section 6). */
-const write = (action: AuditAction) =>
-  ({ access: 'phoneNumbers:view', audit: { action, resourceType: 'phone_number' } }) as const;
+/**
+ * Editing: `phoneNumbers:view` = an admin, or a sub user with at least one assigned number (section 6).
+ * Deleting: admins only (ADR 042).
+ */
+const write = (action: AuditAction, access: 'phoneNumbers:view' | 'phoneNumbers:delete') =>
+  ({ access, audit: { action, resourceType: 'phone_number' } }) as const;
 
 export function registerPhoneNumberRoutes(app: App, phoneNumbers: PhoneNumbersService): void {
   // Everyone signed in: a sub user without numbers gets an empty list (the screen's empty state).
@@ -25,7 +28,7 @@ export function registerPhoneNumberRoutes(app: App, phoneNumbers: PhoneNumbersSe
   app.patch(
     '/api/phone-numbers/:id',
     {
-      config: write('phone_number.update'),
+      config: write('phone_number.update', 'phoneNumbers:view'),
       schema: {
         params: PhoneNumberIdParamsSchema,
         body: UpdatePhoneNumberInputSchema,
@@ -41,7 +44,7 @@ export function registerPhoneNumberRoutes(app: App, phoneNumbers: PhoneNumbersSe
   app.delete(
     '/api/phone-numbers/:id',
     {
-      config: write('phone_number.delete'),
+      config: write('phone_number.delete', 'phoneNumbers:delete'),
       schema: { params: PhoneNumberIdParamsSchema, response: { 200: SuccessResponseSchema } },
     },
     async (request) => {

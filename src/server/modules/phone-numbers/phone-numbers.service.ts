@@ -49,14 +49,18 @@ export function createPhoneNumbersService({
     },
 
     /**
-     * Name and assistant; a sub user may choose only an assistant assigned to them. The platform's number
-     * points at the assistant's platform id, or at none for an assistant that lives only here, so the
-     * platform asks us (assistant-request) and gets the whole assistant.
+     * Name and assistant; a sub user may choose only an assistant assigned to them. The dialog re-sends the
+     * assistant it shows, so one equal to the stored one is no change and is not checked: an admin may have
+     * routed the number to an assistant the sub user does not have. The platform's number points at the
+     * assistant's platform id, or at none for an assistant that lives only here, so the platform asks us
+     * (assistant-request) and gets the whole assistant.
      */
-    async update(viewer: Viewer, id: string, input: UpdateInput): Promise<PhoneNumber> {
+    async update(viewer: Viewer, id: string, changes: UpdateInput): Promise<PhoneNumber> {
       return repo.transaction(async (tx) => {
         const current = await repo.find(id, scopeOf(viewer), tx);
         if (!current) throw notFound(PHONE_NUMBER_MESSAGES.notFound);
+        const input =
+          changes.assistantId === current.assistantId ? { ...changes, assistantId: undefined } : changes;
         let assistantProviderId: string | null | undefined;
         if (input.assistantId) {
           const allowed = assignedAssistants(viewer.principal);
@@ -70,10 +74,12 @@ export function createPhoneNumbersService({
         } else if (input.assistantId === null) {
           assistantProviderId = null;
         }
-        const row = await repo.update(tx, id, {
+        const values = {
           ...(input.name !== undefined && { name: input.name }),
           ...(input.assistantId !== undefined && { assistantId: input.assistantId }),
-        });
+        };
+        if (Object.keys(values).length === 0) return toPhoneNumber(current);
+        const row = await repo.update(tx, id, values);
         if (current.providerId) {
           await voice.updatePhoneNumber(current.providerId!, {
             ...(input.name !== undefined && { name: input.name }),

@@ -364,6 +364,16 @@ describe('Phone Numbers route', () => {
     expect(writes(calls)).toEqual([`DELETE /api/phone-numbers/${MAIN.id}`]);
   });
 
+  it('keeps Delete from a sub user, who may still edit their number (ADR 042)', async () => {
+    api({ principal: frontDesk, numbers: [MAIN] });
+    renderWithApp(<PhoneNumbersRoute />, { user: TEST_FRONT_DESK });
+    const remove = (await screen.findByRole('button', { name: 'Delete Main line' })) as HTMLButtonElement;
+    expect(remove.disabled).toBe(true);
+    expect((screen.getByRole('button', { name: 'Edit Main line' }) as HTMLButtonElement).disabled).toBe(
+      false,
+    );
+  });
+
   it('shows the server message when deleting fails', async () => {
     api({
       extra: {

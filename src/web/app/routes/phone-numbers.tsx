@@ -46,7 +46,7 @@ export function PhoneNumbersRoute() {
   return (
     <PhoneNumbersScreen
       isAdmin={isAdmin}
-      canDelete={isAdmin || (principal?.assignedPhoneNumbers.length ?? 0) > 0}
+      canDelete={can(principal, 'phoneNumbers:delete')}
       assistants={{
         items: assistants.data?.assistants ?? [],
         isLoading: assistants.isLoading,

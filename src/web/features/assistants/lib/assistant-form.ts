@@ -75,7 +75,7 @@ export interface AssistantFormValues {
 type VoiceProvider = (typeof VOICE_PROVIDERS)[number];
 type ModelProvider = (typeof MODEL_PROVIDERS)[number];
 type TranscriberProvider = (typeof TRANSCRIBER_PROVIDERS)[number];
-type ModelMessage = NonNullable<UpdateAssistantInput['model']>['messages'][number];
+type ModelMessage = NonNullable<NonNullable<UpdateAssistantInput['model']>['messages']>[number];
 
 const D = ASSISTANT_DEFAULTS;
 

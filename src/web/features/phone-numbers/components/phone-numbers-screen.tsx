@@ -21,7 +21,7 @@ import { PhoneNumberFormDialog, type Choices } from './phone-number-form-dialog'
 
 export interface PhoneNumbersScreenProps {
   isAdmin: boolean;
-  /** Spec section 6: admins, and sub users with at least one assigned number. */
+  /** Admins only (ADR 042); a sub user edits their numbers but cannot release one. */
   canDelete: boolean;
   /** The assistants the person may pick (the route loads them from the assistants feature). */
   assistants: Choices<Assistant>;
