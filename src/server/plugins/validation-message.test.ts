@@ -64,6 +64,13 @@ describe('validationMessage', () => {
       'The date is not in the right format',
     ],
     [
+      'a date and time',
+      z.object({ startedAfter: z.iso.datetime() }),
+      { startedAfter: 'yesterday' },
+      'The started after is not in the right format',
+    ],
+    ['an id', z.object({ callId: z.uuid() }), { callId: 'nope' }, 'The call ID is not in the right format'],
+    [
       'an unknown key',
       z.strictObject({ a: z.string() }),
       { a: 'x', b: 1 },

@@ -79,11 +79,21 @@ function translate(issue: ValidationIssue, label: string): string | undefined {
   }
 }
 
+/**
+ * Zod's 'Invalid ISO datetime', 'Invalid UUID'. Its 'Invalid email address' is plain already (and the spec's own
+ * text), and a pattern's failure reads 'Invalid string: …' (above), so those two are left out.
+ */
+const isFormatDefault = (issue: ValidationIssue) =>
+  issue.code === 'invalid_format' &&
+  issue.format !== 'email' &&
+  issue.format !== 'regex' &&
+  /^Invalid [\w .-]+$/.test(issue.message ?? '');
+
 /** What to tell a person about one failed check. */
 export function validationMessage(issue: ValidationIssue): string {
   const label = fieldLabel(issue.path);
   if (!issue.message) return `${label} is not valid`;
-  if (!ZOD_TEXT.test(issue.message)) return issue.message;
+  if (!ZOD_TEXT.test(issue.message) && !isFormatDefault(issue)) return issue.message;
   // The whole body missing or not an object.
   if (issue.path.length === 0 && issue.code === 'invalid_type')
     return 'The request body must be a JSON object.';
