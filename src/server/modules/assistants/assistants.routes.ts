@@ -31,7 +31,8 @@ const write = (
 /** Field → first message, the shape of the shared error body. */
 function fieldsOf(error: z.ZodError): Record<string, string> {
   const fields: Record<string, string> = {};
-  for (const issue of error.issues) fields[issue.path.join('.') || 'body'] ??= validationMessage({ ...issue });
+  for (const issue of error.issues)
+    fields[issue.path.join('.') || 'body'] ??= validationMessage({ ...issue });
   return fields;
 }
 
