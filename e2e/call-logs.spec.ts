@@ -47,16 +47,25 @@ test('open a call and walk the six tabs', async ({ page }) => {
   await expect(dialog.getByRole('tab', { name: 'Overview' })).toHaveAttribute('aria-selected', 'true');
   await expect(dialog.getByText(call.id)).toBeVisible();
   const panel = dialog.getByRole('tabpanel');
+  // The dialog keeps its height from tab to tab (issue 21): it is centred, so a change would make it jump.
+  const heights = [(await dialog.boundingBox())!.height];
+  const measure = async () => heights.push((await dialog.boundingBox())!.height);
   await dialog.getByRole('tab', { name: 'Transcript' }).click();
   await expect(panel.getByRole('list', { name: 'Transcript' })).toBeVisible();
+  await measure();
   await dialog.getByRole('tab', { name: 'Recording' }).click();
   await expect(panel).toContainText(/16-bit 8 kHz mono WAV|No recording available for this call/);
+  await measure();
   await dialog.getByRole('tab', { name: 'Analysis' }).click();
   await expect(panel).toContainText(/Summary|No analysis data available for this call/);
+  await measure();
   await dialog.getByRole('tab', { name: 'Logs' }).click();
   await expect(panel.getByRole('list', { name: 'Logs' })).toBeVisible();
+  await measure();
   await dialog.getByRole('tab', { name: 'Call Cost' }).click();
   await expect(panel).toContainText(/Total: \$\d+\.\d{4}/);
+  await measure();
+  expect(new Set(heights).size, `dialog heights per tab: ${heights.join(', ')}`).toBe(1);
   await page.keyboard.press('Escape');
   await expect(dialog).toBeHidden();
 });

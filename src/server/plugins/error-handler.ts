@@ -3,6 +3,7 @@ import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import type { ErrorCode, ErrorEnvelope } from '#shared/errors';
 import { asDatabaseBusy } from '../db/busy';
 import { asAppError } from '../errors';
+import { validationMessage } from './validation-message';
 
 function send(
   reply: FastifyReply,
@@ -47,14 +48,6 @@ export function safeErrorSummary(error: Error & { code?: string; cause?: unknown
   };
 }
 
-/** Zod's generic wording ('Invalid input: expected string, received undefined') in words for people. */
-function humanMessage(field: string, message: string | undefined): string {
-  if (!message) return `${field || 'The request'} is not valid.`;
-  if (!message.startsWith('Invalid input')) return message;
-  if (!field) return 'The request body must be a JSON object.';
-  return message.endsWith('received undefined') ? `${field} is required.` : `${field} is not valid.`;
-}
-
 /** Installed before any route: no SQL text or stack trace ever reaches a client. */
 export function installErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((thrown: FastifyError, request, reply) => {
@@ -71,7 +64,12 @@ export function installErrorHandler(app: FastifyInstance): void {
       const fields: Record<string, string> = {};
       for (const issue of error.validation) {
         const key = issue.instancePath.replace(/^\//, '').replaceAll('/', '.');
-        fields[key || error.validationContext || 'body'] ??= humanMessage(key, issue.message);
+        fields[key || error.validationContext || 'body'] ??= validationMessage({
+          ...issue.params,
+          code: issue.keyword,
+          message: issue.message,
+          path: key ? key.split('.') : [],
+        });
       }
       const first = Object.values(fields)[0] ?? 'The request is not valid.';
       return send(reply, request, 400, 'validation_failed', first, fields);

@@ -19,6 +19,7 @@ import { AppError, badRequest } from '../../errors';
 import { viewer } from '../../plugins/auth';
 import { hasInvalidText, INVALID_MESSAGE, storableText } from '../../plugins/input-text';
 import { exceedsJsonDepth, TOO_DEEP_MESSAGE } from '../../plugins/json-body';
+import { validationMessage } from '../../plugins/validation-message';
 import type { AssistantsService } from './assistants.service';
 import { checkKnowledgeBaseFile, fileTooLarge, type KnowledgeBaseFile } from './knowledge-base-file';
 
@@ -30,7 +31,8 @@ const write = (
 /** Field → first message, the shape of the shared error body. */
 function fieldsOf(error: z.ZodError): Record<string, string> {
   const fields: Record<string, string> = {};
-  for (const issue of error.issues) fields[issue.path.join('.') || 'body'] ??= issue.message;
+  for (const issue of error.issues)
+    fields[issue.path.join('.') || 'body'] ??= validationMessage({ ...issue });
   return fields;
 }
 

@@ -108,6 +108,16 @@ describe('POST /api/analyze-transcript', () => {
     const unknown = await post('/api/analyze-transcript', { transcript: 'User: hi', callId: 'nope' });
     expect(unknown.statusCode).toBe(404);
   });
+
+  it('refuses a transcript over the limit in words, not in zod wording', async () => {
+    const response = await post('/api/analyze-transcript', { transcript: 'x'.repeat(100_001) });
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toMatchObject({
+      code: 'validation_failed',
+      message: 'The transcript is too long (at most 100,000 characters)',
+      fields: { transcript: 'The transcript is too long (at most 100,000 characters)' },
+    });
+  });
 });
 
 describe('POST /api/call/:id/process-appointment', () => {

@@ -173,9 +173,35 @@ describe('Phone Numbers route', () => {
     expect(main?.getByText('Routes to: Front Desk, booking into Bright Smile Dentrix')).toBeTruthy();
     expect(main?.getByText(`Created ${new Date(MAIN.createdAt).toLocaleDateString()}`)).toBeTruthy();
     expect(unnamed?.getByRole('heading', { name: '(512) 555-0111' })).toBeTruthy();
-    expect(unnamed?.getByText('No connector')).toBeTruthy();
+    // No mapping: calls book into the practice's active linked account.
+    expect(unnamed?.getByText('Books into Bright Smile Dentrix (default)')).toBeTruthy();
+    expect(
+      unnamed?.getByText('Routes to: no assistant, booking into Bright Smile Dentrix (default)'),
+    ).toBeTruthy();
     expect(fresh?.getByRole('heading', { name: 'Untitled Phone Number' })).toBeTruthy();
     expect(fresh?.getByText('Provisioning...')).toBeTruthy();
+  });
+
+  it("names the first active linked account as an unmapped number's default, else says No connector", async () => {
+    const inactive = { ...CONNECTORS[0]!, isActive: false };
+    api({
+      numbers: [UNNAMED],
+      extra: { 'GET /api/connectors': { body: { success: true, connectors: [inactive, CONNECTORS[1]] } } },
+    });
+    renderWithApp(<PhoneNumbersRoute />);
+    expect(await screen.findByText('Books into Practice Schedule (default)')).toBeTruthy();
+    expect(screen.queryByText('No connector')).toBeNull();
+    cleanup();
+
+    api({
+      numbers: [MAIN, UNNAMED],
+      mappings: [{ phoneNumber: MAIN.number ?? '', connectorId: 'dentrix-1', name: 'Main line' }],
+      extra: { 'GET /api/connectors': { body: { success: true, connectors: [inactive] } } },
+    });
+    renderWithApp(<PhoneNumbersRoute />);
+    await screen.findByText('Bright Smile Dentrix'); // the connectors have arrived
+    expect(screen.getByText('No connector')).toBeTruthy();
+    expect(screen.queryByText(/\(default\)/)).toBeNull();
   });
 
   it('opens a read-only details dialog', async () => {

@@ -132,6 +132,107 @@ describe('AppointmentProcessorScreen', () => {
     expect(await screen.findByText('Analysis Failed')).toBeTruthy();
   });
 
+  it('shows the server text of a refusal without its status code', async () => {
+    await analyse({
+      status: 400,
+      body: {
+        message: 'The transcript is too long (at most 100,000 characters)',
+        code: 'validation_failed',
+        requestId: 'r',
+      },
+    });
+    expect(await screen.findByText('Analysis Failed')).toBeTruthy();
+    expect(screen.getByText('The transcript is too long (at most 100,000 characters)')).toBeTruthy();
+    expect(screen.queryByText(/^\d{3}: /)).toBeNull();
+  });
+
+  it('shows a failed booking, processing or batch without status codes', async () => {
+    const { user } = await analyse({
+      body: {
+        ...ANALYSIS,
+        appointmentRequest: { ...ANALYSIS.appointmentRequest!, phoneNumber: '+12125550198' },
+      },
+    });
+    mockApi({
+      'POST /webhook': {
+        status: 409,
+        body: { message: 'The practice is closed on that day.', code: 'conflict', requestId: 'r' },
+      },
+      'GET /api/calls': { body: { calls: [] } },
+      'GET /api/call-processing': {
+        status: 503,
+        body: { message: 'Schedule offline', code: 'unavailable', requestId: 'r' },
+      },
+      'POST /api/process-pending-appointments': {
+        status: 503,
+        body: { message: 'Schedule offline', code: 'unavailable', requestId: 'r' },
+      },
+    });
+    await user.click(await screen.findByRole('button', { name: 'Book Appointment' }));
+    expect(await screen.findByText('Processing Error')).toBeTruthy();
+    expect(screen.getByText('The practice is closed on that day.')).toBeTruthy();
+
+    await user.click(screen.getByRole('tab', { name: 'Call Processing' }));
+    expect(await screen.findByText('Could not load calls. Schedule offline')).toBeTruthy();
+
+    await user.click(screen.getByRole('tab', { name: 'Batch Processing' }));
+    await user.click(screen.getByRole('button', { name: 'Process Recent Calls' }));
+    expect(await screen.findByText('Batch Processing Failed')).toBeTruthy();
+    expect(screen.getAllByText('Schedule offline')).not.toHaveLength(0);
+    expect(screen.queryByText(/\d{3}: /)).toBeNull();
+  });
+
+  it('says Processing Error with the server text when a call cannot be processed', async () => {
+    const id = 'aaaaaaaa-0000-4000-8000-000000000001';
+    mockApi({
+      'GET /api/calls': {
+        body: {
+          calls: [
+            {
+              id,
+              status: 'ended',
+              type: 'inboundPhoneCall',
+              startedAt: '2026-11-20T15:00:00.000Z',
+              endedAt: '2026-11-20T15:02:00.000Z',
+              duration: 120,
+              endedReason: 'customer-ended-call',
+              cost: 0.1,
+              customer: { name: 'Nora Quinn', number: '+12125550198' },
+              phoneNumber: { id: null, number: null },
+              assistant: { id: null, name: null },
+              analysis: { successEvaluation: null },
+              createdAt: '2026-11-20T15:00:00.000Z',
+            },
+          ],
+        },
+      },
+      'GET /api/call-processing': {
+        body: {
+          calls: [
+            {
+              callId: id,
+              state: 'needs_callback',
+              processed: false,
+              confirmationNumber: null,
+              reason: 'Not processed yet',
+            },
+          ],
+        },
+      },
+      [`POST /api/call/${id}/process-appointment`]: {
+        status: 409,
+        body: { message: 'The practice is closed on that day.', code: 'conflict', requestId: 'r' },
+      },
+    });
+    renderWithApp(<AppointmentProcessorScreen />, { route: '/appointment-processor' });
+    const user = userEvent.setup();
+    await user.click(screen.getByRole('tab', { name: 'Call Processing' }));
+    await user.click(await screen.findByRole('button', { name: 'Process call aaaaaaaa' }));
+    expect(await screen.findByText('Processing Error')).toBeTruthy();
+    expect(screen.getByText('The practice is closed on that day.')).toBeTruthy();
+    expect(screen.queryByText(/\d{3}: /)).toBeNull();
+  });
+
   it('lists ended calls with their state and processes one', async () => {
     const call = {
       id: 'aaaaaaaa-0000-4000-8000-000000000001',

@@ -3,6 +3,7 @@ import { Button } from '../../../components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '../../../components/ui/card';
 import { Spinner } from '../../../components/ui/spinner';
 import { toast } from '../../../components/ui/use-toast';
+import { messageOf } from '../../../lib/api-client';
 import { useProcessPending } from '../api/process-pending';
 import { typeLabel } from './labels';
 
@@ -17,7 +18,11 @@ export function BatchProcessing() {
           description: PROCESSOR_TEXTS.batchMessage(summary.successful, summary.failed),
         }),
       onError: (error) =>
-        toast({ variant: 'destructive', title: PROCESSOR_TEXTS.batchFailed, description: error.message }),
+        toast({
+          variant: 'destructive',
+          title: PROCESSOR_TEXTS.batchFailed,
+          description: messageOf(error, 'Please try again.'),
+        }),
     });
   const result = batch.data;
   return (

@@ -6,6 +6,7 @@ import { Button } from '../../../components/ui/button';
 import { Card, CardContent } from '../../../components/ui/card';
 import { Spinner } from '../../../components/ui/spinner';
 import { toast } from '../../../components/ui/use-toast';
+import { messageOf } from '../../../lib/api-client';
 import { useCallProcessing, useProcessorCalls } from '../api/get-calls';
 import { useProcessAppointment } from '../api/process-appointment';
 
@@ -45,7 +46,7 @@ function ProcessButton({ callId, disabled }: { callId: string; disabled: boolean
             toast({
               variant: 'destructive',
               title: PROCESSOR_TEXTS.processingError,
-              description: error.message,
+              description: messageOf(error, 'Please try again.'),
             }),
         })
       }
@@ -62,7 +63,9 @@ export function CallProcessing() {
   if (calls.isLoading || states.isLoading) return <Spinner label="Loading calls" />;
   if (calls.error || states.error)
     return (
-      <Alert variant="destructive">Could not load calls. {(calls.error ?? states.error)?.message}</Alert>
+      <Alert variant="destructive">
+        Could not load calls. {messageOf(calls.error ?? states.error, 'Please try again.')}
+      </Alert>
     );
   const byId = new Map((states.data?.calls ?? []).map((s) => [s.callId, s]));
   const ended = (calls.data?.calls ?? []).filter((c) => byId.has(c.id));

@@ -15,6 +15,7 @@ import { Label } from '../../../components/ui/label';
 import { NativeSelect } from '../../../components/ui/native-select';
 import { Textarea } from '../../../components/ui/textarea';
 import { toast } from '../../../components/ui/use-toast';
+import { messageOf } from '../../../lib/api-client';
 import { useAnalyzeTranscript } from '../api/analyze-transcript';
 import { useBookRequest } from '../api/book-request';
 import { EvidenceTranscript } from './evidence-transcript';
@@ -61,7 +62,11 @@ export function TranscriptAnalysis() {
         else toast({ title: PROCESSOR_TEXTS.noAppointment });
       },
       onError: (error) =>
-        toast({ variant: 'destructive', title: PROCESSOR_TEXTS.analysisFailed, description: error.message }),
+        toast({
+          variant: 'destructive',
+          title: PROCESSOR_TEXTS.analysisFailed,
+          description: messageOf(error, 'Please try again.'),
+        }),
     });
   }
 
@@ -107,7 +112,7 @@ export function TranscriptAnalysis() {
           toast({
             variant: 'destructive',
             title: PROCESSOR_TEXTS.processingError,
-            description: error.message,
+            description: messageOf(error, 'Please try again.'),
           }),
       },
     );

@@ -273,7 +273,14 @@ export function CallDetailsDialog({ callId, onClose }: { callId: string | null; 
                 </button>
               ))}
             </div>
-            <div role="tabpanel" id="call-tab-panel" aria-labelledby={`call-tab-${tab}`}>
+            {/* One height for every tab, the long ones scrolling inside: the centred dialog does not jump. */}
+            <div
+              role="tabpanel"
+              id="call-tab-panel"
+              aria-labelledby={`call-tab-${tab}`}
+              tabIndex={0}
+              className="h-[min(28rem,60vh)] overflow-y-auto [scrollbar-gutter:stable]"
+            >
               <Content call={call} />
             </div>
           </>

@@ -4,6 +4,7 @@ import type { CallDetail, CallSummary } from '#shared/schemas/calls';
 import { mockApi, pending } from '../../../test/mock-api';
 import { renderWithApp } from '../../../test/render';
 import { CallLogsScreen } from './call-logs-screen';
+import { CALL_TABS } from './call-details-dialog';
 
 const STATS = { total: 2, completed: 1, totalDurationSeconds: 125, totalCost: 0.0421 };
 const NO_STATS = { total: 0, completed: 0, totalDurationSeconds: 0, totalCost: 0 };
@@ -153,6 +154,26 @@ describe('CallLogsScreen', () => {
     tab('Call Cost');
     expect(within(dialog).getByText('Total: $0.0421')).toBeTruthy();
     expect(within(dialog).getByText('$0.0121')).toBeTruthy();
+  });
+
+  it('keeps one panel height on every tab, so the dialog does not jump', async () => {
+    mockApi({
+      'GET /api/calls': { body: { calls: [summary()], nextCursor: null } },
+      'GET /api/calls/stats': { body: STATS },
+      'GET /api/calls/0199a1b2-3c4d-7e5f-8a9b-0c1d2e3f4a5b': { body: { call: detail() } },
+    });
+    renderWithApp(<CallLogsScreen />);
+    fireEvent.click(await screen.findByRole('row', { name: 'Open call 0199a1b2' }));
+    const dialog = await screen.findByRole('dialog');
+    await within(dialog).findByText('0:15');
+    const panelClasses = CALL_TABS.map((name) => {
+      fireEvent.click(within(dialog).getByRole('tab', { name }));
+      return within(dialog).getByRole('tabpanel').className;
+    });
+    // A fixed height (not a minimum: a long transcript scrolls inside), the same on every tab.
+    expect(panelClasses[0]).toMatch(/(^|\s)h-\[[^\]]+\](\s|$)/);
+    expect(panelClasses[0]).toMatch(/(^|\s)overflow-y-auto(\s|$)/);
+    expect(new Set(panelClasses).size).toBe(1);
   });
 
   it('says what a call lacks in each tab', async () => {

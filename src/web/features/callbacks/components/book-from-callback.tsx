@@ -6,6 +6,7 @@ import { Button } from '../../../components/ui/button';
 import { Label } from '../../../components/ui/label';
 import { NativeSelect } from '../../../components/ui/native-select';
 import { toast } from '../../../components/ui/use-toast';
+import { messageOf } from '../../../lib/api-client';
 import { useBookFromCallback } from '../api/book-from-callback';
 
 const typeLabel = (type: string) => type.replace(/_/g, ' ').replace(/\b\w/g, (c) => c.toUpperCase());
@@ -52,7 +53,11 @@ export function BookFromCallback({ task, onDone }: { task: Callback; onDone: () 
           onDone();
         },
         onError: (error) =>
-          toast({ variant: 'destructive', title: 'Booking Failed', description: error.message }),
+          toast({
+            variant: 'destructive',
+            title: 'Booking Failed',
+            description: messageOf(error, 'Failed to book appointment'),
+          }),
       },
     );
   }

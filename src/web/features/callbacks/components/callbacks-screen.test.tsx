@@ -102,6 +102,40 @@ describe('CallbacksScreen', () => {
     expect(api.calls.find((c) => c.method === 'PATCH')).toBeUndefined();
   });
 
+  it('shows a refused booking, take or load with the server text, never a status code', async () => {
+    const refusal = (status: number, message: string) => ({
+      status,
+      body: { message, code: 'conflict', requestId: 'r' },
+    });
+    mockApi({
+      'GET /api/callbacks': { body: { callbacks: [TASK] } },
+      'POST /api/callbacks/cb-1/book': refusal(409, 'The practice is closed on that day.'),
+      'PATCH /api/callbacks/cb-1': refusal(503, 'Schedule offline'),
+    });
+    renderWithApp(<CallbacksScreen mayBook />, { route: '/callbacks' });
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Book' }));
+    await user.click(
+      within(screen.getByTestId('callback-booking')).getByRole('button', { name: 'Book Appointment' }),
+    );
+    expect(await screen.findByText('Booking Failed')).toBeTruthy();
+    expect(screen.getByText('The practice is closed on that day.')).toBeTruthy();
+    await user.click(screen.getByRole('button', { name: 'Take' }));
+    expect(await screen.findByText('Schedule offline')).toBeTruthy();
+    expect(screen.queryByText(/\d{3}: /)).toBeNull();
+  });
+
+  it('says why the list could not be loaded without the status code', async () => {
+    mockApi({
+      'GET /api/callbacks': {
+        status: 503,
+        body: { message: 'Schedule offline', code: 'busy', requestId: 'r' },
+      },
+    });
+    renderWithApp(<CallbacksScreen />, { route: '/callbacks' });
+    expect(await screen.findByText('Could not load callbacks. Schedule offline')).toBeTruthy();
+  });
+
   it('offers no booking to those who may not book', async () => {
     mockApi({ 'GET /api/callbacks': { body: { callbacks: [TASK] } } });
     renderWithApp(<CallbacksScreen />, { route: '/callbacks' });

@@ -9,6 +9,7 @@ import { Card, CardContent } from '../../../components/ui/card';
 import { Input } from '../../../components/ui/input';
 import { Spinner } from '../../../components/ui/spinner';
 import { toast } from '../../../components/ui/use-toast';
+import { messageOf } from '../../../lib/api-client';
 import { useOpenCallbacks } from '../api/get-callbacks';
 import { useUpdateCallback } from '../api/update-callback';
 import { BookFromCallback } from './book-from-callback';
@@ -28,7 +29,7 @@ function TaskActions({ task, onBook }: { task: Callback; onBook?: () => void }) 
   const update = useUpdateCallback();
   const [note, setNote] = useState('');
   const fail = (error: Error) =>
-    toast({ variant: 'destructive', title: 'Error', description: error.message });
+    toast({ variant: 'destructive', title: 'Error', description: messageOf(error, 'Please try again.') });
   return (
     <div className="flex flex-wrap items-center gap-2">
       {!task.takenBy && (
@@ -83,7 +84,7 @@ export function CallbacksScreen({ mayBook = false }: { mayBook?: boolean }) {
       {isLoading ? (
         <Spinner label="Loading callbacks" />
       ) : error ? (
-        <Alert variant="destructive">Could not load callbacks. {error.message}</Alert>
+        <Alert variant="destructive">Could not load callbacks. {messageOf(error, 'Please try again.')}</Alert>
       ) : tasks.length === 0 ? (
         <Card>
           <CardContent className="p-8 text-center text-slate-600">

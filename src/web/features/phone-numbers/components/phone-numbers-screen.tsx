@@ -60,6 +60,10 @@ export function PhoneNumbersScreen({
     return connectors.items.find((c) => c.connectorId === mapping.connectorId)?.name ?? mapping.connectorId;
   };
 
+  // A number without a mapping books into the first active linked account, the practice's default (the
+  // server's `activeFor`). Only an admin's list is the practice's whole list, in that order.
+  const defaultConnector = isAdmin ? connectors.items.find((c) => c.isActive)?.name : undefined;
+
   function confirmDelete() {
     if (!deleting) return;
     remove.mutate(
@@ -103,6 +107,7 @@ export function PhoneNumbersScreen({
             const title = phoneNumberTitle(phoneNumber);
             const assistant = assistantName(phoneNumber);
             const connector = connectorName(phoneNumber);
+            const bookingInto = connector ?? (defaultConnector && `${defaultConnector} (default)`);
             return (
               <li key={phoneNumber.id}>
                 <Card className="flex h-full flex-col">
@@ -128,13 +133,14 @@ export function PhoneNumbersScreen({
                         {assistant ?? 'No assistant'}
                       </Badge>
                       <Badge variant={connector ? 'success' : 'secondary'}>
-                        {connector ?? 'No connector'}
+                        {connector ??
+                          (defaultConnector ? `Books into ${defaultConnector} (default)` : 'No connector')}
                       </Badge>
                       <Badge variant="outline">{formatMonthlyCost(phoneNumber.cost)}</Badge>
                     </div>
                     <p className="text-sm text-slate-700">
                       Routes to: {assistant ?? 'no assistant'}
-                      {connector ? `, booking into ${connector}` : ''}
+                      {bookingInto ? `, booking into ${bookingInto}` : ''}
                     </p>
                     <p className="text-xs text-slate-500">
                       Created {new Date(phoneNumber.createdAt).toLocaleDateString()}
