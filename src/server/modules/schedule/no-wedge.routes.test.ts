@@ -120,6 +120,47 @@ describe('200 parallel bookings with keys, half at closed hours, half racing for
   }, 60_000);
 });
 
+describe('a crowd booking one day', () => {
+  it('waits its turn without holding a connection: no 503 even with a short acquire timeout', async () => {
+    // 5 pooled connections and 250 ms to get one: bookings that held a connection while waiting for the day's
+    // turn would time out here.
+    const s = await createTestApp({ dbTimeouts: { acquireMs: 250 } });
+    try {
+      const session = await s.asAdmin();
+      const providers = await s.app.inject({
+        method: 'GET',
+        url: '/api/providers',
+        headers: bearer(session),
+      });
+      const doctor = providers.json().providers[0].remote_id as string;
+      const date = weekdayAhead(s.clock.now(), 12);
+      const slot = await firstFreeSlot(s.app, session, date, doctor);
+      const responses = await Promise.all(
+        Array.from({ length: 60 }, (_, i) =>
+          consoleCall(
+            s.app,
+            session,
+            'bookAppointment',
+            {
+              appointment_type: 'dental_checkup',
+              date,
+              time: slot.time,
+              provider_id: doctor,
+              patient_info: { name: `Crowd Caller${i}`, phone_number: `+1505556${String(1000 + i)}` },
+            },
+            { 'idempotency-key': `crowd-${i}` },
+          ),
+        ),
+      );
+      const answers = responses.map((r) => [r.statusCode, r.json().code ?? 'booked']);
+      expect(answers.filter(([status]) => status === 200)).toHaveLength(1);
+      expect(answers.filter(([status]) => status !== 200)).toEqual(Array(59).fill([409, 'conflict']));
+    } finally {
+      await s.close();
+    }
+  }, 60_000);
+});
+
 /**
  * PostgreSQL's own timeouts run on timer_settime, which libfaketime intercepts and breaks: under
  * `npm run test:clock` they never fire. These tests do not depend on the day, and every other run has them.

@@ -36,6 +36,7 @@ import type { ConnectorsService } from '../connectors/connectors.service';
 import { newConfirmationNumber } from '../../lib/confirmation-number';
 import type { Integrations } from '../../integrations/index';
 import type { PracticeConnector, ScheduleRepo } from './schedule.repo';
+import { createKeyedTurns } from '../../lib/keyed-turns';
 import { closedMessage, nearestOpenTimes } from './nearest-open-times';
 import { collapseSpaces } from '../../lib/text';
 
@@ -109,6 +110,7 @@ export function createScheduleService({
   connectors,
   now = () => new Date(),
 }: ScheduleServiceDeps) {
+  const bookingTurns = createKeyedTurns();
   async function practiceOf(connector: PracticeConnector | undefined): Promise<Practice> {
     if (!connector) throw notFound(NO_CONNECTOR_MESSAGE);
     const timeZone = await repo.timeZone();
@@ -307,13 +309,21 @@ export function createScheduleService({
         };
       };
       const within = practice.within;
-      try {
-        if (!idempotent) return await bookWith(practice.pms);
+      const attempt = () => {
+        if (!idempotent) return bookWith(practice.pms);
         const { key, request } = idempotent;
         // In our own database the booking and its key commit together (issue 11: kill -9 mid-booking).
-        return await (within
+        return within
           ? idempotency.inTransaction(key, request, (tx) => bookWith(within(tx)))
-          : idempotency.outside(key, request, () => bookWith(practice.pms)));
+          : idempotency.outside(key, request, () => bookWith(practice.pms));
+      };
+      try {
+        // Bookings of one day in our own database take turns (ADR 038): in this process they wait here, holding
+        // no connection, so a crowd booking one day never empties the pool; across processes the day's advisory
+        // lock inside the transaction does the same.
+        return await (within
+          ? bookingTurns(`${practice.connector.connectorId}:${input.startTime.slice(0, 10)}`, attempt)
+          : attempt());
       } catch (error) {
         if (error instanceof IdempotencyKeyReusedError) throw idempotencyKeyReused(error.message);
         if (error instanceof IdempotencyKeyBusyError) throw conflict(error.message);
