@@ -149,7 +149,8 @@ test('an admin edits a number, maps it to a connector, changes the mapping and c
   await editDialog.getByLabel('Connector').selectOption({ label: 'No connector' });
   await editDialog.getByRole('button', { name: 'Save' }).click();
   await expect(toast(page, 'Connector mapping removed successfully')).toBeVisible();
-  await expect(card.getByText('No connector', { exact: true })).toBeVisible();
+  // Without a mapping the number books into the active linked account, the first one (issue 21, item 13).
+  await expect(card.getByText('Books into Bright Smile Dental (default)', { exact: true })).toBeVisible();
   expect(await mappingOf()).toBeUndefined();
 
   await card.getByRole('button', { name: /^View Details/ }).click();
