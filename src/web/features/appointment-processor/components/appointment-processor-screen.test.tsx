@@ -42,6 +42,23 @@ async function analyse(reply: { status?: number; body?: unknown }) {
   return { api, user };
 }
 
+/** An ended inbound call as GET /api/calls lists it. */
+const endedCall = {
+  id: 'aaaaaaaa-0000-4000-8000-000000000001',
+  status: 'ended',
+  type: 'inboundPhoneCall',
+  startedAt: '2026-11-20T15:00:00.000Z',
+  endedAt: '2026-11-20T15:02:00.000Z',
+  duration: 120,
+  endedReason: 'customer-ended-call',
+  cost: 0.1,
+  customer: { name: 'Nora Quinn', number: '+12125550198' },
+  phoneNumber: { id: null, number: null },
+  assistant: { id: null, name: null },
+  analysis: { successEvaluation: null },
+  createdAt: '2026-11-20T15:00:00.000Z',
+};
+
 describe('AppointmentProcessorScreen', () => {
   it('shows the three tabs, Transcript Analysis first', () => {
     mockApi({});
@@ -183,27 +200,11 @@ describe('AppointmentProcessorScreen', () => {
   });
 
   it('says Processing Error with the server text when a call cannot be processed', async () => {
-    const id = 'aaaaaaaa-0000-4000-8000-000000000001';
+    const id = endedCall.id;
     mockApi({
       'GET /api/calls': {
         body: {
-          calls: [
-            {
-              id,
-              status: 'ended',
-              type: 'inboundPhoneCall',
-              startedAt: '2026-11-20T15:00:00.000Z',
-              endedAt: '2026-11-20T15:02:00.000Z',
-              duration: 120,
-              endedReason: 'customer-ended-call',
-              cost: 0.1,
-              customer: { name: 'Nora Quinn', number: '+12125550198' },
-              phoneNumber: { id: null, number: null },
-              assistant: { id: null, name: null },
-              analysis: { successEvaluation: null },
-              createdAt: '2026-11-20T15:00:00.000Z',
-            },
-          ],
+          calls: [endedCall],
         },
       },
       'GET /api/call-processing': {
@@ -234,21 +235,7 @@ describe('AppointmentProcessorScreen', () => {
   });
 
   it('lists ended calls with their state and processes one', async () => {
-    const call = {
-      id: 'aaaaaaaa-0000-4000-8000-000000000001',
-      status: 'ended',
-      type: 'inboundPhoneCall',
-      startedAt: '2026-11-20T15:00:00.000Z',
-      endedAt: '2026-11-20T15:02:00.000Z',
-      duration: 120,
-      endedReason: 'customer-ended-call',
-      cost: 0.1,
-      customer: { name: 'Nora Quinn', number: '+12125550198' },
-      phoneNumber: { id: null, number: null },
-      assistant: { id: null, name: null },
-      analysis: { successEvaluation: null },
-      createdAt: '2026-11-20T15:00:00.000Z',
-    };
+    const call = endedCall;
     const api = mockApi({
       'GET /api/calls': { body: { calls: [call] } },
       'GET /api/call-processing': {

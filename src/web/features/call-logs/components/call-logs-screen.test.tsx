@@ -128,7 +128,8 @@ describe('CallLogsScreen', () => {
     expect(screen.getByText('All 2 calls shown')).toBeTruthy();
   });
 
-  it('opens a call in the dialog and walks the six tabs', async () => {
+  /** The call dialog of the one listed call, once its overview has loaded. */
+  async function openCallDialog() {
     mockApi({
       'GET /api/calls': { body: { calls: [summary()], nextCursor: null } },
       'GET /api/calls/stats': { body: STATS },
@@ -138,6 +139,11 @@ describe('CallLogsScreen', () => {
     fireEvent.click(await screen.findByRole('row', { name: 'Open call 0199a1b2' }));
     const dialog = await screen.findByRole('dialog');
     await within(dialog).findByText('0:15');
+    return dialog;
+  }
+
+  it('opens a call in the dialog and walks the six tabs', async () => {
+    const dialog = await openCallDialog();
     const tab = (name: string) => fireEvent.click(within(dialog).getByRole('tab', { name }));
     tab('Transcript');
     expect(within(dialog).getByText('I need a cleaning.')).toBeTruthy();
@@ -157,15 +163,7 @@ describe('CallLogsScreen', () => {
   });
 
   it('keeps one panel height on every tab, so the dialog does not jump', async () => {
-    mockApi({
-      'GET /api/calls': { body: { calls: [summary()], nextCursor: null } },
-      'GET /api/calls/stats': { body: STATS },
-      'GET /api/calls/0199a1b2-3c4d-7e5f-8a9b-0c1d2e3f4a5b': { body: { call: detail() } },
-    });
-    renderWithApp(<CallLogsScreen />);
-    fireEvent.click(await screen.findByRole('row', { name: 'Open call 0199a1b2' }));
-    const dialog = await screen.findByRole('dialog');
-    await within(dialog).findByText('0:15');
+    const dialog = await openCallDialog();
     const panelClasses = CALL_TABS.map((name) => {
       fireEvent.click(within(dialog).getByRole('tab', { name }));
       return within(dialog).getByRole('tabpanel').className;
