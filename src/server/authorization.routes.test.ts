@@ -123,6 +123,25 @@ const TABLE: Record<string, Row> = {
     target: async (ids) => ({ url: `/api/assistants/${await ids.newAssistant()}` }),
     othersResource: (ids) => ({ url: `/api/assistants/${ids.otherAssistant}` }),
   },
+  // Replacing or removing an assistant's knowledge-base file is for admins, as uploading it is (create).
+  'PUT /api/assistants/:id/knowledge-base-file': {
+    ...ADMIN_ONLY,
+    target: (ids) => ({
+      url: `/api/assistants/${ids.assistant}/knowledge-base-file`,
+      ...multipart({}, [{ field: 'knowledgeBaseFile', fileName: 'faq.txt', content: 'Open at 8.' }]),
+    }),
+  },
+  'DELETE /api/assistants/:id/knowledge-base-file': {
+    ...ADMIN_ONLY,
+    target: async (ids) => {
+      const id = await ids.newAssistant();
+      await t.database.db
+        .update(assistants)
+        .set({ knowledgeBaseFileName: 'faq.txt' })
+        .where(eq(assistants.id, id));
+      return { url: `/api/assistants/${id}/knowledge-base-file` };
+    },
+  },
   'GET /api/workflows': { ...WITH_FLAG, target: () => ({ url: '/api/workflows' }) },
   'POST /api/workflows': {
     ...WITH_FLAG,

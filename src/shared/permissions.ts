@@ -28,7 +28,7 @@ export const ACTIONS = [
   'calls:simulate',
   'assistants:view',
   'assistants:manage',
-  /** Create Assistant is shown to admins only (part-2 section 6). */
+  /** Create Assistant (part-2 section 6), and replacing or removing an assistant's knowledge-base file. */
   'assistants:create',
   'workflows:view',
   'workflows:manage',

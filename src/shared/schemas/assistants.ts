@@ -1,4 +1,12 @@
 import { z } from 'zod';
+import {
+  VAPI_CLIENT_MESSAGES,
+  VAPI_MODELS,
+  VAPI_SERVER_MESSAGES,
+  VAPI_TRANSCRIBER_LANGUAGES,
+  VAPI_TRANSCRIBER_MODELS,
+  VAPI_VOICES,
+} from '../vapi-options';
 
 export const FIRST_MESSAGE_MODES = [
   'assistant-speaks-first',
@@ -7,14 +15,78 @@ export const FIRST_MESSAGE_MODES = [
 ] as const;
 export type FirstMessageMode = (typeof FIRST_MESSAGE_MODES)[number];
 
-/** Section 9 option lists. `vapi` is the voice platform's own voice provider. */
+/** Section 9 provider lists (our names; the Vapi mapper turns deepseek and assemblyai into Vapi's). */
 export const VOICE_PROVIDERS = ['vapi', '11labs', 'openai', 'playht', 'deepgram'] as const;
-export const VOICES = ['Elliot', 'Sarah', 'Mike', 'Emma', 'Kylie', 'nova', 'alloy'] as const;
 export const MODEL_PROVIDERS = ['openai', 'anthropic', 'deepseek', 'groq'] as const;
-export const MODELS = ['gpt-4o', 'gpt-4', 'gpt-3.5-turbo', 'claude-3-haiku-20240307'] as const;
 export const TRANSCRIBER_PROVIDERS = ['deepgram', 'assemblyai', 'gladia'] as const;
-export const TRANSCRIBER_MODELS = ['nova-2', 'nova-3', 'whisper'] as const;
-export const LANGUAGES = ['en', 'es', 'fr', 'de', 'it'] as const;
+export type VoiceProvider = (typeof VOICE_PROVIDERS)[number];
+export type ModelProvider = (typeof MODEL_PROVIDERS)[number];
+export type TranscriberProvider = (typeof TRANSCRIBER_PROVIDERS)[number];
+
+/** How a provider is named in the dialog and in messages. */
+export const PROVIDER_LABELS: Record<VoiceProvider | ModelProvider | TranscriberProvider, string> = {
+  vapi: 'Vapi',
+  '11labs': 'ElevenLabs',
+  openai: 'OpenAI',
+  playht: 'PlayHT',
+  deepgram: 'Deepgram',
+  anthropic: 'Anthropic',
+  deepseek: 'DeepSeek',
+  groq: 'Groq',
+  assemblyai: 'AssemblyAI',
+  gladia: 'Gladia',
+};
+
+/**
+ * What each provider offers, from the SDK's enums (src/shared/vapi-options.ts, ADR 044): the dialog offers
+ * these lists and the server accepts only these pairs.
+ */
+type OptionLists<P extends string> = Readonly<Record<P, readonly string[]>>;
+export const VOICES: OptionLists<VoiceProvider> = VAPI_VOICES;
+export const MODELS: OptionLists<ModelProvider> = VAPI_MODELS;
+/** Empty where the provider takes no model (AssemblyAI): the stored model is then ''. */
+export const TRANSCRIBER_MODELS: OptionLists<TranscriberProvider> = VAPI_TRANSCRIBER_MODELS;
+export const LANGUAGES: OptionLists<TranscriberProvider> = VAPI_TRANSCRIBER_LANGUAGES;
+export const CLIENT_MESSAGES: readonly string[] = VAPI_CLIENT_MESSAGES;
+export const SERVER_MESSAGES: readonly string[] = VAPI_SERVER_MESSAGES;
+
+/**
+ * Section 9's flat lists (voices Elliot, Sarah, …; models gpt-4o, gpt-4, …): no longer the offer, but the
+ * first choice when a provider change resets a dependent value and the new provider offers one of them.
+ */
+export const PREFERRED_OPTIONS = {
+  voices: ['Elliot', 'Sarah', 'Mike', 'Emma', 'Kylie', 'nova', 'alloy'],
+  models: ['gpt-4o', 'gpt-4', 'gpt-3.5-turbo', 'claude-3-haiku-20240307'],
+  transcriberModels: ['nova-2', 'nova-3', 'whisper'],
+  languages: ['en', 'es', 'fr', 'de', 'it'],
+} as const;
+
+/**
+ * The value to keep when the provider becomes one offering `list`: the current one if offered, else the first
+ * preferred one offered, else the list's first ('' for an empty list).
+ */
+export function optionFor(list: readonly string[], current: string, preferred: readonly string[]): string {
+  if (list.includes(current)) return current;
+  return preferred.find((value) => list.includes(value)) ?? list[0] ?? '';
+}
+
+/**
+ * Why `value` is not a `what` the provider offers ("Model gpt-4o is not offered by Groq"), or undefined when
+ * it is, or when the provider is not one of ours (that check is the provider's own).
+ */
+export function notOffered(
+  lists: Readonly<Record<string, readonly string[]>>,
+  provider: string,
+  value: string,
+  what: string,
+): string | undefined {
+  const list = lists[provider];
+  if (!list) return undefined;
+  const label = PROVIDER_LABELS[provider as keyof typeof PROVIDER_LABELS];
+  if (list.length === 0) return value === '' ? undefined : `${label} takes no ${what.toLowerCase()}`;
+  return list.includes(value) ? undefined : `${what} ${value || '(none)'} is not offered by ${label}`;
+}
+
 /** What the dialog offers; a stored `nature` or `cafe` shows as `off` in edit. */
 export const BACKGROUND_SOUNDS = ['off', 'office'] as const;
 
@@ -138,7 +210,18 @@ export const ASSISTANT_MESSAGES = {
   fileTooLarge: 'The knowledge base file must be at most 10 MB',
   notFound: 'Assistant not found',
   adminOnly: 'Only admins can create assistants.',
+  fileAdminOnly: 'Only admins can replace or remove the knowledge base file.',
+  fileRequired: 'Choose a knowledge base file',
+  noFile: 'This assistant has no knowledge base file',
+  fileReplaced: 'Knowledge base file replaced',
+  fileRemoved: 'Knowledge base file removed',
+  fileReplaceFailed: 'Failed to replace the knowledge base file',
+  fileRemoveFailed: 'Failed to remove the knowledge base file',
 } as const;
+
+/** A client or server message Vapi does not know (the lists are the SDK's). */
+export const unknownMessageType = (kind: 'client' | 'server', value: string) =>
+  `Unknown ${kind} message: ${value}`;
 
 const M = ASSISTANT_MESSAGES;
 const L = ASSISTANT_LIMITS;
@@ -188,7 +271,8 @@ export const ModelInputSchema = z.object({
 });
 export const TranscriberInputSchema = z.object({
   provider: z.enum(TRANSCRIBER_PROVIDERS, { error: M.unknownTranscriberProvider }),
-  model: z.string().trim().min(1).max(100),
+  /** '' for a provider that takes no model (AssemblyAI). */
+  model: z.string().trim().max(100),
   language: z.string().trim().min(2).max(20),
 });
 const seconds = (max: number) => z.number().min(0).max(max);
@@ -306,6 +390,8 @@ export const AssistantSchema = z.object({
   serverMessages: z.array(z.string()),
   /** Original name of the knowledge-base file, when one was uploaded. */
   knowledgeBaseFileName: z.string().nullable(),
+  /** Its size in bytes (null for a file uploaded before sizes were kept). */
+  knowledgeBaseFileBytes: z.number().int().nullable(),
   createdAt: z.iso.datetime(),
   updatedAt: z.iso.datetime(),
 });

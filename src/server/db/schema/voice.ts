@@ -49,6 +49,8 @@ export const assistants = pgTable('assistants', {
   /** The voice platform's id of the uploaded knowledge-base file (null in the sandbox). */
   knowledgeBaseFileId: text(),
   knowledgeBaseFileName: text(),
+  /** Its size in bytes; null for files uploaded before the size was kept. */
+  knowledgeBaseFileBytes: integer(),
   createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
 });

@@ -10,7 +10,10 @@ import type { VoiceProviderKind } from '#shared/schemas/voice-platform';
  * What we configure on an assistant (the section 3 fields). Values are as stored: an assistant imported from
  * the platform may use a provider or a background sound our dialog does not offer.
  */
-export type AssistantSpec = Omit<Assistant, 'id' | 'createdAt' | 'updatedAt' | 'knowledgeBaseFileName'>;
+export type AssistantSpec = Omit<
+  Assistant,
+  'id' | 'createdAt' | 'updatedAt' | 'knowledgeBaseFileName' | 'knowledgeBaseFileBytes'
+>;
 
 export interface RemoteAssistant extends AssistantSpec {
   id: string;
@@ -66,7 +69,15 @@ export interface VoicePort {
   getAssistant(id: string): Promise<RemoteAssistant>;
   /** Returns the platform's id, or null when the assistant lives only in our database (sandbox). */
   createAssistant(spec: AssistantSpec, knowledgeBaseFileId?: string | null): Promise<string | null>;
-  updateAssistant(id: string, changes: Partial<AssistantSpec>): Promise<void>;
+  /**
+   * `knowledgeBaseFileId`: the file the assistant answers from after the update (null: none); left out, the
+   * assistant keeps the one it has.
+   */
+  updateAssistant(
+    id: string,
+    changes: Partial<AssistantSpec>,
+    knowledgeBaseFileId?: string | null,
+  ): Promise<void>;
   deleteAssistant(id: string): Promise<void>;
 
   /** Returns the platform's file id, or null in the sandbox (no model reads it there). */

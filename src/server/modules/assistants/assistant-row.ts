@@ -23,6 +23,7 @@ export function toAssistant(row: AssistantRow): Assistant {
     clientMessages: row.clientMessages,
     serverMessages: row.serverMessages,
     knowledgeBaseFileName: row.knowledgeBaseFileName,
+    knowledgeBaseFileBytes: row.knowledgeBaseFileBytes,
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
   };
@@ -30,6 +31,13 @@ export function toAssistant(row: AssistantRow): Assistant {
 
 /** The stored settings, as the voice port takes them. */
 export function specOf(row: AssistantRow): AssistantSpec {
-  const { id: _id, createdAt: _c, updatedAt: _u, knowledgeBaseFileName: _k, ...spec } = toAssistant(row);
+  const {
+    id: _id,
+    createdAt: _c,
+    updatedAt: _u,
+    knowledgeBaseFileName: _k,
+    knowledgeBaseFileBytes: _b,
+    ...spec
+  } = toAssistant(row);
   return spec;
 }

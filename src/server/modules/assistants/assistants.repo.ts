@@ -17,6 +17,14 @@ export interface NewAssistant extends AssistantSpec {
   updatedAt?: Date;
   knowledgeBaseFileId?: string | null;
   knowledgeBaseFileName?: string | null;
+  knowledgeBaseFileBytes?: number | null;
+}
+
+/** The knowledge-base file as our row records it (all null: none). */
+export interface StoredKnowledgeBaseFile {
+  knowledgeBaseFileId: string | null;
+  knowledgeBaseFileName: string | null;
+  knowledgeBaseFileBytes: number | null;
 }
 
 export function createAssistantsRepo(db: Db) {
@@ -65,6 +73,20 @@ export function createAssistantsRepo(db: Db) {
       const [row] = await tx
         .update(assistants)
         .set({ ...values, updatedAt: now })
+        .where(eq(assistants.id, id))
+        .returning();
+      return row!;
+    },
+
+    async setKnowledgeBaseFile(
+      tx: Tx,
+      id: string,
+      file: StoredKnowledgeBaseFile,
+      now: Date,
+    ): Promise<AssistantRow> {
+      const [row] = await tx
+        .update(assistants)
+        .set({ ...file, updatedAt: now })
         .where(eq(assistants.id, id))
         .returning();
       return row!;

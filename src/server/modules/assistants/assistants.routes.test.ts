@@ -1,4 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import {
   ASSISTANT_DEFAULTS,
   ASSISTANT_MESSAGES,
@@ -7,8 +8,10 @@ import {
   type Assistant,
 } from '#shared/schemas/assistants';
 import { assistants } from '../../db/schema/index';
+import { createVoiceIntegration } from '../../integrations/voice/index';
+import { startFakeVapi, type FakeVapi } from '../../integrations/voice/vapi/fake-vapi-server';
 import { multipart, type MultipartFile } from '../../test/multipart';
-import { bearer, createTestApp, type TestApp } from '../../test/test-app';
+import { bearer, createTestApp, TEST_WEBHOOK_SECRET, type TestApp } from '../../test/test-app';
 
 let t: TestApp;
 let admin: string;
@@ -31,6 +34,25 @@ const create = (fields: Record<string, string>, files: MultipartFile[] = [], ses
 };
 const patch = (id: string, payload: object) =>
   t.app.inject({ method: 'PATCH', url: `/api/assistants/${id}`, payload, headers: bearer(admin) });
+
+const putFile = (id: string, fileName?: string, content?: string, session = admin) => {
+  const body = multipart(
+    {},
+    fileName ? [{ field: 'knowledgeBaseFile', fileName, content: content ?? '' }] : [],
+  );
+  return t.app.inject({
+    method: 'PUT',
+    url: `/api/assistants/${id}/knowledge-base-file`,
+    payload: body.payload,
+    headers: { ...body.headers, ...bearer(session) },
+  });
+};
+const removeFile = (id: string, session = admin) =>
+  t.app.inject({
+    method: 'DELETE',
+    url: `/api/assistants/${id}/knowledge-base-file`,
+    headers: bearer(session),
+  });
 
 const fullForm = (overrides: Record<string, string> = {}) => ({
   ...assistantFormFields({
@@ -111,7 +133,10 @@ describe('assistants (built-in sandbox)', () => {
     ]) {
       const response = await create({ name: 'With file' }, [{ field: 'knowledgeBaseFile', ...file }]);
       expect(response.statusCode, `${file.fileName}: ${response.body}`).toBe(200);
-      expect(response.json().assistant.knowledgeBaseFileName).toBe(file.fileName);
+      expect(response.json().assistant).toMatchObject({
+        knowledgeBaseFileName: file.fileName,
+        knowledgeBaseFileBytes: Buffer.byteLength(file.content),
+      });
     }
   });
 
@@ -208,6 +233,7 @@ describe('assistants (built-in sandbox)', () => {
       createdAt: _c,
       updatedAt: _u,
       knowledgeBaseFileName: _k,
+      knowledgeBaseFileBytes: _b,
       ...editable
     } = assistant as Assistant;
     const response = await patch(assistant.id, {
@@ -275,6 +301,150 @@ describe('assistants (built-in sandbox)', () => {
     expect(again.statusCode).toBe(404);
   });
 
+  it('offers each provider its own models, voices and transcriber values, and names what does not fit', async () => {
+    const before = await count();
+    const model = (provider: string, name: string) =>
+      JSON.stringify({ provider, model: name, temperature: 0.5 });
+    for (const [fields, field, message] of [
+      [{ model: model('groq', 'gpt-4o') }, 'model.model', 'Model gpt-4o is not offered by Groq'],
+      [{ model: model('deepseek', 'gpt-4') }, 'model.model', 'Model gpt-4 is not offered by DeepSeek'],
+      [
+        { voice: JSON.stringify({ provider: 'deepgram', voiceId: 'Elliot' }) },
+        'voice.voiceId',
+        'Voice Elliot is not offered by Deepgram',
+      ],
+      [
+        { voice: JSON.stringify({ provider: 'vapi', voiceId: 'Kylie' }) },
+        'voice.voiceId',
+        'Voice Kylie is not offered by Vapi',
+      ],
+      [
+        { transcriber: JSON.stringify({ provider: 'assemblyai', model: 'nova-2', language: 'en' }) },
+        'transcriber.model',
+        'AssemblyAI takes no transcriber model',
+      ],
+      [
+        { transcriber: JSON.stringify({ provider: 'assemblyai', model: '', language: 'es' }) },
+        'transcriber.language',
+        'Language es is not offered by AssemblyAI',
+      ],
+      [
+        { transcriber: JSON.stringify({ provider: 'gladia', model: 'nova-2', language: 'en' }) },
+        'transcriber.model',
+        'Transcriber model nova-2 is not offered by Gladia',
+      ],
+      [
+        { clientMessages: JSON.stringify(['transcript', 'everything']) },
+        'clientMessages',
+        'Unknown client message: everything',
+      ],
+      [
+        { serverMessages: JSON.stringify(['end-of-call-report', 'call-ended']) },
+        'serverMessages',
+        'Unknown server message: call-ended',
+      ],
+    ] as const) {
+      const body = await refused(await create({ name: 'Pairs', ...fields }), 400, field, before);
+      expect(body.message).toBe(message);
+      expect(body.fields[field]).toBe(message);
+    }
+
+    for (const fields of [
+      { model: model('deepseek', 'deepseek-chat') } as Record<string, string>,
+      { model: model('groq', 'llama-3.3-70b-versatile') },
+      { voice: JSON.stringify({ provider: 'deepgram', voiceId: 'asteria' }) },
+      { transcriber: JSON.stringify({ provider: 'assemblyai', model: '', language: 'multi' }) },
+      { transcriber: JSON.stringify({ provider: 'gladia', model: 'solaria-1', language: 'fr' }) },
+    ]) {
+      const response = await create({ name: 'Fits', ...fields });
+      expect(response.statusCode, `${JSON.stringify(fields)}: ${response.body}`).toBe(200);
+    }
+  });
+
+  it('checks a changed pair on update and leaves an unchanged stored one alone', async () => {
+    const { assistant } = (await create({ name: 'Imported' })).json();
+    // As an import may store it: a voice and a message list our lists do not hold.
+    await t.database.db
+      .update(assistants)
+      .set({ voice: { provider: 'vapi', voiceId: 'Spencer' }, serverMessages: ['legacy-message'] })
+      .where(eq(assistants.id, assistant.id));
+    const renamed = await patch(assistant.id, {
+      name: 'Imported 2',
+      voice: { provider: 'vapi', voiceId: 'Spencer' },
+      serverMessages: ['legacy-message', 'end-of-call-report'],
+    });
+    expect(renamed.statusCode, renamed.body).toBe(200);
+
+    const switched = await patch(assistant.id, {
+      model: { provider: 'groq', model: 'gpt-4o', temperature: 0.5 },
+    });
+    expect(switched.statusCode).toBe(400);
+    expect(switched.json()).toMatchObject({
+      message: 'Model gpt-4o is not offered by Groq',
+      fields: { 'model.model': 'Model gpt-4o is not offered by Groq' },
+    });
+    const voice = await patch(assistant.id, { voice: { provider: 'openai', voiceId: 'Spencer' } });
+    expect(voice.json().fields).toEqual({ 'voice.voiceId': 'Voice Spencer is not offered by OpenAI' });
+    const messages = await patch(assistant.id, { clientMessages: ['transcript', 'hang-up'] });
+    expect(messages.json().fields).toEqual({ clientMessages: 'Unknown client message: hang-up' });
+
+    const after = (
+      await t.app.inject({ method: 'GET', url: `/api/assistants/${assistant.id}`, headers: bearer(admin) })
+    ).json().assistant;
+    expect(after).toMatchObject({
+      name: 'Imported 2',
+      model: { provider: 'openai', model: 'gpt-4o' },
+      voice: { provider: 'vapi', voiceId: 'Spencer' },
+    });
+    const groq = await patch(assistant.id, {
+      model: { provider: 'groq', model: 'llama-3.1-8b-instant', temperature: 0.5 },
+    });
+    expect(groq.statusCode, groq.body).toBe(200);
+  });
+
+  it('replaces and removes the knowledge-base file (admins only), keeping its name and size', async () => {
+    const { assistant } = (
+      await create({ name: 'With FAQ' }, [
+        { field: 'knowledgeBaseFile', fileName: 'faq.txt', content: 'We open at 8.' },
+      ])
+    ).json();
+    expect(assistant).toMatchObject({ knowledgeBaseFileName: 'faq.txt', knowledgeBaseFileBytes: 13 });
+
+    const replaced = await putFile(assistant.id, 'hours.md', '# Hours\nMonday to Friday');
+    expect(replaced.statusCode, replaced.body).toBe(200);
+    expect(replaced.json().assistant).toMatchObject({
+      knowledgeBaseFileName: 'hours.md',
+      knowledgeBaseFileBytes: 24,
+    });
+    const listed = (await t.app.inject({ method: 'GET', url: '/api/assistants', headers: bearer(admin) }))
+      .json()
+      .assistants.find((a: Assistant) => a.id === assistant.id);
+    expect(listed).toMatchObject({ knowledgeBaseFileName: 'hours.md', knowledgeBaseFileBytes: 24 });
+
+    // Checked like the file sent on create, and nothing changes.
+    const bad = await putFile(assistant.id, 'hours.pdf', 'not a PDF');
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().fields).toEqual({ knowledgeBaseFile: ASSISTANT_MESSAGES.fileContent });
+    const none = await putFile(assistant.id);
+    expect(none.statusCode).toBe(400);
+    expect(none.json().fields).toEqual({ knowledgeBaseFile: ASSISTANT_MESSAGES.fileRequired });
+
+    const frontDesk = await t.asFrontDesk();
+    expect((await putFile(assistant.id, 'x.txt', 'x', frontDesk)).statusCode).toBe(403);
+    expect((await removeFile(assistant.id, frontDesk)).statusCode).toBe(403);
+
+    const removed = await removeFile(assistant.id);
+    expect(removed.statusCode, removed.body).toBe(200);
+    expect(removed.json().assistant).toMatchObject({
+      knowledgeBaseFileName: null,
+      knowledgeBaseFileBytes: null,
+    });
+    const again = await removeFile(assistant.id);
+    expect(again.statusCode).toBe(404);
+    expect(again.json().message).toBe(ASSISTANT_MESSAGES.noFile);
+    expect((await putFile('00000000-0000-4000-8000-000000000000', 'a.txt', 'a')).statusCode).toBe(404);
+  });
+
   it('records every write in the audit log', async () => {
     const { assistant } = (await create({ name: 'Audited' })).json();
     await patch(assistant.id, { name: 'Audited 2' });
@@ -285,5 +455,90 @@ describe('assistants (built-in sandbox)', () => {
     ).json().events as { action: string; resourceId: string; outcome: string }[];
     const mine = events.filter((e) => e.resourceId === assistant.id).map((e) => e.action);
     expect(mine.sort()).toEqual(['assistant.create', 'assistant.delete', 'assistant.update']);
+  });
+});
+
+describe('the knowledge-base file on a Vapi account (fake Vapi server)', () => {
+  let fake: FakeVapi;
+  let v: TestApp;
+  let vAdmin: string;
+  beforeEach(async () => {
+    fake = await startFakeVapi();
+    v = await createTestApp({
+      voice: createVoiceIntegration({
+        apiKey: fake.state.apiKey,
+        baseUrl: fake.url,
+        publicBaseUrl: 'https://practice.example',
+        webhookSecret: TEST_WEBHOOK_SECRET,
+        backoffMs: 1,
+      }),
+    });
+    vAdmin = await v.asAdmin();
+  });
+  afterEach(async () => {
+    await v.close();
+    await fake.close();
+  });
+
+  const send = (method: 'POST' | 'PUT', url: string, fields: Record<string, string>, file?: string) => {
+    const body = multipart(
+      fields,
+      file ? [{ field: 'knowledgeBaseFile', fileName: file, content: file }] : [],
+    );
+    return v.app.inject({
+      method,
+      url,
+      payload: body.payload,
+      headers: { ...body.headers, ...bearer(vAdmin) },
+    });
+  };
+  /** The ids of the files the assistant's tools on Vapi answer from. */
+  const filesOnVapi = async (id: string) => {
+    const [row] = await v.database.db.select().from(assistants).where(eq(assistants.id, id));
+    const remote = fake.state.assistants.find((a) => a.id === row!.providerId) as {
+      model?: { tools?: { knowledgeBases?: { fileIds?: string[] }[] }[] };
+    };
+    return (remote.model?.tools ?? []).flatMap(
+      (tool) => tool.knowledgeBases?.flatMap((kb) => kb.fileIds ?? []) ?? [],
+    );
+  };
+
+  it('points the assistant at the new file, then deletes the old one; removing detaches and deletes it', async () => {
+    const created = await send('POST', '/api/assistants', { name: 'Vapi FAQ' }, 'faq.txt');
+    expect(created.statusCode, created.body).toBe(200);
+    const id = created.json().assistant.id as string;
+    const [first] = fake.state.files.map((f) => f.id as string);
+    expect(await filesOnVapi(id)).toEqual([first]);
+
+    const replaced = await send('PUT', `/api/assistants/${id}/knowledge-base-file`, {}, 'hours.md');
+    expect(replaced.statusCode, replaced.body).toBe(200);
+    const second = fake.state.files.map((f) => f.id as string);
+    expect(second).toHaveLength(1);
+    expect(second[0]).not.toBe(first);
+    expect(await filesOnVapi(id)).toEqual(second);
+    const [row] = await v.database.db.select().from(assistants).where(eq(assistants.id, id));
+    expect(row).toMatchObject({ knowledgeBaseFileId: second[0], knowledgeBaseFileName: 'hours.md' });
+
+    const removed = await v.app.inject({
+      method: 'DELETE',
+      url: `/api/assistants/${id}/knowledge-base-file`,
+      headers: bearer(vAdmin),
+    });
+    expect(removed.statusCode, removed.body).toBe(200);
+    expect(await filesOnVapi(id)).toEqual([]);
+    expect(fake.state.files).toEqual([]);
+  });
+
+  it('keeps the old file and our row when Vapi refuses the assistant update, and cleans up the new upload', async () => {
+    const id = (await send('POST', '/api/assistants', { name: 'Refused FAQ' }, 'faq.txt')).json().assistant
+      .id;
+    const [first] = fake.state.files.map((f) => f.id as string);
+    fake.state.failures.push({ status: 400, match: 'PATCH /assistant' });
+    const replaced = await send('PUT', `/api/assistants/${id}/knowledge-base-file`, {}, 'hours.md');
+    expect(replaced.statusCode, replaced.body).toBe(400);
+    expect(fake.state.files.map((f) => f.id)).toEqual([first]);
+    expect(await filesOnVapi(id)).toEqual([first]);
+    const [row] = await v.database.db.select().from(assistants).where(eq(assistants.id, id));
+    expect(row).toMatchObject({ knowledgeBaseFileId: first, knowledgeBaseFileName: 'faq.txt' });
   });
 });

@@ -39,12 +39,12 @@ function fieldsOf(error: z.ZodError): Record<string, string> {
 const MAX_TEXT_FIELDS = 30;
 
 /**
- * The multipart form of POST /api/assistants: text fields (the JSON ones parsed, maxDurationSeconds as a
- * number only when it is one) and the optional `knowledgeBaseFile`, checked by name and content.
+ * A multipart form of ours: text fields (the JSON ones parsed, maxDurationSeconds as a number only when it is
+ * one) and the optional `knowledgeBaseFile`, checked by name and content.
  */
-async function readCreateForm(
+async function readForm(
   request: FastifyRequest,
-): Promise<{ input: CreateAssistantInput; file?: KnowledgeBaseFile }> {
+): Promise<{ raw: Record<string, unknown>; file?: KnowledgeBaseFile }> {
   if (!request.isMultipart()) throw badRequest('Send the assistant as multipart/form-data.');
   const raw: Record<string, unknown> = {};
   let file: KnowledgeBaseFile | undefined;
@@ -92,6 +92,14 @@ async function readCreateForm(
       throw badRequest('Send the assistant as multipart/form-data.');
     throw error;
   }
+  return { raw, ...(file && { file }) };
+}
+
+/** POST /api/assistants: the assistant's fields and its optional knowledge-base file. */
+async function readCreateForm(
+  request: FastifyRequest,
+): Promise<{ input: CreateAssistantInput; file?: KnowledgeBaseFile }> {
+  const { raw, file } = await readForm(request);
   const parsed = CreateAssistantInputSchema.safeParse(raw);
   if (!parsed.success) {
     const fields = fieldsOf(parsed.error);
@@ -150,6 +158,38 @@ export async function registerAssistantRoutes(app: App, assistants: AssistantsSe
     async (request) => ({
       success: true as const,
       assistant: await assistants.update(viewer(request), request.params.id, request.body),
+    }),
+  );
+
+  // The body is multipart: the new file as `knowledgeBaseFile`, checked like the one sent on create.
+  app.put(
+    '/api/assistants/:id/knowledge-base-file',
+    {
+      config: write('assistant.update', 'assistants:create'),
+      schema: {
+        consumes: ['multipart/form-data'],
+        params: AssistantIdParamsSchema,
+        response: { 200: AssistantResponseSchema },
+      },
+    },
+    async (request) => {
+      const { file } = await readForm(request);
+      const M = ASSISTANT_MESSAGES;
+      if (!file) throw badRequest(M.fileRequired, { knowledgeBaseFile: M.fileRequired });
+      const assistant = await assistants.replaceKnowledgeBaseFile(viewer(request), request.params.id, file);
+      return { success: true as const, assistant };
+    },
+  );
+
+  app.delete(
+    '/api/assistants/:id/knowledge-base-file',
+    {
+      config: write('assistant.update', 'assistants:create'),
+      schema: { params: AssistantIdParamsSchema, response: { 200: AssistantResponseSchema } },
+    },
+    async (request) => ({
+      success: true as const,
+      assistant: await assistants.removeKnowledgeBaseFile(viewer(request), request.params.id),
     }),
   );
 

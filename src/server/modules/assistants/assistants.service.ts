@@ -2,9 +2,17 @@ import {
   ASSISTANT_DEFAULTS,
   ASSISTANT_MESSAGES,
   BACKGROUND_SOUNDS,
+  CLIENT_MESSAGES,
+  LANGUAGES,
   MODEL_PROVIDERS,
+  MODELS,
+  notOffered,
+  SERVER_MESSAGES,
+  TRANSCRIBER_MODELS,
   TRANSCRIBER_PROVIDERS,
+  unknownMessageType,
   VOICE_PROVIDERS,
+  VOICES,
   type Assistant,
   type CreateAssistantInput,
   type UpdateAssistantInput,
@@ -80,6 +88,71 @@ function checkOptions(changes: Partial<AssistantSpec>, current?: AssistantSpec):
     if (value === undefined || value === stored) continue;
     if (!(allowed as readonly string[]).includes(value)) throw badRequest(message, { [field]: message });
   }
+  for (const [field, lists, what, [provider, value], [storedProvider, storedValue]] of pairsOf(
+    changes,
+    current,
+  )) {
+    if (provider === storedProvider && value === storedValue) continue;
+    const problem = notOffered(lists, provider, value, what);
+    if (problem) throw badRequest(problem, { [field]: problem });
+  }
+  const messageLists = [
+    ['clientMessages', 'client', changes.clientMessages, current?.clientMessages, CLIENT_MESSAGES],
+    ['serverMessages', 'server', changes.serverMessages, current?.serverMessages, SERVER_MESSAGES],
+  ] as const;
+  for (const [field, kind, values, stored, allowed] of messageLists) {
+    const unknown = values?.find((value) => !stored?.includes(value) && !allowed.includes(value));
+    if (unknown !== undefined) {
+      const message = unknownMessageType(kind, unknown);
+      throw badRequest(message, { [field]: message });
+    }
+  }
+}
+
+type Pair = readonly [provider: string, value: string];
+
+/** Each provider-dependent value with its provider, as sent and as stored (a pair unchanged is not checked). */
+function pairsOf(changes: Partial<AssistantSpec>, current?: AssistantSpec) {
+  const pairs: [string, Readonly<Record<string, readonly string[]>>, string, Pair, Partial<Pair>][] = [];
+  const { voice, model, transcriber } = changes;
+  if (voice) {
+    pairs.push([
+      'voice.voiceId',
+      VOICES,
+      'Voice',
+      [voice.provider, voice.voiceId],
+      [current?.voice.provider, current?.voice.voiceId],
+    ]);
+  }
+  if (model) {
+    pairs.push([
+      'model.model',
+      MODELS,
+      'Model',
+      [model.provider, model.model],
+      [current?.model.provider, current?.model.model],
+    ]);
+  }
+  if (transcriber) {
+    const stored = current?.transcriber;
+    pairs.push(
+      [
+        'transcriber.model',
+        TRANSCRIBER_MODELS,
+        'Transcriber model',
+        [transcriber.provider, transcriber.model],
+        [stored?.provider, stored?.model],
+      ],
+      [
+        'transcriber.language',
+        LANGUAGES,
+        'Language',
+        [transcriber.provider, transcriber.language],
+        [stored?.provider, stored?.language],
+      ],
+    );
+  }
+  return pairs;
 }
 
 export interface AssistantsDeps {
@@ -93,6 +166,44 @@ export function createAssistantsService({ repo, voice, now = () => new Date() }:
     const row = await repo.find(id, scopeOf(viewer));
     if (!row) throw notFound(ASSISTANT_MESSAGES.notFound);
     return row;
+  }
+
+  async function setKnowledgeBaseFile(
+    viewer: Viewer,
+    id: string,
+    file: KnowledgeBaseFile | null,
+  ): Promise<Assistant> {
+    if (viewer.principal.role !== 'admin') throw forbidden(ASSISTANT_MESSAGES.fileAdminOnly);
+    const { row, previousFileId } = await repo.transaction(async (tx) => {
+      const current = await repo.find(id, scopeOf(viewer), tx);
+      if (!current) throw notFound(ASSISTANT_MESSAGES.notFound);
+      if (!file && !current.knowledgeBaseFileName && !current.knowledgeBaseFileId) {
+        throw notFound(ASSISTANT_MESSAGES.noFile);
+      }
+      const fileId = file ? await voice.uploadKnowledgeBaseFile(file) : null;
+      try {
+        if (current.providerId) await voice.updateAssistant(current.providerId, {}, fileId);
+        const row = await repo.setKnowledgeBaseFile(
+          tx,
+          id,
+          {
+            knowledgeBaseFileId: fileId,
+            knowledgeBaseFileName: file?.fileName ?? null,
+            knowledgeBaseFileBytes: file?.content.length ?? null,
+          },
+          now(),
+        );
+        return { row, previousFileId: current.knowledgeBaseFileId };
+      } catch (error) {
+        if (fileId) await voice.deleteKnowledgeBaseFile(fileId).catch(() => undefined);
+        throw error;
+      }
+    });
+    if (previousFileId && previousFileId !== row.knowledgeBaseFileId) {
+      // The assistant no longer uses it; a file left behind on failure costs storage, not correctness.
+      await voice.deleteKnowledgeBaseFile(previousFileId).catch(() => undefined);
+    }
+    return toAssistant(row);
   }
 
   return {
@@ -132,6 +243,7 @@ export function createAssistantsService({ repo, voice, now = () => new Date() }:
           providerId,
           knowledgeBaseFileId: fileId,
           knowledgeBaseFileName: file?.fileName ?? null,
+          knowledgeBaseFileBytes: file?.content.length ?? null,
         });
         return toAssistant(row);
       } catch (error) {
@@ -182,6 +294,19 @@ export function createAssistantsService({ repo, voice, now = () => new Date() }:
         }
         return toAssistant(row);
       });
+    },
+
+    /**
+     * Admins: the assistant answers from a new file. The platform takes the file and the assistant first; the
+     * file it replaces is deleted from the platform only after our row points at the new one.
+     */
+    async replaceKnowledgeBaseFile(viewer: Viewer, id: string, file: KnowledgeBaseFile): Promise<Assistant> {
+      return setKnowledgeBaseFile(viewer, id, file);
+    },
+
+    /** Admins: the assistant stops answering from its file, which is then deleted from the platform. */
+    async removeKnowledgeBaseFile(viewer: Viewer, id: string): Promise<Assistant> {
+      return setKnowledgeBaseFile(viewer, id, null);
     },
 
     async remove(viewer: Viewer, id: string): Promise<void> {

@@ -72,10 +72,12 @@ export function createVapiVoice(
       return fromVapiAssistant(created).id;
     },
 
-    async updateAssistant(id, changes) {
+    async updateAssistant(id, changes, fileId) {
       // Nested objects are replaced by a PATCH, so they are merged over what Vapi holds.
-      const existing = await client.request('GET', path('/assistant', id));
-      const knowledgeBaseFileId = knowledgeBaseFileOf(existing);
+      const current = await client.request('GET', path('/assistant', id));
+      const knowledgeBaseFileId = fileId === undefined ? knowledgeBaseFileOf(current) : fileId;
+      // A file removed (null) takes our query tool with it; the mapper keeps tools it is not told about.
+      const existing = fileId === null ? withoutKnowledgeBaseTool(current) : current;
       await client.request('PATCH', path('/assistant', id), {
         body: toVapiAssistant(changes, target, { existing, knowledgeBaseFileId }),
       });
@@ -161,4 +163,14 @@ function knowledgeBaseFileOf(assistant: unknown): string | null {
     }
   }
   return null;
+}
+
+/** The assistant without the knowledge-base query tool we attach. */
+function withoutKnowledgeBaseTool(assistant: unknown): unknown {
+  const model = (assistant as { model?: { tools?: unknown } } | null)?.model;
+  if (!model) return assistant;
+  const tools = asArray(model.tools).filter(
+    (tool) => (tool as { function?: { name?: unknown } })?.function?.name !== 'practice_knowledge',
+  );
+  return { ...(assistant as object), model: { ...model, tools } };
 }

@@ -23,20 +23,20 @@ import {
   formValuesOf,
   KNOWLEDGE_BASE_EXTENSIONS,
   KNOWLEDGE_BASE_LIMIT_TEXT,
-  LANGUAGES,
   MODEL_PROVIDERS,
-  MODELS,
   NEW_ASSISTANT,
+  optionsOf,
+  PROVIDER_LABELS,
   toCreateForm,
   toUpdateBody,
-  TRANSCRIBER_MODELS,
   TRANSCRIBER_PROVIDERS,
   validateAssistantForm,
   VOICE_PROVIDERS,
-  VOICES,
+  withProvider,
   type AssistantFormValues,
 } from '../lib/assistant-form';
 import { SelectField, SliderField, TextareaField } from './fields';
+import { KnowledgeBaseFileField } from './knowledge-base-file-field';
 import { Tabs } from './tabs';
 
 type TabName = 'basic' | 'model' | 'voice' | 'transcriber' | 'advanced';
@@ -84,14 +84,19 @@ function serverFieldErrors(error: unknown): Record<string, string> {
   return errors;
 }
 
-/** 'Create Assistant' when `assistant` is absent, 'Edit Assistant' otherwise. */
+/**
+ * 'Create Assistant' when `assistant` is absent, 'Edit Assistant' otherwise. `canManageFile`: admins replace
+ * or remove the knowledge-base file in Edit (everyone who edits sees its name and size).
+ */
 export function AssistantFormDialog({
   open,
   assistant,
+  canManageFile = false,
   onOpenChange,
 }: {
   open: boolean;
   assistant?: Assistant;
+  canManageFile?: boolean;
   onOpenChange(open: boolean): void;
 }) {
   return (
@@ -102,6 +107,7 @@ export function AssistantFormDialog({
           <AssistantForm
             key={assistant?.id ?? 'new'}
             assistant={assistant}
+            canManageFile={canManageFile}
             onDone={() => onOpenChange(false)}
           />
         )}
@@ -110,7 +116,15 @@ export function AssistantFormDialog({
   );
 }
 
-function AssistantForm({ assistant, onDone }: { assistant?: Assistant; onDone(): void }) {
+function AssistantForm({
+  assistant,
+  canManageFile,
+  onDone,
+}: {
+  assistant?: Assistant;
+  canManageFile: boolean;
+  onDone(): void;
+}) {
   const [values, setValues] = useState<AssistantFormValues>(
     assistant ? formValuesOf(assistant) : NEW_ASSISTANT,
   );
@@ -132,8 +146,17 @@ function AssistantForm({ assistant, onDone }: { assistant?: Assistant; onDone():
   });
   const select = (name: keyof AssistantFormValues) => ({
     value: String(values[name]),
+    error: errors[name],
     onChange: (event: { target: { value: string } }) => set(name, event.target.value as never),
   });
+  /** A provider select: changing it resets the values that depend on it to ones the provider offers. */
+  const provider = (name: 'voiceProvider' | 'modelProvider' | 'transcriberProvider') => ({
+    ...select(name),
+    labels: PROVIDER_LABELS,
+    onChange: (event: { target: { value: string } }) =>
+      setValues((current) => withProvider(current, name, event.target.value)),
+  });
+  const options = optionsOf(values);
 
   function showErrors(next: Record<string, string>) {
     setErrors(next);
@@ -218,6 +241,7 @@ function AssistantForm({ assistant, onDone }: { assistant?: Assistant; onDone():
                   placeholder="Hello, thank you for calling. How can I help you today?"
                   {...text('firstMessage')}
                 />
+                {assistant && <KnowledgeBaseFileField assistant={assistant} canManage={canManageFile} />}
                 {!assistant && (
                   <div className="grid gap-1.5">
                     <Label htmlFor={fileId}>Knowledge Base File (optional)</Label>
@@ -249,8 +273,12 @@ function AssistantForm({ assistant, onDone }: { assistant?: Assistant; onDone():
             invalid: invalid('model'),
             content: (
               <>
-                <SelectField label="Model Provider" options={MODEL_PROVIDERS} {...select('modelProvider')} />
-                <SelectField label="Model" options={MODELS} {...select('model')} />
+                <SelectField
+                  label="Model Provider"
+                  options={MODEL_PROVIDERS}
+                  {...provider('modelProvider')}
+                />
+                <SelectField label="Model" options={options.models} {...select('model')} />
                 <SliderField
                   label="Temperature"
                   value={values.temperature}
@@ -271,8 +299,12 @@ function AssistantForm({ assistant, onDone }: { assistant?: Assistant; onDone():
             invalid: invalid('voice'),
             content: (
               <>
-                <SelectField label="Voice Provider" options={VOICE_PROVIDERS} {...select('voiceProvider')} />
-                <SelectField label="Voice" options={VOICES} {...select('voiceId')} />
+                <SelectField
+                  label="Voice Provider"
+                  options={VOICE_PROVIDERS}
+                  {...provider('voiceProvider')}
+                />
+                <SelectField label="Voice" options={options.voices} {...select('voiceId')} />
               </>
             ),
           },
@@ -285,14 +317,21 @@ function AssistantForm({ assistant, onDone }: { assistant?: Assistant; onDone():
                 <SelectField
                   label="Transcriber Provider"
                   options={TRANSCRIBER_PROVIDERS}
-                  {...select('transcriberProvider')}
+                  {...provider('transcriberProvider')}
                 />
-                <SelectField
-                  label="Transcriber Model"
-                  options={TRANSCRIBER_MODELS}
-                  {...select('transcriberModel')}
-                />
-                <SelectField label="Language" options={LANGUAGES} {...select('language')} />
+                {options.transcriberModels.length === 0 && values.transcriberModel === '' ? (
+                  <p className="text-sm text-slate-600">
+                    {PROVIDER_LABELS[values.transcriberProvider] ?? values.transcriberProvider} takes no model
+                    choice.
+                  </p>
+                ) : (
+                  <SelectField
+                    label="Transcriber Model"
+                    options={options.transcriberModels}
+                    {...select('transcriberModel')}
+                  />
+                )}
+                <SelectField label="Language" options={options.languages} {...select('language')} />
               </>
             ),
           },

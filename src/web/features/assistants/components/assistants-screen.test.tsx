@@ -1,7 +1,14 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { ASSISTANT_DEFAULTS, type Assistant } from '#shared/schemas/assistants';
+import {
+  ASSISTANT_DEFAULTS,
+  LANGUAGES,
+  MODELS,
+  TRANSCRIBER_MODELS,
+  VOICES,
+  type Assistant,
+} from '#shared/schemas/assistants';
 import { mockApi, pending } from '../../../test/mock-api';
 import { renderWithApp, TEST_FRONT_DESK } from '../../../test/render';
 import { AssistantsScreen } from './assistants-screen';
@@ -21,12 +28,23 @@ const ASSISTANT: Assistant = {
   firstMessage: 'Thanks for calling Bright Smile.',
   backgroundSound: 'nature',
   knowledgeBaseFileName: null,
+  knowledgeBaseFileBytes: null,
   createdAt: '2026-11-01T10:00:00.000Z',
   updatedAt: '2026-11-01T10:00:00.000Z',
 };
 
 const list = (...assistants: Assistant[]) => ({ body: { assistants } });
 const sandbox = { body: { provider: 'sandbox' } };
+
+const optionsOf = (select: HTMLElement) =>
+  Array.from((select as HTMLSelectElement).options).map((o) => o.value);
+const valueOf = (select: HTMLElement) => (select as HTMLSelectElement).value;
+
+const WITH_FILE: Assistant = {
+  ...ASSISTANT,
+  knowledgeBaseFileName: 'faq.pdf',
+  knowledgeBaseFileBytes: 12_595,
+};
 
 async function openCreate() {
   await userEvent.click(await screen.findByRole('button', { name: 'Create Assistant' }));
@@ -129,11 +147,8 @@ describe('AssistantsScreen', () => {
       expect((d.getByLabelText('Transcriber Model') as HTMLSelectElement).value).toBe('nova-2');
       expect((d.getByLabelText('Language') as HTMLSelectElement).value).toBe('en');
       expect((d.getByLabelText('Max Duration (seconds)') as HTMLInputElement).value).toBe('600');
-      expect(
-        Array.from((d.getByLabelText('Model', { selector: 'select' }) as HTMLSelectElement).options).map(
-          (o) => o.value,
-        ),
-      ).toEqual(['gpt-4o', 'gpt-4', 'gpt-3.5-turbo', 'claude-3-haiku-20240307']);
+      expect(optionsOf(d.getByLabelText('Model', { selector: 'select' }))).toEqual(MODELS.openai);
+      expect(optionsOf(d.getByLabelText('Voice', { selector: 'select' }))).toEqual(VOICES.vapi);
       expect(d.getByText(/up to 10 MB/)).toBeTruthy();
       await userEvent.type(d.getByLabelText('Name'), 'Reception');
       expect((d.getByRole('button', { name: 'Create Assistant' }) as HTMLButtonElement).disabled).toBe(false);
@@ -247,6 +262,67 @@ describe('AssistantsScreen', () => {
       expect(screen.getByRole('dialog')).toBeTruthy();
     });
 
+    it('offers each provider its own lists and resets a value the new provider does not offer', async () => {
+      const { calls } = mockApi({
+        'GET /api/assistants': list(),
+        'GET /api/voice-platform': sandbox,
+        'POST /api/assistants': { body: { success: true, assistant: ASSISTANT } },
+      });
+      renderWithApp(<AssistantsScreen canCreate canImport />);
+      const d = within(await openCreate());
+      await userEvent.type(d.getByLabelText('Name'), 'Reception');
+
+      await userEvent.click(d.getByRole('tab', { name: 'Model' }));
+      const modelProvider = d.getByLabelText('Model Provider', { selector: 'select' });
+      const model = () => d.getByLabelText('Model', { selector: 'select' });
+      await userEvent.selectOptions(modelProvider, 'groq');
+      expect(optionsOf(model())).toEqual(MODELS.groq);
+      expect(optionsOf(model())).not.toContain('gpt-4o');
+      expect(valueOf(model())).toBe(MODELS.groq[0]);
+      // Anthropic offers one of the section 9 models: that one is chosen.
+      await userEvent.selectOptions(modelProvider, 'anthropic');
+      expect(valueOf(model())).toBe('claude-3-haiku-20240307');
+      await userEvent.selectOptions(modelProvider, 'deepseek');
+      expect(optionsOf(model())).toEqual(['deepseek-chat', 'deepseek-reasoner']);
+      expect(valueOf(model())).toBe('deepseek-chat');
+
+      await userEvent.click(d.getByRole('tab', { name: 'Voice' }));
+      const voice = () => d.getByLabelText('Voice', { selector: 'select' });
+      await userEvent.selectOptions(d.getByLabelText('Voice Provider'), 'deepgram');
+      expect(optionsOf(voice())).toEqual(VOICES.deepgram);
+      expect(valueOf(voice())).toBe(VOICES.deepgram[0]);
+      await userEvent.selectOptions(d.getByLabelText('Voice Provider'), 'openai');
+      expect(valueOf(voice())).toBe('nova');
+
+      await userEvent.click(d.getByRole('tab', { name: 'Transcriber' }));
+      const language = () => d.getByLabelText('Language') as HTMLSelectElement;
+      await userEvent.selectOptions(language(), 'es');
+      await userEvent.selectOptions(d.getByLabelText('Transcriber Provider'), 'gladia');
+      expect(optionsOf(d.getByLabelText('Transcriber Model'))).toEqual(TRANSCRIBER_MODELS.gladia);
+      expect(valueOf(d.getByLabelText('Transcriber Model'))).toBe('fast');
+      expect(valueOf(language())).toBe('es');
+      // AssemblyAI has no model and speaks en or multi only.
+      await userEvent.selectOptions(d.getByLabelText('Transcriber Provider'), 'assemblyai');
+      expect(d.queryByLabelText('Transcriber Model')).toBeNull();
+      expect(d.getByText('AssemblyAI takes no model choice.')).toBeTruthy();
+      expect(optionsOf(language())).toEqual(LANGUAGES.assemblyai);
+      expect(valueOf(language())).toBe('en');
+
+      await userEvent.click(d.getByRole('button', { name: 'Create Assistant' }));
+      await waitFor(() => expect(calls.some((c) => c.method === 'POST')).toBe(true));
+      const form = calls.find((c) => c.method === 'POST')?.body as FormData;
+      expect(JSON.parse(String(form.get('model')))).toMatchObject({
+        provider: 'deepseek',
+        model: 'deepseek-chat',
+      });
+      expect(JSON.parse(String(form.get('voice')))).toEqual({ provider: 'openai', voiceId: 'nova' });
+      expect(JSON.parse(String(form.get('transcriber')))).toEqual({
+        provider: 'assemblyai',
+        model: '',
+        language: 'en',
+      });
+    });
+
     it('moves between tabs with the arrow keys', async () => {
       mockApi({ 'GET /api/assistants': list(), 'GET /api/voice-platform': sandbox });
       renderWithApp(<AssistantsScreen canCreate canImport />);
@@ -304,6 +380,33 @@ describe('AssistantsScreen', () => {
       expect(body.stopSpeakingPlan).toEqual(ASSISTANT.stopSpeakingPlan);
     });
 
+    it('shows the server’s word on a pair under its select, on the tab that holds it', async () => {
+      mockApi({
+        'GET /api/assistants': list(ASSISTANT),
+        'GET /api/voice-platform': sandbox,
+        'PATCH /api/assistants/a1b2c3d4-0000-4000-8000-000000000001': {
+          status: 400,
+          body: {
+            message: 'Model claude-3-haiku-20240307 is not offered by Anthropic',
+            code: 'validation_failed',
+            requestId: 'r',
+            fields: { 'model.model': 'Model claude-3-haiku-20240307 is not offered by Anthropic' },
+          },
+        },
+      });
+      renderWithApp(<AssistantsScreen canCreate canImport />);
+      await userEvent.click(await screen.findByRole('button', { name: 'Edit Front Desk' }));
+      const d = within(await screen.findByRole('dialog'));
+      await userEvent.click(d.getByRole('button', { name: 'Update Assistant' }));
+      expect(await screen.findByText('Failed to update assistant')).toBeTruthy();
+      expect(d.getByRole('tab', { name: /Model/ }).getAttribute('aria-selected')).toBe('true');
+      const model = d.getByLabelText('Model', { selector: 'select' });
+      expect(model.getAttribute('aria-invalid')).toBe('true');
+      expect(document.getElementById(model.getAttribute('aria-describedby')!)?.textContent).toBe(
+        'Model claude-3-haiku-20240307 is not offered by Anthropic',
+      );
+    });
+
     it('disables Update while the name is empty', async () => {
       mockApi({ 'GET /api/assistants': list(ASSISTANT), 'GET /api/voice-platform': sandbox });
       renderWithApp(<AssistantsScreen canCreate canImport />);
@@ -344,5 +447,82 @@ describe('AssistantsScreen', () => {
     await userEvent.click(within(confirm).getByRole('button', { name: 'Delete' }));
     expect(await screen.findByText('Assistant deleted successfully')).toBeTruthy();
     expect(calls.some((c) => c.method === 'DELETE')).toBe(true);
+  });
+});
+
+describe('the knowledge-base file', () => {
+  const fileUrl = '/api/assistants/a1b2c3d4-0000-4000-8000-000000000001/knowledge-base-file';
+
+  async function openEdit() {
+    await userEvent.click(await screen.findByRole('button', { name: 'Edit Front Desk' }));
+    return within(await screen.findByRole('dialog'));
+  }
+
+  it('shows its name and size on the card and in the edit dialog', async () => {
+    mockApi({ 'GET /api/assistants': list(WITH_FILE), 'GET /api/voice-platform': sandbox });
+    renderWithApp(<AssistantsScreen canCreate canImport />);
+    const card = (await screen.findByText('Front Desk')).closest('li') as HTMLElement;
+    expect(within(card).getByText('Knowledge base: faq.pdf (12.3 KB)')).toBeTruthy();
+    const d = await openEdit();
+    expect(d.getByRole('group', { name: 'Knowledge Base File' }).textContent).toContain('faq.pdf (12.3 KB)');
+  });
+
+  it('lets an admin replace it at once, and shows the new name and size', async () => {
+    const replaced = { ...WITH_FILE, knowledgeBaseFileName: 'hours.md', knowledgeBaseFileBytes: 2048 };
+    const { calls } = mockApi({
+      'GET /api/assistants': list(WITH_FILE),
+      'GET /api/voice-platform': sandbox,
+      [`PUT ${fileUrl}`]: { body: { success: true, assistant: replaced } },
+    });
+    renderWithApp(<AssistantsScreen canCreate canImport />);
+    const d = await openEdit();
+    const file = new File(['# Hours'], 'hours.md', { type: 'text/markdown' });
+    fireEvent.change(d.getByLabelText('Replace knowledge base file'), { target: { files: [file] } });
+    expect(await screen.findByText('Knowledge base file replaced')).toBeTruthy();
+    expect(d.getByText('hours.md (2.0 KB)')).toBeTruthy();
+    const put = calls.find((c) => c.method === 'PUT');
+    expect(((put?.body as FormData).get('knowledgeBaseFile') as File).name).toBe('hours.md');
+    // The rest of the dialog is untouched: nothing was patched.
+    expect(calls.some((c) => c.method === 'PATCH')).toBe(false);
+  });
+
+  it('refuses a file of another type before sending it', async () => {
+    const { calls } = mockApi({ 'GET /api/assistants': list(WITH_FILE), 'GET /api/voice-platform': sandbox });
+    renderWithApp(<AssistantsScreen canCreate canImport />);
+    const d = await openEdit();
+    const exe = new File(['MZ'], 'setup.exe', { type: 'application/octet-stream' });
+    fireEvent.change(d.getByLabelText('Replace knowledge base file'), { target: { files: [exe] } });
+    expect(d.getByText('The knowledge base file must be a .pdf, .txt, .doc, .docx or .md file')).toBeTruthy();
+    expect(calls.some((c) => c.method === 'PUT')).toBe(false);
+  });
+
+  it('lets an admin remove it, and then offers an upload', async () => {
+    const { calls } = mockApi({
+      'GET /api/assistants': list(WITH_FILE),
+      'GET /api/voice-platform': sandbox,
+      [`DELETE ${fileUrl}`]: {
+        body: {
+          success: true,
+          assistant: { ...WITH_FILE, knowledgeBaseFileName: null, knowledgeBaseFileBytes: null },
+        },
+      },
+    });
+    renderWithApp(<AssistantsScreen canCreate canImport />);
+    const d = await openEdit();
+    await userEvent.click(d.getByRole('button', { name: 'Remove file' }));
+    expect(await screen.findByText('Knowledge base file removed')).toBeTruthy();
+    expect(calls.some((c) => c.method === 'DELETE' && c.path === fileUrl)).toBe(true);
+    expect(d.getByText(/No file/)).toBeTruthy();
+    expect(d.getByLabelText('Upload knowledge base file')).toBeTruthy();
+    expect(d.queryByRole('button', { name: 'Remove file' })).toBeNull();
+  });
+
+  it('shows a sub user the file without replace or remove', async () => {
+    mockApi({ 'GET /api/assistants': list(WITH_FILE) });
+    renderWithApp(<AssistantsScreen canCreate={false} canImport={false} />, { user: TEST_FRONT_DESK });
+    const d = await openEdit();
+    expect(d.getByText('faq.pdf (12.3 KB)')).toBeTruthy();
+    expect(d.queryByLabelText('Replace knowledge base file')).toBeNull();
+    expect(d.queryByRole('button', { name: 'Remove file' })).toBeNull();
   });
 });

@@ -17,6 +17,7 @@ import { useDeleteAssistant } from '../api/delete-assistant';
 import { useAssistants } from '../api/get-assistants';
 import { useVoicePlatform } from '../api/get-voice-platform';
 import { useImportFromVapi } from '../api/import-from-vapi';
+import { fileLabel } from '../lib/assistant-form';
 import { AssistantFormDialog } from './assistant-form-dialog';
 
 type Editing = { open: false } | { open: true; assistant?: Assistant };
@@ -115,6 +116,7 @@ export function AssistantsScreen({ canCreate, canImport }: { canCreate: boolean;
       <AssistantFormDialog
         open={editing.open}
         assistant={editing.open ? editing.assistant : undefined}
+        canManageFile={canCreate}
         onOpenChange={(open) => !open && setEditing({ open: false })}
       />
       <ConfirmDialog
@@ -161,6 +163,12 @@ function AssistantCard({
         <p className="text-sm text-slate-600">
           Background sound: {backgroundLabel(assistant.backgroundSound)}
         </p>
+        {assistant.knowledgeBaseFileName && (
+          <p className="break-all text-sm text-slate-600">
+            Knowledge base:{' '}
+            {fileLabel({ name: assistant.knowledgeBaseFileName, bytes: assistant.knowledgeBaseFileBytes })}
+          </p>
+        )}
       </CardContent>
     </Card>
   );

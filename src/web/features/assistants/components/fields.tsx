@@ -15,11 +15,13 @@ export function SelectField({
   label,
   options,
   labels,
+  error,
   ...props
 }: ComponentProps<'select'> & {
   label: string;
   options: readonly string[];
   labels?: Record<string, string>;
+  error?: string;
 }) {
   const id = useId();
   // A stored value outside the list (e.g. an imported assistant's voice) stays selectable.
@@ -28,13 +30,19 @@ export function SelectField({
   return (
     <div className="grid gap-1.5">
       <Label htmlFor={id}>{label}</Label>
-      <NativeSelect id={id} {...props}>
+      <NativeSelect
+        id={id}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={error ? `${id}-error` : undefined}
+        {...props}
+      >
         {shown.map((option) => (
           <option key={option} value={option}>
             {labels?.[option] ?? option}
           </option>
         ))}
       </NativeSelect>
+      <FieldError id={`${id}-error`} error={error} />
     </div>
   );
 }

@@ -13,6 +13,9 @@ import {
   LANGUAGES,
   MODEL_PROVIDERS,
   MODELS,
+  optionFor,
+  PREFERRED_OPTIONS,
+  PROVIDER_LABELS,
   systemPromptOf,
   TRANSCRIBER_MODELS,
   TRANSCRIBER_PROVIDERS,
@@ -20,7 +23,10 @@ import {
   VOICES,
   type Assistant,
   type FirstMessageMode,
+  type ModelProvider,
+  type TranscriberProvider,
   type UpdateAssistantInput,
+  type VoiceProvider,
 } from '#shared/schemas/assistants';
 
 export {
@@ -28,13 +34,10 @@ export {
   FIRST_MESSAGE_MODES,
   KNOWLEDGE_BASE_EXTENSIONS,
   KNOWLEDGE_BASE_LIMIT_TEXT,
-  LANGUAGES,
   MODEL_PROVIDERS,
-  MODELS,
-  TRANSCRIBER_MODELS,
+  PROVIDER_LABELS,
   TRANSCRIBER_PROVIDERS,
   VOICE_PROVIDERS,
-  VOICES,
 };
 
 export const FIRST_MESSAGE_MODE_LABELS: Record<FirstMessageMode, string> = {
@@ -72,9 +75,6 @@ export interface AssistantFormValues {
   waitSeconds: number;
 }
 
-type VoiceProvider = (typeof VOICE_PROVIDERS)[number];
-type ModelProvider = (typeof MODEL_PROVIDERS)[number];
-type TranscriberProvider = (typeof TRANSCRIBER_PROVIDERS)[number];
 type ModelMessage = NonNullable<NonNullable<UpdateAssistantInput['model']>['messages']>[number];
 
 const D = ASSISTANT_DEFAULTS;
@@ -100,6 +100,59 @@ export const NEW_ASSISTANT: AssistantFormValues = {
   waitSeconds: D.startSpeakingPlan.waitSeconds,
 };
 
+/** What the provider offers; none for a provider outside our lists (an imported assistant keeps its value). */
+const listOf = (lists: Readonly<Record<string, readonly string[]>>, provider: string): readonly string[] =>
+  lists[provider] ?? [];
+
+/** The options each select offers for the values chosen so far. */
+export function optionsOf(values: AssistantFormValues) {
+  return {
+    voices: listOf(VOICES, values.voiceProvider),
+    models: listOf(MODELS, values.modelProvider),
+    transcriberModels: listOf(TRANSCRIBER_MODELS, values.transcriberProvider),
+    languages: listOf(LANGUAGES, values.transcriberProvider),
+  };
+}
+
+/**
+ * A provider change: the values that depend on it stay when the new provider offers them, else become one it
+ * does offer (a section 9 value where it has one), so the dialog never holds a pair the server refuses.
+ */
+export function withProvider(
+  values: AssistantFormValues,
+  field: 'voiceProvider' | 'modelProvider' | 'transcriberProvider',
+  provider: string,
+): AssistantFormValues {
+  const next = { ...values, [field]: provider };
+  const options = optionsOf(next);
+  if (field === 'voiceProvider') {
+    return { ...next, voiceId: optionFor(options.voices, values.voiceId, PREFERRED_OPTIONS.voices) };
+  }
+  if (field === 'modelProvider') {
+    return { ...next, model: optionFor(options.models, values.model, PREFERRED_OPTIONS.models) };
+  }
+  return {
+    ...next,
+    transcriberModel: optionFor(
+      options.transcriberModels,
+      values.transcriberModel,
+      PREFERRED_OPTIONS.transcriberModels,
+    ),
+    language: optionFor(options.languages, values.language, PREFERRED_OPTIONS.languages),
+  };
+}
+
+/** "12.3 KB": a knowledge-base file's size. */
+export function formatFileSize(bytes: number): string {
+  if (bytes < 1024) return `${bytes} B`;
+  if (bytes < 1024 * 1024) return `${(bytes / 1024).toFixed(1)} KB`;
+  return `${(bytes / (1024 * 1024)).toFixed(1)} MB`;
+}
+
+/** The file's name, with its size when known. */
+export const fileLabel = (file: { name: string; bytes: number | null }) =>
+  file.bytes === null ? file.name : `${file.name} (${formatFileSize(file.bytes)})`;
+
 export function formValuesOf(assistant: Assistant): AssistantFormValues {
   return {
     name: assistant.name,
@@ -117,7 +170,11 @@ export function formValuesOf(assistant: Assistant): AssistantFormValues {
     model: assistant.model.model,
     temperature: assistant.model.temperature,
     transcriberProvider: assistant.transcriber.provider as TranscriberProvider,
-    transcriberModel: assistant.transcriber.model,
+    // A provider without models (AssemblyAI) stores none, whatever an import filled in.
+    transcriberModel:
+      TRANSCRIBER_MODELS[assistant.transcriber.provider as TranscriberProvider]?.length === 0
+        ? ''
+        : assistant.transcriber.model,
     language: assistant.transcriber.language,
     waitSeconds: assistant.startSpeakingPlan.waitSeconds,
   };
@@ -147,15 +204,17 @@ export function validateAssistantForm(
   const result = FormSchema.safeParse(values);
   if (!result.success)
     for (const issue of result.error.issues) errors[issue.path.join('.')] ??= issue.message;
-  if (file) {
-    const lower = file.name.toLowerCase();
-    if (!KNOWLEDGE_BASE_EXTENSIONS.some((extension) => lower.endsWith(extension))) {
-      errors.knowledgeBaseFile = M.fileType;
-    } else if (file.size > KNOWLEDGE_BASE_MAX_BYTES) {
-      errors.knowledgeBaseFile = M.fileTooLarge;
-    }
-  }
+  const fileProblem = file ? knowledgeBaseFileError(file) : undefined;
+  if (fileProblem) errors.knowledgeBaseFile = fileProblem;
   return errors;
+}
+
+/** A knowledge-base file checked by name and size (the server checks its content). */
+export function knowledgeBaseFileError(file: File): string | undefined {
+  const lower = file.name.toLowerCase();
+  if (!KNOWLEDGE_BASE_EXTENSIONS.some((extension) => lower.endsWith(extension))) return M.fileType;
+  if (file.size > KNOWLEDGE_BASE_MAX_BYTES) return M.fileTooLarge;
+  return undefined;
 }
 
 const round1 = (value: number) => Math.round(value * 10) / 10;
@@ -211,6 +270,7 @@ export function toUpdateBody(assistant: Assistant, values: AssistantFormValues):
     createdAt: _createdAt,
     updatedAt: _updatedAt,
     knowledgeBaseFileName: _file,
+    knowledgeBaseFileBytes: _bytes,
     ...rest
   } = assistant;
   const others = assistant.model.messages.filter(

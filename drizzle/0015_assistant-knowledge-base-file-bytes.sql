@@ -1,0 +1,1 @@
+ALTER TABLE "assistants" ADD COLUMN "knowledge_base_file_bytes" integer;
