@@ -25,7 +25,7 @@ export const DEMO_ASSISTANTS = [
     voicemailMessage:
       'Hello from Bright Smile Dental. We received your call after hours and will call back soon.',
     endCallMessage: 'We will see you soon. Good night!',
-    voice: { provider: 'vapi', voiceId: 'Sarah' },
+    voice: { provider: 'vapi', voiceId: 'Savannah' },
     temperature: 0.4,
   },
   {
