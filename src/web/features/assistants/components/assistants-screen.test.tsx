@@ -262,7 +262,33 @@ describe('AssistantsScreen', () => {
       expect(screen.getByRole('dialog')).toBeTruthy();
     });
 
-    it('offers each provider its own lists and resets a value the new provider does not offer', async () => {
+    const choose = (select: HTMLElement, value: string) => fireEvent.change(select, { target: { value } });
+
+    it('offers each model and voice provider its own list and resets a value it does not offer', async () => {
+      mockApi({ 'GET /api/assistants': list(), 'GET /api/voice-platform': sandbox });
+      renderWithApp(<AssistantsScreen canCreate canImport />);
+      const d = within(await openCreate());
+      const model = () => d.getByLabelText('Model', { selector: 'select' });
+      const modelProvider = d.getByLabelText('Model Provider', { selector: 'select' });
+      choose(modelProvider, 'groq');
+      expect(optionsOf(model())).toEqual(MODELS.groq);
+      expect(valueOf(model())).toBe(MODELS.groq[0]);
+      // Anthropic offers one of the section 9 models: that one is chosen.
+      choose(modelProvider, 'anthropic');
+      expect(valueOf(model())).toBe('claude-3-haiku-20240307');
+      choose(modelProvider, 'deepseek');
+      expect(optionsOf(model())).toEqual(['deepseek-chat', 'deepseek-reasoner']);
+      expect(valueOf(model())).toBe('deepseek-chat');
+
+      const voice = () => d.getByLabelText('Voice', { selector: 'select' });
+      choose(d.getByLabelText('Voice Provider'), 'deepgram');
+      expect(optionsOf(voice())).toEqual(VOICES.deepgram);
+      expect(valueOf(voice())).toBe(VOICES.deepgram[0]);
+      choose(d.getByLabelText('Voice Provider'), 'openai');
+      expect(valueOf(voice())).toBe('nova');
+    });
+
+    it('offers each transcriber its models and languages, and sends the pairs it shows', async () => {
       const { calls } = mockApi({
         'GET /api/assistants': list(),
         'GET /api/voice-platform': sandbox,
@@ -270,39 +296,16 @@ describe('AssistantsScreen', () => {
       });
       renderWithApp(<AssistantsScreen canCreate canImport />);
       const d = within(await openCreate());
-      await userEvent.type(d.getByLabelText('Name'), 'Reception');
-
-      await userEvent.click(d.getByRole('tab', { name: 'Model' }));
-      const modelProvider = d.getByLabelText('Model Provider', { selector: 'select' });
-      const model = () => d.getByLabelText('Model', { selector: 'select' });
-      await userEvent.selectOptions(modelProvider, 'groq');
-      expect(optionsOf(model())).toEqual(MODELS.groq);
-      expect(optionsOf(model())).not.toContain('gpt-4o');
-      expect(valueOf(model())).toBe(MODELS.groq[0]);
-      // Anthropic offers one of the section 9 models: that one is chosen.
-      await userEvent.selectOptions(modelProvider, 'anthropic');
-      expect(valueOf(model())).toBe('claude-3-haiku-20240307');
-      await userEvent.selectOptions(modelProvider, 'deepseek');
-      expect(optionsOf(model())).toEqual(['deepseek-chat', 'deepseek-reasoner']);
-      expect(valueOf(model())).toBe('deepseek-chat');
-
-      await userEvent.click(d.getByRole('tab', { name: 'Voice' }));
-      const voice = () => d.getByLabelText('Voice', { selector: 'select' });
-      await userEvent.selectOptions(d.getByLabelText('Voice Provider'), 'deepgram');
-      expect(optionsOf(voice())).toEqual(VOICES.deepgram);
-      expect(valueOf(voice())).toBe(VOICES.deepgram[0]);
-      await userEvent.selectOptions(d.getByLabelText('Voice Provider'), 'openai');
-      expect(valueOf(voice())).toBe('nova');
-
-      await userEvent.click(d.getByRole('tab', { name: 'Transcriber' }));
-      const language = () => d.getByLabelText('Language') as HTMLSelectElement;
-      await userEvent.selectOptions(language(), 'es');
-      await userEvent.selectOptions(d.getByLabelText('Transcriber Provider'), 'gladia');
+      fireEvent.change(d.getByLabelText('Name'), { target: { value: 'Reception' } });
+      choose(d.getByLabelText('Model Provider', { selector: 'select' }), 'groq');
+      const language = () => d.getByLabelText('Language');
+      choose(language(), 'es');
+      choose(d.getByLabelText('Transcriber Provider'), 'gladia');
       expect(optionsOf(d.getByLabelText('Transcriber Model'))).toEqual(TRANSCRIBER_MODELS.gladia);
       expect(valueOf(d.getByLabelText('Transcriber Model'))).toBe('fast');
       expect(valueOf(language())).toBe('es');
       // AssemblyAI has no model and speaks en or multi only.
-      await userEvent.selectOptions(d.getByLabelText('Transcriber Provider'), 'assemblyai');
+      choose(d.getByLabelText('Transcriber Provider'), 'assemblyai');
       expect(d.queryByLabelText('Transcriber Model')).toBeNull();
       expect(d.getByText('AssemblyAI takes no model choice.')).toBeTruthy();
       expect(optionsOf(language())).toEqual(LANGUAGES.assemblyai);
@@ -312,10 +315,9 @@ describe('AssistantsScreen', () => {
       await waitFor(() => expect(calls.some((c) => c.method === 'POST')).toBe(true));
       const form = calls.find((c) => c.method === 'POST')?.body as FormData;
       expect(JSON.parse(String(form.get('model')))).toMatchObject({
-        provider: 'deepseek',
-        model: 'deepseek-chat',
+        provider: 'groq',
+        model: MODELS.groq[0],
       });
-      expect(JSON.parse(String(form.get('voice')))).toEqual({ provider: 'openai', voiceId: 'nova' });
       expect(JSON.parse(String(form.get('transcriber')))).toEqual({
         provider: 'assemblyai',
         model: '',
