@@ -143,7 +143,8 @@ test('inside the calling window a Call Now call is placed and the history shows 
 test('on a laptop screen the patient list is in view without scrolling past the cards', async ({ page }) => {
   await page.setViewportSize({ width: 1366, height: 768 });
   await page.goto('/outbound-calls');
-  const patients = page.getByRole('list', { name: 'Patients' });
-  await expect(patients.getByRole('checkbox').first()).toBeInViewport();
+  const first = page.getByRole('list', { name: 'Patients' }).getByRole('checkbox').first();
+  await expect(first).toBeVisible({ timeout: 30_000 });
+  await expect(first).toBeInViewport();
   expect(await page.evaluate(() => window.scrollY)).toBe(0);
 });
