@@ -262,21 +262,23 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     audit,
     now: deps.now,
   });
+  // Outbound calls log what they place; the calls ingest tells them of every report (only once both exist).
+  const calls = createCallsService(createCallsRepo(deps.db), deps.now, {
+    onReport: (report) => outbound.onCallEvent(report),
+    onEnded: callbacks.callEnded,
+  });
   const outbound = registerOutboundCalls(app, {
     db: deps.db,
     schedule,
     assistants: voicePlatform.assistants,
     phoneNumbers: voicePlatform.phoneNumbers,
+    calls,
     idempotency: createIdempotency(deps.db),
     voice: integrations.voice,
     now: deps.now,
     ...deps.outbound,
   });
   app.decorate('outbound', outbound);
-  const calls = createCallsService(createCallsRepo(deps.db), deps.now, {
-    onReport: outbound.onCallEvent,
-    onEnded: callbacks.callEnded,
-  });
   const simulator = createCallSimulator({
     app,
     db: deps.db,

@@ -91,11 +91,15 @@ describe('the Outbound Calls screen', () => {
     const caller: Principal = {
       ...NOTHING_GRANTED,
       permissions: { ...NOTHING_GRANTED.permissions, canOutboundCalls: true },
+      // Without an assigned number and assistant the screen only explains that (its own tests).
+      assignedPhoneNumbers: ['n1'],
+      assignedAssistants: ['a1'],
     };
     mockApi({
       'GET /api/user-permissions': permissions(caller),
       'GET /api/patients-with-appointments': pending,
       'GET /api/outbound-calls': pending,
+      'GET /api/phone-numbers': pending,
     });
     renderRoutes(routes, { route: '/outbound-calls', user: TEST_FRONT_DESK });
     expect(await screen.findByRole('heading', { name: 'Outbound Calls', level: 1 }, LAZY)).toBeTruthy();

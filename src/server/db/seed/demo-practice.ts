@@ -7,6 +7,7 @@ import {
   assistants,
   calls,
   connectors,
+  outboundSettings,
   phoneNumbers,
   userAssistants,
   userConnectors,
@@ -16,8 +17,9 @@ import {
   workflows,
 } from '../schema/index';
 import { ASSISTANT_DEFAULTS } from '#shared/schemas/assistants';
+import { DEFAULT_OUTBOUND_SETTINGS } from '#shared/schemas/outbound-calls';
 import { createRandom } from './random';
-import { DEMO_ASSISTANTS, DEMO_PHONE_NUMBERS, DEMO_WORKFLOWS, demoCalls } from './voice-data';
+import { DEMO_ASSISTANTS, DEMO_OUTBOUND, DEMO_PHONE_NUMBERS, DEMO_WORKFLOWS, demoCalls } from './voice-data';
 
 export const DEMO_PRACTICE_NAME = 'Bright Smile Dental';
 export const DEMO_ADMIN = { email: 'admin@brightsmile.example', password: 'admin1234' } as const;
@@ -119,6 +121,23 @@ export async function seedDemoPractice(db: Db, now = new Date()): Promise<boolea
     await tx.insert(userPhoneNumbers).values({ userId: frontDesk.id, phoneNumberId: insertedNumbers[0].id });
     await tx.insert(userConnectors).values({ userId: frontDesk.id, connectorId: connector.id });
     await tx.insert(userAssistants).values({ userId: frontDesk.id, assistantId: insertedAssistants[0].id });
+    // Reminders and confirmations are set up, so the daily campaigns call (and their cards say Scheduled).
+    const outboundAssistant = insertedAssistants.find((a) => a.name === DEMO_OUTBOUND.assistant);
+    const outboundNumber = insertedNumbers.find((n) => n.name === DEMO_OUTBOUND.phoneNumber);
+    if (!outboundAssistant || !outboundNumber) throw new Error('demo seed: no outbound assistant or number');
+    const chosen = { assistantId: outboundAssistant.id, phoneNumberId: outboundNumber.id };
+    const defaults = DEFAULT_OUTBOUND_SETTINGS.callTypes;
+    await tx.insert(outboundSettings).values({
+      id: 1,
+      settings: {
+        ...DEFAULT_OUTBOUND_SETTINGS,
+        callTypes: {
+          ...defaults,
+          reminder: { ...defaults.reminder, ...chosen },
+          confirmation: { ...defaults.confirmation, ...chosen },
+        },
+      },
+    });
     await seedDemoSchedule(tx, random, now);
     return true;
   });

@@ -5,6 +5,7 @@ import { createTestApp, type TestApp } from '../../test/test-app';
 import { users } from '../schema/index';
 import { ensureAdmin } from './bootstrap-admin';
 import { DEMO_CALL_COUNT, seedDemoPractice } from './demo-practice';
+import { DEMO_OUTBOUND } from './voice-data';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -46,6 +47,20 @@ describe('the demo practice seed', () => {
       `select transcript from calls where transcript is not null limit 1`,
     );
     expect(transcript.rows[0]!.transcript.split('\n').every((line) => /^(AI|User): /.test(line))).toBe(true);
+  });
+
+  it('sets up the reminder and confirmation calls with the outbound assistant and number', async () => {
+    const { rows } = await t.database.pool.query<{ type: string; assistant: string; number: string }>(`
+      select t.key as type, a.name as assistant, p.name as number
+      from outbound_settings s, jsonb_each(s.settings->'callTypes') t
+      left join assistants a on a.id = (t.value->>'assistantId')::uuid
+      left join phone_numbers p on p.id = (t.value->>'phoneNumberId')::uuid
+      where (t.value->>'automatic')::boolean
+      order by t.key`);
+    expect(rows).toEqual([
+      { type: 'confirmation', assistant: DEMO_OUTBOUND.assistant, number: DEMO_OUTBOUND.phoneNumber },
+      { type: 'reminder', assistant: DEMO_OUTBOUND.assistant, number: DEMO_OUTBOUND.phoneNumber },
+    ]);
   });
 
   it('creates the ADMIN_EMAIL admin once, with a working password', async () => {

@@ -81,6 +81,9 @@ export const DEMO_PHONE_NUMBERS = [
   { name: 'Reminders Outbound', number: '+12125550192', monthlyCost: 2 },
 ] as const;
 
+/** What the demo practice's reminder and confirmation calls use. */
+export const DEMO_OUTBOUND = { assistant: 'Recall & Reminders', phoneNumber: 'Reminders Outbound' } as const;
+
 export const FIRST_NAMES = [
   'Emma',
   'Liam',

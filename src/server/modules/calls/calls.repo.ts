@@ -201,6 +201,31 @@ const UPSERT_SQL = `
     updated_at = now()
   returning id, type, status, started_at, ended_at, duration_seconds, transcript`;
 
+/** Above any report's precedence: the assistant and number we placed a call with are not replaced by guesses. */
+const PLACED_PRECEDENCE = 100 * STATUS_RANK_STEP;
+
+/** An outbound call we placed, written before the platform reports it (see `recordPlaced`). */
+const PLACED_SQL = `
+  insert into calls as c (id, provider_id, status, type, created_at, customer_name, customer_number,
+                          phone_number_id, assistant_id, field_precedence)
+  values ($1::uuid, $2::text, 'queued', 'outboundPhoneCall', $3::timestamptz, $4::text, $5::text, $6::uuid,
+          $7::uuid, jsonb_build_object('phone_number_id', $8::bigint, 'assistant_id', $8::bigint))
+  on conflict (provider_id) do update set
+    phone_number_id = excluded.phone_number_id,
+    assistant_id = excluded.assistant_id,
+    field_precedence = coalesce(c.field_precedence, '{}'::jsonb) || excluded.field_precedence,
+    updated_at = now()`;
+
+/** An outbound call as placed: the platform's call id and our assistant and number. */
+export interface PlacedCall {
+  providerId: string;
+  assistantId: string;
+  phoneNumberId: string;
+  customerName: string;
+  customerNumber: string;
+  placedAt: Date;
+}
+
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 const json = (value: unknown) => (value === null ? null : JSON.stringify(value));
@@ -359,6 +384,29 @@ export function createCallsRepo(db: Db) {
         durationSeconds: row.duration_seconds,
         transcript: row.transcript,
       };
+    },
+
+    /**
+     * Writes the call we placed with the assistant and number we placed it with, so Call Logs shows them even
+     * where the platform's reports cannot name them (an assistant that lives only here); its reports fill the
+     * rest and never replace these two.
+     */
+    async recordPlaced(placed: PlacedCall): Promise<void> {
+      const providerId = placed.providerId.toLowerCase();
+      await db.$client.query({
+        name: 'calls_record_placed',
+        text: PLACED_SQL,
+        values: [
+          UUID.test(providerId) ? providerId : randomUUID(),
+          providerId,
+          placed.placedAt,
+          placed.customerName,
+          placed.customerNumber,
+          placed.phoneNumberId,
+          placed.assistantId,
+          PLACED_PRECEDENCE,
+        ],
+      });
     },
 
     /** The practice's time zone (for "this month"). */

@@ -7,7 +7,7 @@ import { badRequest } from '../../errors';
 import { toE164 } from '../../lib/phone';
 import { readCallReport, type CallReport } from './call-report';
 import type { CallScope } from '../scope';
-import type { CallKey, CallQuery, CallSearch, createCallsRepo, StoredCall } from './calls.repo';
+import type { CallKey, CallQuery, CallSearch, createCallsRepo, PlacedCall, StoredCall } from './calls.repo';
 
 type CallsRepo = ReturnType<typeof createCallsRepo>;
 
@@ -94,6 +94,9 @@ export function createCallsService(
 
     find: (id: string, scope: CallScope): Promise<CallDetail | undefined> => repo.find(id, scope),
 
+    /** An outbound call just placed: in the log at once, with the assistant and number it was placed with. */
+    recordPlaced: (placed: PlacedCall): Promise<void> => repo.recordPlaced(placed),
+
     /**
      * A status-update or end-of-call-report from the voice platform. Returns the call's id, or null when the
      * message names no call (nothing to store).
@@ -111,3 +114,4 @@ export function createCallsService(
 
 export type CallsService = ReturnType<typeof createCallsService>;
 export { isCallReport } from './call-report';
+export type { PlacedCall } from './calls.repo';

@@ -34,7 +34,10 @@ beforeAll(async () => {
     outbound: { placementGraceMs: 0 },
   });
   const settings = { ...DEFAULT_OUTBOUND_SETTINGS, callingWindow: { start: '00:00', end: '23:59' } };
-  await t.database.db.insert(outboundSettings).values({ id: 1, settings }).onConflictDoNothing();
+  await t.database.db
+    .insert(outboundSettings)
+    .values({ id: 1, settings })
+    .onConflictDoUpdate({ target: outboundSettings.id, set: { settings } });
 });
 afterAll(() => t.close());
 

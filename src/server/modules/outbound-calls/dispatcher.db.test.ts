@@ -9,7 +9,7 @@ import {
   sandboxOutboundPlacements,
 } from '../../db/schema/index';
 import { DEFAULT_OUTBOUND_SETTINGS } from '#shared/schemas/outbound-calls';
-import { createTestApp, type TestApp } from '../../test/test-app';
+import { bearer, createTestApp, type TestApp } from '../../test/test-app';
 
 let t: TestApp;
 let assistantId: string;
@@ -95,6 +95,59 @@ describe('the outbound dispatcher with the sandbox voice', () => {
     expect(logged[0]!.n).toBe(1);
   });
 
+  it('logs a placed call in Call Logs with the assistant and number it was placed with', async () => {
+    // An assistant that lives only here (the sandbox) and a number whose inbound assistant is another one.
+    const [reminders] = await t.database.db
+      .select()
+      .from(assistants)
+      .where(eq(assistants.name, 'Recall & Reminders'));
+    const [mainLine] = await t.database.db
+      .select()
+      .from(phoneNumbers)
+      .where(eq(phoneNumbers.name, 'Main Line'));
+    expect(mainLine!.assistantId).not.toBe(reminders!.id);
+    await t.database.db.insert(outboundCalls).values({
+      patientId: 'p-logged',
+      patientName: 'Logged Patient',
+      phoneNumber: '+12125550106',
+      callType: 'confirmation',
+      assistantId: reminders!.id,
+      phoneNumberId: mainLine!.id,
+    });
+    const admin = await t.asAdmin();
+    const logged = async () => {
+      const [row] = await rows();
+      const response = await t.app.inject({
+        method: 'GET',
+        url: `/api/calls/${row!.vapiCallId}`,
+        headers: bearer(admin),
+      });
+      expect(response.statusCode, response.body).toBe(200);
+      return (response.json() as { call: unknown }).call as {
+        status: string;
+        type: string;
+        assistant: { id: string | null; name: string | null };
+        phoneNumber: { id: string | null; number: string | null };
+        customer: { name: string | null; number: string | null };
+      };
+    };
+    expect((await t.app.outbound.dispatcher.run(1_000)).placed).toBe(1);
+    // At once, before the platform reports anything.
+    expect(await logged()).toMatchObject({
+      type: 'outboundPhoneCall',
+      assistant: { id: reminders!.id, name: 'Recall & Reminders' },
+      phoneNumber: { id: mainLine!.id, number: mainLine!.number },
+      customer: { name: 'Logged Patient', number: '+12125550106' },
+    });
+    await dispatchUntilSettled();
+    // The reports fill the rest and keep the assistant and number.
+    expect(await logged()).toMatchObject({
+      status: 'ended',
+      assistant: { id: reminders!.id, name: 'Recall & Reminders' },
+      phoneNumber: { id: mainLine!.id, number: mainLine!.number },
+    });
+  });
+
   it('retries busy and unanswered calls twice, then fails them with the reason', async () => {
     await queue(['+12125550109', '+12125550100']);
     await dispatchUntilSettled();
@@ -123,6 +176,36 @@ describe('the outbound dispatcher with the sandbox voice', () => {
     expect(waiting!.status).toBe('pending');
     expect(waiting!.notBefore!.getTime()).toBeGreaterThan(t.clock.now().getTime());
     expect(await placements()).toBe(0);
+  });
+
+  it('widening the calling window releases the calls that waited for the old start', async () => {
+    const [{ time_zone: timeZone }] = (
+      await t.database.pool.query<{ time_zone: string }>('select time_zone from practice_settings limit 1')
+    ).rows as [{ time_zone: string }];
+    const hour = Number(
+      new Intl.DateTimeFormat('en-GB', { timeZone, hour: '2-digit', hourCycle: 'h23' }).format(t.clock.now()),
+    );
+    // A window that is not open now: the next hour (or just after midnight late in the evening).
+    const later = hour <= 21 ? hour + 1 : 0;
+    const hh = (h: number) => `${String(h).padStart(2, '0')}:00`;
+    await saveSettings({ callingWindow: { start: hh(later), end: hh(later + 1) } });
+    await queue(['+12125550104']);
+    expect((await t.app.outbound.dispatcher.run(1_000)).placed).toBe(0);
+    const [waiting] = await rows();
+    expect(waiting!.notBefore!.getTime()).toBeGreaterThan(t.clock.now().getTime());
+
+    const admin = await t.asAdmin();
+    const response = await t.app.inject({
+      method: 'PUT',
+      url: '/api/outbound-settings',
+      headers: bearer(admin),
+      payload: { callingWindow: ALWAYS },
+    });
+    expect(response.statusCode, response.body).toBe(200);
+    const [released] = await rows();
+    expect(released!.notBefore).toBeNull();
+    expect((await t.app.outbound.dispatcher.run(1_000)).placed).toBe(1);
+    expect(await placements()).toBe(1);
   });
 
   it('places again under the same key a call a crash left claimed but unplaced: still one placement', async () => {

@@ -6,6 +6,7 @@ import { LOCKS, xactLock } from '../../db/locks';
 import { outboundCalls } from '../../db/schema/index';
 import { isVoiceError, type VoicePort } from '../../integrations/voice/index';
 import type { AssistantsService } from '../assistants/assistants.service';
+import type { CallsService } from '../calls/calls.service';
 import type { PhoneNumbersService } from '../phone-numbers/phone-numbers.service';
 import { nextWindowStart } from './calling-window';
 import type { OutboundCallRow, OutboundCallsRepo } from './outbound-calls.repo';
@@ -16,6 +17,8 @@ export interface DispatcherDeps {
   voice: VoicePort;
   assistants: Pick<AssistantsService, 'forCalls'>;
   phoneNumbers: Pick<PhoneNumbersService, 'platformId'>;
+  /** Call Logs: a placed call is logged with its assistant and number. */
+  calls: Pick<CallsService, 'recordPlaced'>;
   /** The practice's IANA time zone, for the calling window. */
   timeZone(): Promise<string>;
   now?: () => Date;
@@ -51,6 +54,7 @@ export function createDispatcher({
   voice,
   assistants,
   phoneNumbers,
+  calls,
   timeZone,
   now = () => new Date(),
   placementGraceMs = 60_000,
@@ -84,6 +88,7 @@ export function createDispatcher({
       await settle(row, 'failed', 'The assistant or phone number was deleted.');
       return false;
     }
+    let placedId: string;
     try {
       const remote = await voice.createOutboundCall({
         ...ids,
@@ -96,7 +101,7 @@ export function createDispatcher({
         .update(outboundCalls)
         .set({ vapiCallId: remote.id, updatedAt: now() })
         .where(and(eq(outboundCalls.id, row.id), eq(outboundCalls.placementKey, key)));
-      return true;
+      placedId = remote.id;
     } catch (error) {
       const reason = isVoiceError(error) ? error.message : 'The call could not be placed.';
       if (isVoiceError(error) && (error.code === 'rate_limited' || error.code === 'unavailable')) {
@@ -114,6 +119,18 @@ export function createDispatcher({
       }
       return false;
     }
+    // Not a reason to fail the placement: the platform's reports still bring the call into the log.
+    await calls
+      .recordPlaced({
+        providerId: placedId,
+        assistantId: row.assistantId,
+        phoneNumberId: row.phoneNumberId,
+        customerName: row.patientName,
+        customerNumber: row.phoneNumber,
+        placedAt: now(),
+      })
+      .catch(() => undefined);
+    return true;
   }
 
   async function settle(row: OutboundCallRow, status: 'completed' | 'failed', reason: string | null) {

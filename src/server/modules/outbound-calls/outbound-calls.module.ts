@@ -5,6 +5,7 @@ import type { VoicePort } from '../../integrations/voice/index';
 import { outboundCampaignsJob, outboundDispatchJob } from '../../jobs/outbound-dispatch';
 import type { JobDefinition, JobQueue } from '../../jobs/queue';
 import type { AssistantsService } from '../assistants/assistants.service';
+import type { CallsService } from '../calls/calls.service';
 import type { PhoneNumbersService } from '../phone-numbers/phone-numbers.service';
 import type { ScheduleService } from '../schedule/schedule.service';
 import { createCallEvents } from './call-events';
@@ -19,6 +20,8 @@ export interface OutboundCallsModuleDeps {
   schedule: ScheduleService;
   assistants: AssistantsService;
   phoneNumbers: PhoneNumbersService;
+  /** Placed calls go into Call Logs with their assistant and number. */
+  calls: Pick<CallsService, 'recordPlaced'>;
   idempotency: Idempotency;
   voice: VoicePort;
   now?: () => Date;
@@ -40,6 +43,7 @@ export function registerOutboundCalls(app: App, deps: OutboundCallsModuleDeps) {
     voice: deps.voice,
     assistants: deps.assistants,
     phoneNumbers: deps.phoneNumbers,
+    calls: deps.calls,
     timeZone: () => deps.schedule.timeZone(),
     now: deps.now,
     placementGraceMs: deps.placementGraceMs,

@@ -123,6 +123,16 @@ export function createOutboundCallsRepo(db: Db) {
         or(isNull(outboundCalls.notBefore), lte(outboundCalls.notBefore, now)),
       ),
 
+    /** Pending calls waiting until `from` wait until `to` instead (null: due now); how many moved. */
+    async moveNotBefore(from: Date, to: Date | null): Promise<number> {
+      const moved = await db
+        .update(outboundCalls)
+        .set({ notBefore: to, updatedAt: sql`now()` })
+        .where(and(eq(outboundCalls.status, 'pending'), eq(outboundCalls.notBefore, from)))
+        .returning({ id: outboundCalls.id });
+      return moved.length;
+    },
+
     async update(id: string, values: Partial<NewOutboundCall>, executor: Queryable = db) {
       await executor
         .update(outboundCalls)

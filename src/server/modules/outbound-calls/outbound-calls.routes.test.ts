@@ -5,7 +5,13 @@ import {
   DEFAULT_OUTBOUND_SETTINGS,
   OUTBOUND_MESSAGES as M,
 } from '#shared/schemas/outbound-calls';
-import { assistants, auditEvents, outboundCalls, phoneNumbers } from '../../db/schema/index';
+import {
+  assistants,
+  auditEvents,
+  outboundCalls,
+  outboundSettings,
+  phoneNumbers,
+} from '../../db/schema/index';
 import { bearer, createTestApp, type TestApp } from '../../test/test-app';
 
 let t: TestApp;
@@ -231,6 +237,8 @@ describe('GET and PUT /api/outbound-settings', () => {
   it('answers the defaults, then takes partial changes', async () => {
     const fresh = await createTestApp();
     try {
+      // Without stored settings (the demo seed stores its own).
+      await fresh.database.db.delete(outboundSettings);
       const session = await fresh.asAdmin();
       const read = await fresh.app.inject({
         method: 'GET',

@@ -19,7 +19,7 @@ import type { AssistantsService } from '../assistants/assistants.service';
 import type { PhoneNumbersService } from '../phone-numbers/phone-numbers.service';
 import type { ScheduleService } from '../schedule/schedule.service';
 import { assignedPhoneNumbers } from '../scope';
-import { nextWindowStart } from './calling-window';
+import { nextWindowStart, type CallingWindow } from './calling-window';
 import {
   toOutboundCall,
   withDefaults,
@@ -68,6 +68,20 @@ export function createOutboundCallsService({
     const number = UUID.test(phoneNumberId) && (await phoneNumbers.visibleById(viewer, phoneNumberId));
     if (!number) throw badRequest(M.unknownNumber, { phone_number_id: M.unknownNumber });
     return { assistantId: assistant.id, phoneNumberId: number.id };
+  }
+
+  /**
+   * Calls waiting for the old window's next start wait for the new one's instead (none, when the new window
+   * is open now): widening the window releases them at once rather than at the old start.
+   */
+  async function releaseForWindow(before: CallingWindow, after: CallingWindow) {
+    if (before.start === after.start && before.end === after.end) return;
+    const timeZone = await schedule.timeZone();
+    const oldStart = nextWindowStart(before, timeZone, now());
+    if (!oldStart) return;
+    const newStart = nextWindowStart(after, timeZone, now());
+    const moved = await repo.moveNotBefore(oldStart, newStart);
+    if (moved > 0 && (!newStart || newStart < oldStart)) await onQueued?.();
   }
 
   async function buildRows(viewer: Viewer, input: StartInput): Promise<NewOutboundCall[]> {
@@ -178,6 +192,7 @@ export function createOutboundCallsService({
         }
       }
       await repo.saveSettings(next, now());
+      await releaseForWindow(current.callingWindow, next.callingWindow);
       return next;
     },
   };

@@ -1,5 +1,5 @@
 import { can } from '#shared/permissions';
-import { OutboundCallsScreen } from '../../features/outbound-calls';
+import { OutboundCallsScreen, unassignedForCalls } from '../../features/outbound-calls';
 import { usePrincipal } from '../../lib/permissions';
 
 /** What the person may list decides which selects fill; admins also get the settings dialog. */
@@ -10,6 +10,7 @@ export function OutboundCallsRoute() {
       isAdmin={can(principal, 'outboundSettings:manage')}
       canListAssistants={can(principal, 'assistants:view')}
       canListPhoneNumbers={can(principal, 'phoneNumbers:view')}
+      unassigned={unassignedForCalls(principal)}
     />
   );
 }

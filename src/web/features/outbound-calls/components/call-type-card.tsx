@@ -9,9 +9,16 @@ import { Label } from '../../../components/ui/label';
 import { NativeSelect } from '../../../components/ui/native-select';
 import { phoneNumberTitle } from '../../phone-numbers';
 import { callTypeLabel } from '../lib/call-status';
+import { campaignState, missingChoices, notSetUpText, type CampaignState } from '../lib/set-up';
 import { OUTBOUND_MESSAGES as M } from '#shared/schemas/outbound-calls';
 import type { CallType, CallTypeSettings, StartOutboundCallsInput } from '#shared/schemas/outbound-calls';
 import { warn } from './use-start-calls';
+
+const BADGE: Record<CampaignState, 'success' | 'destructive' | 'secondary'> = {
+  Scheduled: 'success',
+  'Not set up': 'destructive',
+  'Not Scheduled': 'secondary',
+};
 
 const DESCRIPTIONS: Record<CallType, string> = {
   reminder: 'Remind patients of their upcoming appointment.',
@@ -28,6 +35,7 @@ export function CallTypeCard({
   selectedPatientIds,
   isPending,
   onStart,
+  onOpenSettings,
 }: {
   callType: CallType;
   /** The practice's settings for this type; undefined when they cannot be read (not an admin). */
@@ -37,6 +45,8 @@ export function CallTypeCard({
   selectedPatientIds: string[];
   isPending: boolean;
   onStart(body: StartOutboundCallsInput): void;
+  /** Opens the settings dialog (admins), where a campaign that is not set up is completed. */
+  onOpenSettings?: () => void;
 }) {
   const [assistantId, setAssistantId] = useState<string | null>(null);
   const [phoneNumberId, setPhoneNumberId] = useState<string | null>(null);
@@ -53,6 +63,7 @@ export function CallTypeCard({
   const numberSelectId = useId();
   const title = callTypeLabel(callType);
   const ready = selectedPatientIds.length > 0 && Boolean(assistant) && Boolean(phoneNumber);
+  const state = settings && campaignState(settings);
 
   const callNow = () => {
     if (isPending) return;
@@ -72,13 +83,19 @@ export function CallTypeCard({
       <CardHeader>
         <div className="flex items-start justify-between gap-2">
           <CardTitle>{title}</CardTitle>
-          {settings && (
-            <Badge variant={settings.automatic ? 'success' : 'secondary'}>
-              {settings.automatic ? 'Scheduled' : 'Not Scheduled'}
-            </Badge>
-          )}
+          {state && <Badge variant={BADGE[state]}>{state}</Badge>}
         </div>
         <CardDescription>{DESCRIPTIONS[callType]}</CardDescription>
+        {settings && state === 'Not set up' && (
+          <p className="text-sm text-red-700">
+            {notSetUpText(callType, missingChoices(settings))}{' '}
+            {onOpenSettings && (
+              <Button variant="link" className="h-auto p-0 text-sm" onClick={onOpenSettings}>
+                Set up in Settings
+              </Button>
+            )}
+          </p>
+        )}
       </CardHeader>
       <CardContent className="grid gap-3">
         <div className="grid gap-1.5">

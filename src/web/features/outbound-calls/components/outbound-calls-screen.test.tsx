@@ -347,7 +347,7 @@ describe('OutboundCallsScreen', () => {
           ...SETTINGS,
           callTypes: {
             ...SETTINGS.callTypes,
-            reminder: { ...SETTINGS.callTypes.reminder, assistantId: 'a1' },
+            reminder: { ...SETTINGS.callTypes.reminder, assistantId: 'a1', phoneNumberId: 'n1' },
           },
         },
       },
@@ -359,6 +359,95 @@ describe('OutboundCallsScreen', () => {
       expect((within(card('Reminder')).getByLabelText('Assistant') as HTMLSelectElement).value).toBe('a1'),
     );
     expect((within(card('Confirmation')).getByLabelText('Assistant') as HTMLSelectElement).value).toBe('');
+  });
+
+  it('a campaign without its assistant or number says Not set up and what is missing, and opens Settings', async () => {
+    renderScreen({
+      'GET /api/outbound-settings': {
+        body: {
+          ...DEFAULT_OUTBOUND_SETTINGS,
+          callTypes: {
+            ...DEFAULT_OUTBOUND_SETTINGS.callTypes,
+            confirmation: { ...DEFAULT_OUTBOUND_SETTINGS.callTypes.confirmation, assistantId: 'a1' },
+          },
+        },
+      },
+    });
+    const reminder = card('Reminder');
+    expect(await within(reminder).findByText('Not set up')).toBeTruthy();
+    expect(within(reminder).queryByText('Scheduled')).toBeNull();
+    expect(
+      within(reminder).getByText(
+        /No reminder calls are made until an assistant and a phone number are chosen\./,
+      ),
+    ).toBeTruthy();
+    const confirmation = card('Confirmation');
+    expect(within(confirmation).getByText('Not set up')).toBeTruthy();
+    expect(
+      within(confirmation).getByText(/No confirmation calls are made until a phone number is chosen\./),
+    ).toBeTruthy();
+    // Follow-ups never run by themselves: nothing to set up.
+    expect(within(card('Follow-up')).getByText('Not Scheduled')).toBeTruthy();
+
+    fireEvent.click(within(reminder).getByRole('button', { name: 'Set up in Settings' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Outbound Call Settings' });
+    const reminderSet = within(dialog).getByRole('group', { name: 'Reminder calls' });
+    expect(
+      within(reminderSet).getByText(
+        'Not set up: No reminder calls are made until an assistant and a phone number are chosen.',
+      ),
+    ).toBeTruthy();
+    fireEvent.change(within(dialog).getByLabelText('Reminder assistant'), { target: { value: 'a1' } });
+    fireEvent.change(within(dialog).getByLabelText('Reminder phone number'), { target: { value: 'n1' } });
+    expect(within(reminderSet).queryByText(/Not set up/)).toBeNull();
+    // Not automatic: nothing is missing.
+    fireEvent.click(within(dialog).getByRole('switch', { name: 'Call confirmations automatically' }));
+    expect(
+      within(within(dialog).getByRole('group', { name: 'Confirmation calls' })).queryByText(/Not set up/),
+    ).toBeNull();
+  });
+
+  it('shows the patients before the call type cards and their buttons', async () => {
+    renderScreen();
+    const patients = await screen.findByRole('list', { name: 'Patients' });
+    for (const button of screen.getAllByRole('button', { name: /Call Now/ })) {
+      expect(patients.compareDocumentPosition(button) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+    }
+    expect(
+      patients.compareDocumentPosition(screen.getByRole('button', { name: 'Start Calls' })) &
+        Node.DOCUMENT_POSITION_FOLLOWING,
+    ).toBeTruthy();
+  });
+
+  it('a sub user without assigned numbers or assistants gets one explanation, not empty selects', async () => {
+    const { api } = renderScreen(
+      {},
+      {
+        isAdmin: false,
+        canListAssistants: false,
+        canListPhoneNumbers: false,
+        unassigned: ['phone numbers', 'assistants'],
+      },
+    );
+    expect(screen.getByRole('heading', { name: 'You cannot place outbound calls yet' })).toBeTruthy();
+    expect(
+      screen.getByText(/your account has no phone number and no assistant assigned\. Ask an administrator/),
+    ).toBeTruthy();
+    expect(screen.queryAllByRole('combobox')).toHaveLength(0);
+    expect(screen.queryByRole('button', { name: /Call Now|Start Calls/ })).toBeNull();
+    expect(screen.queryByRole('alert')).toBeNull();
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(api.calls).toHaveLength(0);
+  });
+
+  it('a sub user with numbers but no assistant is told so and still sees the calls from those numbers', async () => {
+    renderScreen(
+      { 'GET /api/outbound-calls': { body: { calls: [call()] } } },
+      { isAdmin: false, canListAssistants: false, canListPhoneNumbers: true, unassigned: ['assistants'] },
+    );
+    expect(screen.getByText(/your account has no assistant assigned\./)).toBeTruthy();
+    expect(await screen.findByText('0199a1b2')).toBeTruthy();
+    expect(screen.queryAllByRole('combobox')).toHaveLength(0);
   });
 
   it('a user who may not manage settings neither asks for them nor sees a badge or the Settings button', async () => {

@@ -12,6 +12,7 @@ import { useAssistants } from '../../assistants';
 import { usePhoneNumbers } from '../../phone-numbers';
 import { useOutboundSettings } from '../api/get-outbound-settings';
 import { callTypeLabel } from '../lib/call-status';
+import type { Unassigned } from '../lib/set-up';
 import { OUTBOUND_MESSAGES as M } from '#shared/schemas/outbound-calls';
 import { CALL_TYPES, type CallType } from '#shared/schemas/outbound-calls';
 import { CallHistory } from './call-history';
@@ -28,13 +29,43 @@ export interface OutboundCallsScreenProps {
   /** Whether the user may list assistants and phone numbers (the server limits a sub user to assigned ones). */
   canListAssistants: boolean;
   canListPhoneNumbers: boolean;
+  /** A sub user without assigned numbers or assistants cannot place a call: the screen says so instead. */
+  unassigned?: readonly Unassigned[];
 }
 
-export function OutboundCallsScreen({
-  isAdmin,
-  canListAssistants,
-  canListPhoneNumbers,
-}: OutboundCallsScreenProps) {
+const TITLE = 'Outbound Calls';
+const DESCRIPTION = 'Call patients with upcoming appointments: reminders, confirmations and follow-ups.';
+
+export function OutboundCallsScreen(props: OutboundCallsScreenProps) {
+  const unassigned = props.unassigned ?? [];
+  if (unassigned.length > 0) return <NotAssigned unassigned={unassigned} />;
+  return <CallingScreen {...props} />;
+}
+
+/** One explanation instead of selects with nothing to choose and a start that can only fail. */
+function NotAssigned({ unassigned }: { unassigned: readonly Unassigned[] }) {
+  const what = unassigned
+    .map((u) => (u === 'phone numbers' ? 'no phone number' : 'no assistant'))
+    .join(' and ');
+  return (
+    <div className="grid gap-6">
+      <PageHeader title={TITLE} description={DESCRIPTION} />
+      <Card>
+        <CardHeader>
+          <CardTitle>You cannot place outbound calls yet</CardTitle>
+          <CardDescription>
+            Calls go out from a phone number with an assistant, and your account has {what} assigned. Ask an
+            administrator to assign them to you in User Management.
+          </CardDescription>
+        </CardHeader>
+      </Card>
+      {/* Calls from the numbers that are assigned stay visible. */}
+      {!unassigned.includes('phone numbers') && <CallHistory />}
+    </div>
+  );
+}
+
+function CallingScreen({ isAdmin, canListAssistants, canListPhoneNumbers }: OutboundCallsScreenProps) {
   const [selected, setSelected] = useState<Set<string>>(() => new Set());
   const [callType, setCallType] = useState<CallType>('reminder');
   const [message, setMessage] = useState('');
@@ -61,8 +92,8 @@ export function OutboundCallsScreen({
   return (
     <div className="grid gap-6">
       <PageHeader
-        title="Outbound Calls"
-        description="Call patients with upcoming appointments: reminders, confirmations and follow-ups."
+        title={TITLE}
+        description={DESCRIPTION}
         action={
           isAdmin ? (
             <Button variant="outline" disabled={!settings.data} onClick={() => setSettingsOpen(true)}>
@@ -79,22 +110,9 @@ export function OutboundCallsScreen({
         </Alert>
       )}
 
-      <div className="grid gap-4 md:grid-cols-3">
-        {CALL_TYPES.map((type) => (
-          <CallTypeCard
-            key={type}
-            callType={type}
-            settings={settings.data?.callTypes[type]}
-            assistants={assistants}
-            phoneNumbers={phoneNumbers}
-            selectedPatientIds={selectedIds}
-            isPending={isPending}
-            onStart={(body) => start({ ...body, message: customMessage })}
-          />
-        ))}
-      </div>
-
+      {/* Patients first: on a laptop screen they are in view without scrolling past the cards' buttons. */}
       <div className="grid gap-6 lg:grid-cols-2">
+        <PatientList selected={selected} onSelectedChange={setSelected} />
         <div className="grid content-start gap-6">
           <Card>
             <CardHeader>
@@ -133,10 +151,26 @@ export function OutboundCallsScreen({
               </Button>
             </CardContent>
           </Card>
-          <PatientList selected={selected} onSelectedChange={setSelected} />
         </div>
-        <CallHistory />
       </div>
+
+      <div className="grid gap-4 md:grid-cols-3">
+        {CALL_TYPES.map((type) => (
+          <CallTypeCard
+            key={type}
+            callType={type}
+            settings={settings.data?.callTypes[type]}
+            assistants={assistants}
+            phoneNumbers={phoneNumbers}
+            selectedPatientIds={selectedIds}
+            isPending={isPending}
+            onStart={(body) => start({ ...body, message: customMessage })}
+            onOpenSettings={isAdmin && settings.data ? () => setSettingsOpen(true) : undefined}
+          />
+        ))}
+      </div>
+
+      <CallHistory />
 
       {isAdmin && (
         <OutboundSettingsDialog

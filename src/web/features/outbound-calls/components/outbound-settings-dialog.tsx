@@ -19,6 +19,7 @@ import { messageOf } from '../../../lib/api-client';
 import { phoneNumberTitle } from '../../phone-numbers';
 import { useUpdateOutboundSettings } from '../api/update-outbound-settings';
 import { callTypeLabel } from '../lib/call-status';
+import { missingChoices, notSetUpText } from '../lib/set-up';
 import {
   CALL_TYPES,
   OUTBOUND_MESSAGES,
@@ -210,9 +211,13 @@ function SettingsForm({
       {CALL_TYPES.map((type) => {
         const f = form.callTypes[type];
         const label = callTypeLabel(type);
+        const missing = CAMPAIGN_TYPES.has(type) && f.automatic ? missingChoices(f) : [];
         return (
           <fieldset key={type} className="grid gap-3 rounded-md border border-slate-200 p-3 sm:grid-cols-2">
             <legend className="px-1 font-semibold text-slate-900">{label} calls</legend>
+            {missing.length > 0 && (
+              <p className="text-sm text-red-700 sm:col-span-2">Not set up: {notSetUpText(type, missing)}</p>
+            )}
             <div className="grid gap-1.5">
               <Label htmlFor={`${idPrefix}-${type}-assistant`}>{label} assistant</Label>
               <NativeSelect
