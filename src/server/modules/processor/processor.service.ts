@@ -209,22 +209,31 @@ export function createProcessorService(deps: {
 
     async processPending(viewer: Viewer): Promise<ProcessPendingResponse> {
       const pending = await repo.unprocessed(BATCH_SIZE);
-      const results: ProcessPendingResponse['results'] = { successful: [], failed: [] };
+      const results: ProcessPendingResponse['results'] = { successful: [], alreadyBooked: [], failed: [] };
       for (const call of pending) {
         const result = await process(viewer, call);
-        if (result.state === 'booked')
+        const which = {
+          callId: call.id,
+          caller: { name: call.customerName, number: call.customerNumber },
+          startedAt: call.startedAt?.toISOString() ?? null,
+        };
+        // A booking without a confirmation number is the caller's own, made during the call.
+        if (result.state === 'booked' && result.confirmationNumber === null)
+          results.alreadyBooked.push(which);
+        else if (result.state === 'booked')
           results.successful.push({
-            callId: call.id,
+            ...which,
             confirmationNumber: result.confirmationNumber,
             details: { type: result.appointmentType, date: result.date, time: result.time },
           });
-        else results.failed.push({ callId: call.id, reason: result.reason ?? result.message });
+        else results.failed.push({ ...which, reason: result.reason ?? result.message });
       }
       return {
         success: true,
         summary: {
           total: pending.length,
           successful: results.successful.length,
+          alreadyBooked: results.alreadyBooked.length,
           failed: results.failed.length,
         },
         results,
