@@ -103,6 +103,10 @@ describe('readCall', () => {
     expect(evidence.preferredTime).toEqual(rules.evidence.preferredTime);
     expect(appointmentRequest?.email).toBe('nora@example.com');
     expect(evidence.email).toEqual([]);
+    const other = 'User: Could I come in at 10:30 on March 12th for a cleaning?';
+    const at1030 = readCall(other, { preferredTime: '10:00', isAppointmentRequest: true }, context);
+    expect(at1030.appointmentRequest?.preferredTime).toBe('10:00');
+    expect(at1030.evidence.preferredTime).toEqual([]);
   });
 
   it('answers no request when the extraction says so, and a request when only it sees one', () => {

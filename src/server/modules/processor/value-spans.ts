@@ -216,7 +216,10 @@ function timeSpans(transcript: string, time: string): EvidenceRange[] {
     ...(minute === 15 ? [`(?:a )?quarter past ${hourWord}`] : []),
     ...(time === '12:00' ? ['noon|midday'] : []),
   ];
-  return firstSaid(transcript, [exact.join('|'), ...(minute === 0 ? [`at (?:${h12}|${hourWord})`] : [])]);
+  return firstSaid(transcript, [
+    exact.join('|'),
+    ...(minute === 0 ? [`at (?:${h12}|${hourWord})(?!:\\d)`] : []),
+  ]);
 }
 
 /** The ranges of the transcript that say `value` for `field`; none when it is not said. */
