@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { StructuredData } from './structured-data';
 
 export const CALL_STATUSES = ['queued', 'ringing', 'in-progress', 'forwarding', 'ended'] as const;
 export type CallStatus = (typeof CALL_STATUSES)[number];
@@ -37,6 +38,8 @@ export const CallAnalysisSchema = z.object({
   successEvaluation: SuccessEvaluationSchema,
 });
 export type CallAnalysis = z.infer<typeof CallAnalysisSchema>;
+/** The analysis as stored with a call: also the platform's extraction of the request (not shown in the API). */
+export type StoredCallAnalysis = CallAnalysis & { structuredData?: StructuredData };
 
 /** A call as listed: no transcript, messages or recordings (those are read one call at a time). */
 export const CallSummarySchema = z.object({

@@ -66,13 +66,26 @@ export const ProcessAppointmentResponseSchema = z.object({
 });
 export type ProcessAppointmentResponse = z.infer<typeof ProcessAppointmentResponseSchema>;
 
+/** Which call a batch result is about: who called and when (the call's start), for the result line. */
+const BatchCallSchema = z.object({
+  callId: z.string(),
+  caller: z.object({ name: z.string().nullable(), number: z.string().nullable() }),
+  startedAt: z.iso.datetime().nullable(),
+});
+
 export const ProcessPendingResponseSchema = z.object({
   success: z.boolean(),
-  summary: z.object({ total: z.number().int(), successful: z.number().int(), failed: z.number().int() }),
+  summary: z.object({
+    total: z.number().int(),
+    /** Booked by this run. */
+    successful: z.number().int(),
+    /** Booked by the caller during the call: nothing more to book (issue 21, item 4). */
+    alreadyBooked: z.number().int(),
+    failed: z.number().int(),
+  }),
   results: z.object({
     successful: z.array(
-      z.object({
-        callId: z.string(),
+      BatchCallSchema.extend({
         confirmationNumber: z.string().nullable(),
         details: z.object({
           type: z.string().nullable(),
@@ -81,7 +94,8 @@ export const ProcessPendingResponseSchema = z.object({
         }),
       }),
     ),
-    failed: z.array(z.object({ callId: z.string(), reason: z.string() })),
+    alreadyBooked: z.array(BatchCallSchema),
+    failed: z.array(BatchCallSchema.extend({ reason: z.string() })),
   }),
 });
 export type ProcessPendingResponse = z.infer<typeof ProcessPendingResponseSchema>;
@@ -107,6 +121,10 @@ export const PROCESSOR_TEXTS = {
   processingFailed: 'Processing Failed',
   processingError: 'Processing Error',
   batchComplete: 'Batch Processing Complete',
-  batchMessage: (booked: number, failed: number) => `${booked} appointments booked, ${failed} failed`,
+  /** The spec's text; calls the caller booked during the call are counted apart when there are any. */
+  batchMessage: (booked: number, failed: number, alreadyBooked = 0) =>
+    alreadyBooked > 0
+      ? `${booked} booked, ${alreadyBooked} already booked, ${failed} failed`
+      : `${booked} appointments booked, ${failed} failed`,
   batchFailed: 'Batch Processing Failed',
 } as const;

@@ -13,7 +13,7 @@ import {
 import {
   CALL_COST_MAX,
   CALL_SECONDS_MAX,
-  type CallAnalysis,
+  type StoredCallAnalysis,
   type CallMessage,
   type CostBreakdown,
 } from '#shared/schemas/calls';
@@ -54,7 +54,7 @@ export const calls = pgTable(
     stereoRecordingUrl: text(),
     pcapUrl: text(),
     messages: jsonb().$type<CallMessage[]>(),
-    analysis: jsonb().$type<CallAnalysis>(),
+    analysis: jsonb().$type<StoredCallAnalysis>(),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     /**

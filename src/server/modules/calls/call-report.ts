@@ -3,10 +3,11 @@ import {
   CALL_SECONDS_MAX,
   CALL_STATUSES,
   CALL_TYPES,
-  type CallAnalysis,
   type CallMessage,
   type CostBreakdown,
+  type StoredCallAnalysis,
 } from '#shared/schemas/calls';
+import { parseStructuredData } from '#shared/schemas/structured-data';
 import { badRequest } from '../../errors';
 import { toE164 } from '../../lib/phone';
 
@@ -46,7 +47,8 @@ export interface CallReport {
   stereoRecordingUrl: string | null;
   pcapUrl: string | null;
   messages: CallMessage[] | null;
-  analysis: CallAnalysis | null;
+  /** With `structuredData`: the fields of the platform's extraction that parse (ADR 046). */
+  analysis: StoredCallAnalysis | null;
 }
 
 export const CALL_REPORT_TYPES = ['status-update', 'end-of-call-report'] as const;
@@ -185,6 +187,8 @@ export function readCallReport(rawMessage: unknown): CallReport | null {
   const evaluation = successEvaluation(analysis.successEvaluation);
   const status = ended ? 'ended' : str(message.status, 40);
   const rank = ended ? END_OF_CALL_RANK : statusRank(status);
+  const structuredData = parseStructuredData(analysis.structuredData);
+  const extracted = Object.keys(structuredData).length > 0;
 
   return {
     providerId,
@@ -225,6 +229,9 @@ export function readCallReport(rawMessage: unknown): CallReport | null {
         message.messages,
       startedAt,
     ),
-    analysis: summary !== null || evaluation !== null ? { summary, successEvaluation: evaluation } : null,
+    analysis:
+      summary !== null || evaluation !== null || extracted
+        ? { summary, successEvaluation: evaluation, ...(extracted && { structuredData }) }
+        : null,
   };
 }

@@ -17,7 +17,9 @@ export interface SimulatorDeps {
   app: App;
   db: Db;
   /** The practice a called number books into (the webhook's own resolution). */
-  practiceFor(calledNumber: string): Promise<{ inDatabase: boolean; timeZone: string }>;
+  practiceFor(
+    calledNumber: string,
+  ): Promise<{ inDatabase: boolean; timeZone: string; connector: { name: string } }>;
   secret: string;
   now: () => Date;
 }
@@ -135,11 +137,23 @@ export function createCallSimulator({ app, db, practiceFor, secret, now }: Simul
       await status('in-progress');
       say(
         'bot',
-        `Thank you for calling ${number.name ?? 'the practice'}, this is Riley. How can I help you today?`,
+        // The practice's name (its linked account), not the number's label ("Main Line").
+        `Thank you for calling ${practice.connector.name}, this is Riley. How can I help you today?`,
       );
 
       let success = false;
       let summary: string;
+      /** What the platform's analysis would extract from this call (ADR 046): the scenario knows it. */
+      let extraction: Record<string, unknown> = { isAppointmentRequest: true };
+      const extract = (slot: Pick<Slot, 'date' | 'time'> | undefined, appointmentType: string) => {
+        extraction = {
+          isAppointmentRequest: true,
+          ...(caller.name && { patientName: caller.name }),
+          phoneNumber: caller.number,
+          appointmentType,
+          ...(slot && { preferredDate: slot.date, preferredTime: slot.time }),
+        };
+      };
       let endedReason = 'customer-ended-call';
 
       const firstSlots = (answer: ToolAnswer) => (answer.success ? (answer.available_slots as Slot[]) : []);
@@ -199,6 +213,7 @@ export function createCallSimulator({ app, db, practiceFor, secret, now }: Simul
               .join(', ')}. Which works best?`,
           );
           say('user', `${spokenTime(slots[0]!.time)}, please.`);
+          extract(slots[0], 'dental_cleaning');
           success = confirmBooking(
             await book(slots[0]!, 'dental_cleaning', { name: caller.name! }),
             'cleaning',
@@ -207,6 +222,7 @@ export function createCallSimulator({ app, db, practiceFor, secret, now }: Simul
             ? 'New patient Sofía Álvarez booked a cleaning next Tuesday morning.'
             : 'New patient asked for a cleaning next Tuesday morning; the booking failed.';
         } else {
+          extract(undefined, 'dental_cleaning');
           say('bot', 'I am sorry, next Tuesday morning is fully booked. Please call us again.');
           say('user', 'Okay, thanks.');
           summary = 'New patient asked for a cleaning next Tuesday morning; nothing was free.';
@@ -241,11 +257,13 @@ export function createCallSimulator({ app, db, practiceFor, secret, now }: Simul
               `The first opening is ${slot.date} at ${spokenTime(slot.time)} with ${slot.provider_name}. Shall I book it?`,
             );
             say('user', 'Yes, please.');
+            extract(slot, 'dental_checkup');
             success = confirmBooking(
               await book(slot, 'dental_checkup', { patient_id: patientId }),
               'checkup',
             );
           } else {
+            extract(undefined, 'dental_checkup');
             say('bot', 'I am sorry, I have no openings in the next days. We will call you back.');
             say('user', 'Okay, thanks.');
           }
@@ -282,6 +300,7 @@ export function createCallSimulator({ app, db, practiceFor, secret, now }: Simul
             );
           }
           if (attempt.success) {
+            extract(wanted, 'dental_checkup');
             success = confirmBooking(attempt, 'checkup');
           } else {
             const slots = firstSlots(
@@ -290,18 +309,21 @@ export function createCallSimulator({ app, db, practiceFor, secret, now }: Simul
                 preferred_date: wanted?.date ?? 'tomorrow',
               }),
             );
-            if (slots.length && patientId) {
-              const slot = slots[0]!;
+            // Another time than the one just refused (another doctor may be free at that very time).
+            const slot = slots.find((s) => s.date !== wanted?.date || s.time !== wanted.time);
+            if (slot && patientId) {
               say(
                 'bot',
                 `I'm sorry, that time is already taken. I can offer ${slot.date} at ${spokenTime(slot.time)} with ${slot.provider_name} instead.`,
               );
               say('user', 'That works, please book it.');
+              extract(slot, 'dental_checkup');
               success = confirmBooking(
                 await book(slot, 'dental_checkup', { patient_id: patientId }),
                 'checkup',
               );
             } else {
+              extract(wanted, 'dental_checkup');
               say(
                 'bot',
                 'I am sorry, that time is taken and I have nothing else free. We will call you back.',
@@ -317,6 +339,7 @@ export function createCallSimulator({ app, db, practiceFor, secret, now }: Simul
         say('user', 'Hi, do you accept Delta Dental insurance?');
         say('bot', 'Yes, we accept most PPO plans including Delta Dental. Would you like to book a visit?');
         say('user', 'Not right now, thanks. Bye.');
+        extraction = { isAppointmentRequest: false };
         endedReason = 'customer-ended-call';
         success = true;
         summary = 'Caller asked whether the practice accepts Delta Dental insurance and hung up.';
@@ -334,7 +357,7 @@ export function createCallSimulator({ app, db, practiceFor, secret, now }: Simul
         durationMs: endedAt.getTime() - startedAt.getTime(),
         cost: 0,
         costBreakdown: { ...ZERO_COST, analysisCostBreakdown: { summary: 0 } },
-        analysis: { summary, successEvaluation: success ? 'true' : 'false' },
+        analysis: { summary, structuredData: extraction, successEvaluation: success ? 'true' : 'false' },
         artifact: { transcript, messages },
       });
       return providerCallId;

@@ -13,6 +13,8 @@ export interface CallbackCandidate {
   customerNumber: string | null;
   transcript: string;
   bookedByProcessor: boolean;
+  /** The platform's extraction of the request (ADR 046), as stored with the call. */
+  structuredData: unknown;
 }
 
 export type NewCallback = Omit<typeof callbacks.$inferInsert, 'id' | 'status' | 'createdAt'>;
@@ -72,6 +74,7 @@ export function createCallbacksRepo(db: Db) {
           customerName: calls.customerName,
           customerNumber: calls.customerNumber,
           transcript: calls.transcript,
+          analysis: calls.analysis,
           processedState: callProcessing.state,
         })
         .from(calls)
@@ -88,9 +91,10 @@ export function createCallbacksRepo(db: Db) {
         )
         .orderBy(sql`${calls.endedAt} desc nulls last`)
         .limit(limit);
-      return rows.map(({ processedState, transcript, ...call }) => ({
+      return rows.map(({ processedState, transcript, analysis, ...call }) => ({
         ...call,
         transcript: transcript!,
+        structuredData: analysis?.structuredData,
         bookedByProcessor: processedState === 'booked',
       }));
     },

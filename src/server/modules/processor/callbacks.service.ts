@@ -7,10 +7,10 @@ import type { AuditService } from '../audit/audit.service';
 import type { ScheduleService } from '../schedule/schedule.service';
 import { visibleCalls } from '../scope';
 import { createToolFunctions } from '../voice-webhook/voice-webhook.service';
-import { analyzeTranscript } from './analysis/analyze-transcript';
 import { bookedDuringCall } from './analysis/booked-during-call';
 import type { CallbackCandidate, CallbacksRepo, NewCallback } from './callbacks.repo';
 import { bookNearestFreeTime } from './nearest-free-time';
+import { readCall } from './read-call';
 
 /** A hang-up this short is not a caller waiting for us. */
 export const SHORT_CALL_SECONDS = 10;
@@ -76,7 +76,7 @@ export function createCallbacksService(deps: {
     const hours = await repo.openingHours();
     const tasks: NewCallback[] = [];
     for (const call of waiting) {
-      const { appointmentRequest: request } = analyzeTranscript(call.transcript, {
+      const { appointmentRequest: request } = readCall(call.transcript, call.structuredData, {
         callStartedAt: call.startedAt ?? now(),
         timeZone,
       });

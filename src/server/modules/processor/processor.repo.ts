@@ -1,4 +1,5 @@
 import { and, desc, eq, inArray, isNotNull, isNull, ne } from 'drizzle-orm';
+import type { StoredCallAnalysis } from '#shared/schemas/calls';
 import type { CallProcessingState } from '#shared/schemas/processor';
 import type { Db } from '../../db/client';
 import { callProcessing, calls } from '../../db/schema/index';
@@ -12,6 +13,8 @@ export interface CallForProcessing {
   customerName: string | null;
   customerNumber: string | null;
   transcript: string | null;
+  /** The platform's analysis, with its extraction of the request (`structuredData`) when it made one. */
+  analysis: StoredCallAnalysis | null;
 }
 
 export interface ProcessingRecord {
@@ -32,6 +35,7 @@ const callColumns = {
   customerName: calls.customerName,
   customerNumber: calls.customerNumber,
   transcript: calls.transcript,
+  analysis: calls.analysis,
 };
 const ended = and(eq(calls.status, 'ended'), isNotNull(calls.transcript));
 

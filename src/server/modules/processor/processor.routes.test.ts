@@ -12,6 +12,7 @@ import {
   providers,
 } from '../../db/schema/index';
 import { instantFromWall } from '../../lib/wall-time';
+import type { ProcessPendingResponse } from '#shared/schemas/processor';
 import { weekdayWithFreeTime } from '../../test/schedule-dates';
 import { bearer, createTestApp, type TestApp } from '../../test/test-app';
 
@@ -214,6 +215,67 @@ describe('POST /api/call/:id/process-appointment', () => {
 });
 
 describe('POST /api/process-pending-appointments and GET /api/call-processing', () => {
+  it('counts calls booked during the call apart, and names the caller and the call on each result', async () => {
+    const bookedByCaller = [
+      await insertCall(
+        "User: I'd like a checkup tomorrow at 9.\nAI: You're booked for a dental checkup tomorrow at 9 AM.",
+        { name: 'Ada Byrne', number: '+12125550111' },
+      ),
+      await insertCall(
+        'User: A filling on Friday, please.\nAI: Done. Your appointment is now booked, confirmation number XK12.',
+        { name: 'Ben Okafor', number: '+12125550112' },
+      ),
+    ];
+    const request = await insertCall(
+      [
+        `User: Hi, this is Ivy Park. I'd like to book a cleaning on ${format(visitDay, 'MMMM do')} at 2 PM.`,
+        'AI: What number can we reach you at?',
+        'User: Two one two, five five five, oh one one three.',
+      ].join('\n'),
+      { name: 'Ivy Park', number: '+12125550113' },
+    );
+    const question = await insertCall('User: Do you take Delta Dental?\nAI: Yes we do.', {
+      name: 'Cy Dunn',
+      number: '+12125550114',
+    });
+    const before = await appointmentCount();
+
+    const response = await post('/api/process-pending-appointments');
+    expect(response.statusCode).toBe(200);
+    const { summary, results } = response.json() as ProcessPendingResponse;
+    expect(summary.total).toBe(summary.successful + summary.alreadyBooked + summary.failed);
+    expect(summary.successful).toBe(results.successful.length);
+    expect(summary.alreadyBooked).toBe(results.alreadyBooked.length);
+    expect(results.successful.map((r) => r.callId)).not.toContain(bookedByCaller[0]);
+    const mine = results.alreadyBooked.filter((r) => bookedByCaller.includes(r.callId));
+    expect(mine).toHaveLength(2);
+    expect(mine).toEqual(
+      expect.arrayContaining([
+        {
+          callId: bookedByCaller[0],
+          caller: { name: 'Ada Byrne', number: '+12125550111' },
+          startedAt: expect.any(String),
+        },
+        {
+          callId: bookedByCaller[1],
+          caller: { name: 'Ben Okafor', number: '+12125550112' },
+          startedAt: expect.any(String),
+        },
+      ]),
+    );
+    expect(results.successful.find((r) => r.callId === request)).toMatchObject({
+      caller: { name: 'Ivy Park', number: '+12125550113' },
+      confirmationNumber: expect.any(String),
+      details: { type: 'dental_cleaning', date: format(visitDay, 'yyyy-MM-dd') },
+    });
+    expect(results.failed.find((r) => r.callId === question)).toMatchObject({
+      caller: { name: 'Cy Dunn', number: '+12125550114' },
+      reason: 'No Appointment Found',
+    });
+    // Only the request was booked by the run.
+    expect(await appointmentCount()).toBe(before + summary.successful);
+  });
+
   it('processes at most 10 unprocessed ended calls per run, each once, with totals', async () => {
     const seen = new Set<string>();
     for (let run = 0; run < 20; run++) {
@@ -221,7 +283,7 @@ describe('POST /api/process-pending-appointments and GET /api/call-processing', 
       expect(response.statusCode).toBe(200);
       const { summary, results } = response.json();
       expect(summary.total).toBeLessThanOrEqual(10);
-      expect(summary.successful + summary.failed).toBe(summary.total);
+      expect(summary.successful + summary.alreadyBooked + summary.failed).toBe(summary.total);
       expect(results.successful).toHaveLength(summary.successful);
       for (const r of [...results.successful, ...results.failed]) {
         expect(seen.has(r.callId)).toBe(false);
@@ -230,7 +292,7 @@ describe('POST /api/process-pending-appointments and GET /api/call-processing', 
       if (summary.total === 0) break;
     }
     const pending = (await post('/api/process-pending-appointments')).json();
-    expect(pending.summary).toEqual({ total: 0, successful: 0, failed: 0 });
+    expect(pending.summary).toEqual({ total: 0, successful: 0, alreadyBooked: 0, failed: 0 });
 
     const states = await t.app.inject({ method: 'GET', url: '/api/call-processing', headers: bearer(admin) });
     expect(states.statusCode).toBe(200);

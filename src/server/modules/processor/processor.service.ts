@@ -9,10 +9,11 @@ import { AppError, badRequest, notFound } from '../../errors';
 import type { Viewer } from '../../plugins/auth';
 import type { ScheduleService } from '../schedule/schedule.service';
 import { createToolFunctions } from '../voice-webhook/voice-webhook.service';
-import { analyzeTranscript, type TranscriptAnalysis } from './analysis/analyze-transcript';
+import type { TranscriptAnalysis } from './analysis/analyze-transcript';
 import { bookedDuringCall } from './analysis/booked-during-call';
 import { bookNearestFreeTime } from './nearest-free-time';
 import type { CallForProcessing, ProcessingRecord, ProcessorRepo } from './processor.repo';
+import { readCall } from './read-call';
 
 export const MISSING_TRANSCRIPT_MESSAGE = 'Please enter a transcript to analyze';
 export const BATCH_SIZE = 10;
@@ -36,13 +37,18 @@ export function createProcessorService(deps: {
   const { repo, schedule, onBooked, now = () => new Date() } = deps;
   const tools = createToolFunctions(schedule);
 
+  /** The request in a transcript; the call's own extraction (ADR 046) counts when it is the call's transcript. */
   async function analyse(
     viewer: Viewer,
     transcript: string,
-    startedAt: Date | null,
+    call: CallForProcessing | undefined,
   ): Promise<TranscriptAnalysis> {
     const practice = await schedule.forUser(viewer);
-    return analyzeTranscript(transcript, { callStartedAt: startedAt ?? now(), timeZone: practice.timeZone });
+    const extraction = call && call.transcript === transcript ? call.analysis?.structuredData : undefined;
+    return readCall(transcript, extraction, {
+      callStartedAt: call?.startedAt ?? now(),
+      timeZone: practice.timeZone,
+    });
   }
 
   /** What processing the call would find, without booking: for calls the processor has not run on. */
@@ -80,7 +86,7 @@ export function createProcessorService(deps: {
         message: 'The caller booked during the call; nothing more was booked.',
       };
     const practice = await schedule.forUser(viewer);
-    const { appointmentRequest: request } = analyzeTranscript(call.transcript, {
+    const { appointmentRequest: request } = readCall(call.transcript, call.analysis?.structuredData, {
       callStartedAt: call.startedAt ?? now(),
       timeZone: practice.timeZone,
     });
@@ -174,13 +180,12 @@ export function createProcessorService(deps: {
     ): Promise<AnalyzeTranscriptResponse> {
       if (!transcript.trim())
         throw badRequest(MISSING_TRANSCRIPT_MESSAGE, { transcript: MISSING_TRANSCRIPT_MESSAGE });
-      let startedAt: Date | null = null;
+      let call: CallForProcessing | undefined;
       if (callId !== 'manual') {
-        const call = /^[0-9a-f-]{36}$/i.test(callId) ? await repo.call(callId) : undefined;
+        call = /^[0-9a-f-]{36}$/i.test(callId) ? await repo.call(callId) : undefined;
         if (!call) throw notFound('Call not found.');
-        startedAt = call.startedAt;
       }
-      const { appointmentRequest, evidence } = await analyse(viewer, transcript, startedAt);
+      const { appointmentRequest, evidence } = await analyse(viewer, transcript, call);
       return {
         success: true,
         message: appointmentRequest ? 'Appointment request detected in transcript' : 'No Appointment Found',
@@ -204,22 +209,31 @@ export function createProcessorService(deps: {
 
     async processPending(viewer: Viewer): Promise<ProcessPendingResponse> {
       const pending = await repo.unprocessed(BATCH_SIZE);
-      const results: ProcessPendingResponse['results'] = { successful: [], failed: [] };
+      const results: ProcessPendingResponse['results'] = { successful: [], alreadyBooked: [], failed: [] };
       for (const call of pending) {
         const result = await process(viewer, call);
-        if (result.state === 'booked')
+        const which = {
+          callId: call.id,
+          caller: { name: call.customerName, number: call.customerNumber },
+          startedAt: call.startedAt?.toISOString() ?? null,
+        };
+        // A booking without a confirmation number is the caller's own, made during the call.
+        if (result.state === 'booked' && result.confirmationNumber === null)
+          results.alreadyBooked.push(which);
+        else if (result.state === 'booked')
           results.successful.push({
-            callId: call.id,
+            ...which,
             confirmationNumber: result.confirmationNumber,
             details: { type: result.appointmentType, date: result.date, time: result.time },
           });
-        else results.failed.push({ callId: call.id, reason: result.reason ?? result.message });
+        else results.failed.push({ ...which, reason: result.reason ?? result.message });
       }
       return {
         success: true,
         summary: {
           total: pending.length,
           successful: results.successful.length,
+          alreadyBooked: results.alreadyBooked.length,
           failed: results.failed.length,
         },
         results,
@@ -239,7 +253,7 @@ export function createProcessorService(deps: {
             reason: row.record.reason,
           };
         const analysis = row.transcript
-          ? analyzeTranscript(row.transcript, {
+          ? readCall(row.transcript, row.analysis?.structuredData, {
               callStartedAt: row.startedAt ?? now(),
               timeZone: practice!.timeZone,
             })

@@ -270,7 +270,7 @@ describe('AppointmentProcessorScreen', () => {
     expect(api.calls.some((c) => c.method === 'POST' && c.path.endsWith('/process-appointment'))).toBe(true);
   });
 
-  it('shows batch progress, then the totals and the spec toast', async () => {
+  it('shows batch progress, then the totals (booked during the call apart) and a line per call', async () => {
     let answer: (value: unknown) => void = () => undefined;
     mockApi({
       'POST /api/process-pending-appointments': () =>
@@ -284,29 +284,39 @@ describe('AppointmentProcessorScreen', () => {
     await user.click(screen.getByRole('tab', { name: 'Batch Processing' }));
     await user.click(screen.getByRole('button', { name: 'Process Recent Calls' }));
     expect(await screen.findByText('Processing the most recent calls')).toBeTruthy();
+    const call = (id: string, name: string | null, number: string | null) => ({
+      callId: `${id}0000000-0000-4000-8000-000000000000`,
+      caller: { name, number },
+      startedAt: '2026-11-23T15:02:00.000Z',
+    });
     answer({
       body: {
         success: true,
-        summary: { total: 3, successful: 2, failed: 1 },
+        summary: { total: 4, successful: 1, alreadyBooked: 2, failed: 1 },
         results: {
           successful: [
             {
-              callId: 'c1',
+              ...call('c1', 'Nora Quinn', '+12125550198'),
               confirmationNumber: 'C1',
               details: { type: 'dental_cleaning', date: '2026-11-24', time: '10:00' },
             },
-            {
-              callId: 'c2',
-              confirmationNumber: 'C2',
-              details: { type: 'filling', date: '2026-11-25', time: '14:00' },
-            },
           ],
-          failed: [{ callId: 'c3', reason: 'No Appointment Found' }],
+          alreadyBooked: [call('b1', 'Ada Byrne', null), call('b2', null, '+12125550112')],
+          failed: [{ ...call('f1', null, null), reason: 'No Appointment Found' }],
         },
       },
     });
     expect(await screen.findByText('Batch Processing Complete')).toBeTruthy();
-    expect(screen.getByText('2 appointments booked, 1 failed')).toBeTruthy();
-    expect(screen.getByText(/C1 · Dental Cleaning · 2026-11-24 10:00/)).toBeTruthy();
+    expect(screen.getByText('1 booked, 2 already booked, 1 failed')).toBeTruthy();
+    const lines = screen.getAllByTestId('batch-result').map((li) => li.textContent);
+    expect(lines).toHaveLength(4);
+    expect(lines[0]).toMatch(
+      /^Nora Quinn · call c1000000, Nov 23, \d+:02 [AP]M: Booked C1 · Dental Cleaning · 2026-11-24 10:00$/,
+    );
+    expect(lines[1]).toMatch(/^Ada Byrne · call b1000000, .*: Already booked by the caller during the call/);
+    expect(lines[2]).toMatch(/^\+12125550112 · call b2000000, .*: Already booked/);
+    expect(lines[3]).toMatch(/^Unknown caller · call f1000000, .*: Not booked: No Appointment Found$/);
+    const totals = screen.getByText('Already booked', { selector: 'dt' }).parentElement!;
+    expect(totals.textContent).toBe('Already booked2');
   });
 });

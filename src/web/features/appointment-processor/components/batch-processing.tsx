@@ -1,4 +1,6 @@
-import { PROCESSOR_TEXTS } from '#shared/schemas/processor';
+import { format } from 'date-fns';
+import type { ReactNode } from 'react';
+import { PROCESSOR_TEXTS, type ProcessPendingResponse } from '#shared/schemas/processor';
 import { Button } from '../../../components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '../../../components/ui/card';
 import { Spinner } from '../../../components/ui/spinner';
@@ -7,7 +9,24 @@ import { messageOf } from '../../../lib/api-client';
 import { useProcessPending } from '../api/process-pending';
 import { typeLabel } from './labels';
 
-/** One action: process the last 10 ended calls not processed yet, then show the totals. */
+type BatchCall = ProcessPendingResponse['results']['failed'][number];
+
+/** Who called and which call: "Nora Quinn · call aaaaaaaa, Nov 24, 10:02 AM". */
+function callLine(call: Omit<BatchCall, 'reason'>): string {
+  const who = call.caller.name ?? call.caller.number ?? 'Unknown caller';
+  const when = call.startedAt ? `, ${format(new Date(call.startedAt), 'MMM d, h:mm a')}` : '';
+  return `${who} · call ${call.callId.slice(0, 8)}${when}`;
+}
+
+function ResultLine({ call, children }: { call: Omit<BatchCall, 'reason'>; children: ReactNode }) {
+  return (
+    <li data-testid="batch-result">
+      <span className="font-medium text-slate-900">{callLine(call)}</span>: {children}
+    </li>
+  );
+}
+
+/** One action: process the last 10 ended calls not processed yet, then show the totals and each call's outcome. */
 export function BatchProcessing() {
   const batch = useProcessPending();
   const run = () =>
@@ -15,7 +34,11 @@ export function BatchProcessing() {
       onSuccess: ({ summary }) =>
         toast({
           title: PROCESSOR_TEXTS.batchComplete,
-          description: PROCESSOR_TEXTS.batchMessage(summary.successful, summary.failed),
+          description: PROCESSOR_TEXTS.batchMessage(
+            summary.successful,
+            summary.failed,
+            summary.alreadyBooked,
+          ),
         }),
       onError: (error) =>
         toast({
@@ -40,11 +63,12 @@ export function BatchProcessing() {
         {batch.isPending && <Spinner label="Processing the most recent calls" />}
         {result && !batch.isPending && (
           <div className="space-y-4" aria-live="polite">
-            <dl className="grid grid-cols-3 gap-4 text-center">
+            <dl className="grid grid-cols-2 gap-4 text-center sm:grid-cols-4">
               {(
                 [
                   ['Total', result.summary.total],
                   ['Booked', result.summary.successful],
+                  ['Already booked', result.summary.alreadyBooked],
                   ['Failed', result.summary.failed],
                 ] as const
               ).map(([label, value]) => (
@@ -54,27 +78,26 @@ export function BatchProcessing() {
                 </div>
               ))}
             </dl>
-            {result.results.successful.length > 0 && (
-              <ul className="space-y-1 text-sm text-slate-800">
-                {result.results.successful.map((r) => (
-                  <li key={r.callId}>
-                    {r.confirmationNumber ?? 'Booked during the call'}
-                    {r.details.type && ` · ${typeLabel(r.details.type)}`}
-                    {r.details.date && ` · ${r.details.date}`}
-                    {r.details.time && ` ${r.details.time}`}
-                  </li>
-                ))}
-              </ul>
-            )}
-            {result.results.failed.length > 0 && (
-              <ul className="space-y-1 text-sm text-slate-600">
-                {result.results.failed.map((r) => (
-                  <li key={r.callId}>
-                    Call {r.callId.slice(0, 8)}: {r.reason}
-                  </li>
-                ))}
-              </ul>
-            )}
+            <ul className="space-y-1 text-sm text-slate-700">
+              {result.results.successful.map((r) => (
+                <ResultLine key={r.callId} call={r}>
+                  Booked {r.confirmationNumber}
+                  {r.details.type && ` · ${typeLabel(r.details.type)}`}
+                  {r.details.date && ` · ${r.details.date}`}
+                  {r.details.time && ` ${r.details.time}`}
+                </ResultLine>
+              ))}
+              {result.results.alreadyBooked.map((r) => (
+                <ResultLine key={r.callId} call={r}>
+                  Already booked by the caller during the call; nothing more was booked
+                </ResultLine>
+              ))}
+              {result.results.failed.map((r) => (
+                <ResultLine key={r.callId} call={r}>
+                  Not booked: {r.reason}
+                </ResultLine>
+              ))}
+            </ul>
           </div>
         )}
       </CardContent>

@@ -167,9 +167,36 @@ const COST_ROWS: [keyof CostBreakdown, string][] = [
   ['vapi', 'Platform fee'],
 ];
 
+/**
+ * The sandbox caller's breakdown: every amount and count zero (a call on the voice platform always carries at
+ * least its platform fee), so a table of N/A would say nothing.
+ */
+function isNoCharge(call: CallDetail): boolean {
+  const b = call.costBreakdown;
+  if (!b || call.cost) return false;
+  const values = [
+    ...COST_ROWS.map(([key]) => b[key] as number | undefined),
+    b.total,
+    b.llmPromptTokens,
+    b.llmCompletionTokens,
+    b.ttsCharacters,
+    b.analysisCostBreakdown?.summary,
+  ];
+  return b.total === 0 && values.every((value) => !value);
+}
+
 function CostTab({ call }: { call: CallDetail }) {
   const breakdown = call.costBreakdown;
   if (!breakdown) return <Empty>No cost breakdown available for this call</Empty>;
+  if (isNoCharge(call))
+    return (
+      <div className="grid gap-1">
+        <p className="text-lg font-semibold">Simulated call: no charge</p>
+        <p className="text-sm text-slate-600">
+          The built-in call simulator places no real call, so nothing is billed.
+        </p>
+      </div>
+    );
   return (
     <div className="grid gap-3">
       <p className="text-lg font-semibold">Total: {formatCost(breakdown.total ?? call.cost)}</p>

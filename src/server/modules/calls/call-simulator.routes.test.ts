@@ -1,0 +1,124 @@
+import { and, asc, eq, gt } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { CallDetail, SimulationScenario } from '#shared/schemas/calls';
+import { appointments, calls, patients, phoneNumbers } from '../../db/schema/index';
+import { DEMO_PRACTICE_NAME } from '../../db/seed/demo-practice';
+import { instantFromWall } from '../../lib/wall-time';
+import { listSlots, PRACTICE_ZONE, weekdayAhead } from '../../test/schedule-dates';
+import { bearer, createTestApp, type TestApp } from '../../test/test-app';
+
+/** The sandbox caller (issue 21 item 14, ADR 046): what a simulated call says and what it hands over. */
+let t: TestApp;
+let admin: string;
+let mainLine: typeof phoneNumbers.$inferSelect;
+beforeAll(async () => {
+  t = await createTestApp();
+  admin = await t.asAdmin();
+  [mainLine] = (await t.database.db
+    .select()
+    .from(phoneNumbers)
+    .where(eq(phoneNumbers.name, 'Main Line'))) as [typeof phoneNumbers.$inferSelect];
+});
+afterAll(() => t.close());
+
+async function simulate(scenario: SimulationScenario): Promise<CallDetail> {
+  const response = await t.app.inject({
+    method: 'POST',
+    url: '/api/calls/simulate',
+    headers: bearer(admin),
+    payload: { phoneNumberId: mainLine.id, scenario },
+  });
+  expect(response.statusCode, response.body).toBe(200);
+  return response.json().call as CallDetail;
+}
+
+describe('the sandbox caller', () => {
+  it("greets with the practice's name, not the number's", async () => {
+    const call = await simulate('question-then-hang-up');
+    expect(call.transcript).toMatch(
+      new RegExp(`^AI: Thank you for calling ${DEMO_PRACTICE_NAME}, this is Riley`),
+    );
+    expect(call.transcript).not.toContain(mainLine.name);
+  });
+
+  it('offers another time than the one just refused, even when another doctor is free at that time', async () => {
+    // The scenario asks for the first appointment more than a day ahead: make it ours, at the first free time of
+    // a day when another doctor is free at that same time too.
+    const db = t.database.db;
+    const dayAfter = new Date(t.clock.now().getTime() + 24 * 3600_000);
+    await db.update(appointments).set({ status: 'cancelled' }).where(gt(appointments.startsAt, dayAfter));
+    const day = weekdayAhead(t.clock.now(), 3);
+    const [first, ...others] = await listSlots(t.app, admin, day, 'first_available', 'dental_checkup');
+    const [patient] = await db.select().from(patients).orderBy(asc(patients.createdAt), asc(patients.id));
+    const startsAt = instantFromWall(`${day}T${first!.time}:00`, PRACTICE_ZONE);
+    await db.insert(appointments).values({
+      patientId: patient!.id,
+      providerId: first!.provider_id,
+      appointmentType: 'dental_checkup',
+      startsAt,
+      endsAt: new Date(startsAt.getTime() + 30 * 60_000),
+      status: 'confirmed',
+      confirmationNumber: 'SIMTAKEN1',
+    });
+    const stillFree = await listSlots(t.app, admin, day, 'first_available', 'dental_checkup');
+    expect(
+      stillFree.some((s) => s.time === first!.time),
+      'another doctor free then',
+    ).toBe(true);
+    expect(others.length).toBeGreaterThan(0);
+
+    const call = await simulate('taken-time-accepts-another');
+    const asked = /checkup on (\S+) at (\d+:\d\d [AP]M)\?/.exec(call.transcript!);
+    const offered = /I can offer (\S+) at (\d+:\d\d [AP]M) with/.exec(call.transcript!);
+    expect(asked, call.transcript!).not.toBeNull();
+    expect(offered, call.transcript!).not.toBeNull();
+    expect(`${offered![1]} ${offered![2]}`).not.toBe(`${asked![1]} ${asked![2]}`);
+    expect(call.transcript).toContain('confirmation number');
+  });
+
+  it('hands over the appointment request as the platform would extract it (structuredData)', async () => {
+    const cleaning = await simulate('new-patient-cleaning');
+    const question = await simulate('question-then-hang-up');
+    const extraction = async (id: string) =>
+      (
+        await t.database.db
+          .select({ analysis: calls.analysis })
+          .from(calls)
+          .where(and(eq(calls.id, id)))
+      )[0]!.analysis?.structuredData;
+    const booked = /confirmation number is (\w+)/.exec(cleaning.transcript!)?.[1];
+    const [appointment] = await t.database.db
+      .select()
+      .from(appointments)
+      .where(eq(appointments.confirmationNumber, booked!));
+    const wall = new Intl.DateTimeFormat('sv-SE', {
+      timeZone: PRACTICE_ZONE,
+      dateStyle: 'short',
+      timeStyle: 'short',
+    }).format(appointment!.startsAt);
+    expect(await extraction(cleaning.id)).toEqual({
+      isAppointmentRequest: true,
+      patientName: 'Sofía Álvarez',
+      phoneNumber: cleaning.customer.number,
+      appointmentType: 'dental_cleaning',
+      preferredDate: wall.slice(0, 10),
+      preferredTime: wall.slice(11, 16),
+    });
+    expect(await extraction(question.id)).toEqual({ isAppointmentRequest: false });
+
+    // The processor reads it: the analysis of the call's own transcript is the extraction, with its words.
+    const analysed = await t.app.inject({
+      method: 'POST',
+      url: '/api/analyze-transcript',
+      headers: bearer(admin),
+      payload: { transcript: cleaning.transcript, callId: cleaning.id },
+    });
+    expect(analysed.json().appointmentRequest).toMatchObject({
+      patientName: 'Sofía Álvarez',
+      appointmentType: 'dental_cleaning',
+      preferredDate: wall.slice(0, 10),
+      preferredTime: wall.slice(11, 16),
+    });
+    expect(analysed.json().evidence.patientName.length).toBeGreaterThan(0);
+  });
+});
