@@ -8,7 +8,7 @@ import { calls } from '../src/server/db/schema/index';
 import { DEMO_ADMIN } from '../src/server/db/seed/demo-practice';
 import { createRandom } from '../src/server/db/seed/random';
 import { demoCalls, FIRST_NAMES, LAST_NAMES } from '../src/server/db/seed/voice-data';
-import { listQuery, type CallQuery } from '../src/server/modules/calls/calls.repo';
+import { listQuery, withPracticeNumbers, type CallQuery } from '../src/server/modules/calls/calls.repo';
 import { parseSearch } from '../src/server/modules/calls/calls.service';
 import {
   benchDatabase,
@@ -140,13 +140,15 @@ const { customer_number: someNumber, id: someId } = (
 ).rows[0]!;
 const typedNumber = `(${someNumber.slice(2, 5)}) ${someNumber.slice(5, 8)}-${someNumber.slice(8)}`;
 const nameFragment = 'lindq';
+// "The last 4 digits" (issue 21): a reversed-number index range, OR-ed with the call ids these hex digits start.
+const numberEnding = someNumber.slice(-4);
 const firstPage = (await (await fetch(`${appUrl}/api/calls`, { headers: bearer })).json()) as {
   nextCursor: string;
 };
 
 // ---- The query plans relied on (docs/decisions/028-call-search.md) ----
 async function explain(label: string, query: CallQuery, after?: { createdAt: string; id: string }) {
-  const built = listQuery(database.db, query, 50, after).toSQL();
+  const built = listQuery(database.db, await withPracticeNumbers(database.db, query), 50, after).toSQL();
   const plan = await pool.query<{ 'QUERY PLAN': string }>(
     `explain (analyze, costs off, timing off, summary off) ${built.sql}`,
     built.params,
@@ -154,6 +156,7 @@ async function explain(label: string, query: CallQuery, after?: { createdAt: str
   console.log(`\nEXPLAIN ${label}\n${plan.rows.map((r) => r['QUERY PLAN']).join('\n')}`);
 }
 await explain('phone search', { scope: null, search: parseSearch(typedNumber) });
+await explain('number ending', { scope: null, search: parseSearch(numberEnding) });
 await explain('name fragment', { scope: null, search: parseSearch(nameFragment) });
 await explain('status filter', { scope: null, status: 'ended' });
 const cursor = Buffer.from(firstPage.nextCursor, 'base64url').toString().split('|');
@@ -163,6 +166,7 @@ await explain('next page', { scope: null }, { createdAt: cursor[0]!, id: cursor[
 const q = (value: string) => encodeURIComponent(value);
 const reads = [
   ['GET /api/calls?q=<phone as typed> (list, phone search)', `/api/calls?q=${q(typedNumber)}`],
+  ['GET /api/calls?q=<last 4 digits> (list, number ending)', `/api/calls?q=${q(numberEnding)}`],
   [`GET /api/calls?q=${nameFragment} (list, name fragment)`, `/api/calls?q=${q(nameFragment)}`],
   ['GET /api/calls?status=ended (list, status filter)', '/api/calls?status=ended'],
   ['GET /api/calls?cursor=… (next page)', `/api/calls?cursor=${firstPage.nextCursor}`],

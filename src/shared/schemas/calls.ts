@@ -74,7 +74,10 @@ export const CallDetailSchema = CallSummarySchema.extend({
 export type CallDetail = z.infer<typeof CallDetailSchema>;
 
 export const CallFilterSchema = z.object({
-  /** A phone number in any format, part of the customer's name, or the start of a call id. */
+  /**
+   * A phone number in any format or its last 4 or more digits (the caller's or the practice's number that was
+   * called), part of the customer's name, or the start of a call id.
+   */
   q: z.string().trim().max(CALL_SEARCH_MAX, `Search at most ${CALL_SEARCH_MAX} characters.`).optional(),
   status: z.enum(CALL_STATUSES, { error: `status must be one of: ${CALL_STATUSES.join(', ')}.` }).optional(),
 });
@@ -90,6 +93,8 @@ export type CallListQuery = z.input<typeof CallListQuerySchema>;
 export const CallListResponseSchema = z.object({
   calls: z.array(CallSummarySchema),
   nextCursor: z.string().nullable(),
+  /** The practice's IANA time zone: Call Logs shows each call's start in it, wherever staff sit. */
+  timeZone: z.string(),
 });
 export type CallListResponse = z.infer<typeof CallListResponseSchema>;
 

@@ -87,6 +87,11 @@ export const calls = pgTable(
       table.createdAt.desc().nullsFirst(),
       table.id.desc().nullsFirst(),
     ),
+    // "The last 4 digits" of a caller's number: reversed, an ending is a prefix, which a B-tree serves as a range.
+    index('calls_customer_number_reversed_idx').using(
+      'btree',
+      sql`reverse(${table.customerNumber}) text_pattern_ops`,
+    ),
     index('calls_phone_number_created_idx').on(
       table.phoneNumberId,
       table.createdAt.desc().nullsFirst(),

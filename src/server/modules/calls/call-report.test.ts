@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { foldForSearch } from '#shared/search-fold';
 import { instant, readCallReport } from './call-report';
-import { decodeCursor, encodeCursor, parseSearch } from './calls.service';
+import { decodeCursor, describeListRequest, encodeCursor, parseSearch } from './calls.service';
 
 describe('readCallReport', () => {
   it('names no call without a call id', () => {
@@ -121,6 +121,26 @@ describe('call search terms', () => {
     });
     expect(parseSearch('bea')).toMatchObject({ nameFragment: 'bea', idRange: expect.any(Object) });
     expect(foldForSearch('ÅNGSTRÖM Núñez')).toBe('angstrom nunez');
+  });
+
+  it('reads 4 or more digits that are not a whole number as the end of one', () => {
+    expect(parseSearch('0142')).toMatchObject({ numberEnding: '0142', idRange: expect.any(Object) });
+    expect(parseSearch('555-0142')).toMatchObject({ numberEnding: '5550142' });
+    expect(parseSearch('(555) 0142').numberEnding).toBe('5550142');
+    expect(parseSearch('142').numberEnding).toBeUndefined();
+    expect(parseSearch('(917) 555-0142').numberEnding).toBeUndefined();
+  });
+
+  it('describes a list request for the audit log without what was typed', () => {
+    expect(describeListRequest({})).toBe('{"search":null,"status":null,"page":"first"}');
+    expect(JSON.parse(describeListRequest({ q: 'Zoë Lindqvist', status: 'ended', cursor: 'x' }))).toEqual({
+      search: ['name'],
+      status: 'ended',
+      page: 'next',
+    });
+    expect(JSON.parse(describeListRequest({ q: '(917) 555-0142' })).search).toEqual(['number']);
+    expect(JSON.parse(describeListRequest({ q: '0142' })).search).toEqual(['number ending', 'call id']);
+    expect(JSON.parse(describeListRequest({ q: '!!' })).search).toEqual(['unmatched']);
   });
 
   it('round-trips a cursor and refuses a forged one with the field', () => {

@@ -118,6 +118,33 @@ describe('Call Logs read cache', () => {
     expect(reads.length).toBeGreaterThanOrEqual(3);
   });
 
+  it('records each list request once with its filter, kept in memory or not, and never the search text', async () => {
+    const listReads = async () => {
+      await t.app.auditLog.flush();
+      return t.database.db
+        .select()
+        .from(auditEvents)
+        .where(and(eq(auditEvents.action, 'patient_data.read'), eq(auditEvents.route, 'GET /api/calls')));
+    };
+    const before = (await listReads()).length;
+    const searched = '/api/calls?q=Zo%C3%AB%20Lindqvist&status=ended';
+    await list(searched);
+    await list(searched); // from memory
+    await list('/api/calls?q=0142&limit=5');
+    const entries = (await listReads()).slice(before);
+    expect(entries.map((e) => [e.outcome, e.resourceType, e.resourceId])).toEqual([
+      ['allowed', 'patient_data', null],
+      ['allowed', 'patient_data', null],
+      ['allowed', 'patient_data', null],
+    ]);
+    expect(entries.map((e) => JSON.parse(e.detail!))).toEqual([
+      { search: ['name'], status: 'ended', page: 'first' },
+      { search: ['name'], status: 'ended', page: 'first' },
+      { search: ['number ending', 'call id'], status: null, page: 'first' },
+    ]);
+    for (const entry of entries) expect(entry.detail).not.toMatch(/zo|lindq|0142/i);
+  });
+
   it("never gives a sub user an admin's kept answer", async () => {
     const url = '/api/calls?limit=200';
     const ids = async (session: string) => (await list(url, session)).calls.map((c) => c.id);

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { and, desc, eq, gte, or, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, gte, inArray, or, sql, type SQL } from 'drizzle-orm';
 import {
   CALL_STATUSES,
   type CallDetail,
@@ -16,12 +16,19 @@ import { STATUS_RANK_STEP, type CallReport } from './call-report';
 
 /** What a search term can mean; each part is optional and they are OR-ed (ADR 028). */
 export interface CallSearch {
-  /** The customer's number in E.164. */
+  /** A whole number in E.164: the customer's, or the practice's number that was called. */
   number?: string;
+  /** The last digits (at least 4) of the customer's number or of the practice's number that was called. */
+  numberEnding?: string;
   /** Part of the folded customer name. */
   nameFragment?: string;
   /** The id range a call-id prefix covers. */
   idRange?: { low: string; high: string };
+  /**
+   * The practice's numbers (ours, in `phone_numbers`) that `number` or `numberEnding` names, found before the
+   * list is read (`withPracticeNumbers`): as literal ids the planner knows how many calls they match.
+   */
+  practiceNumberIds?: string[];
 }
 
 export interface CallQuery {
@@ -116,6 +123,11 @@ function conditions({ scope, search, status, since }: CallQuery): SQL | undefine
     parts.push(
       or(
         search.number ? eq(calls.customerNumber, search.number) : undefined,
+        // Reversed, an ending is a prefix: calls_customer_number_reversed_idx serves it as a range.
+        search.numberEnding
+          ? sql`reverse(${calls.customerNumber}) like ${`${reverseDigits(search.numberEnding)}%`}`
+          : undefined,
+        search.practiceNumberIds?.length ? inArray(calls.phoneNumberId, search.practiceNumberIds) : undefined,
         search.nameFragment
           ? sql`${calls.customerNameFolded} like ${`%${escapeLike(search.nameFragment)}%`}`
           : undefined,
@@ -131,6 +143,26 @@ function conditions({ scope, search, status, since }: CallQuery): SQL | undefine
 }
 
 const escapeLike = (value: string) => value.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+const reverseDigits = (digits: string) => [...digits].reverse().join('');
+
+/**
+ * The query with the practice's numbers a number search names. Looked up apart (a few rows), because inside the
+ * list query an unknown set of numbers made the planner walk every call instead of the caller-number index.
+ */
+export async function withPracticeNumbers(db: Db, query: CallQuery): Promise<CallQuery> {
+  const { search } = query;
+  if (!search?.number && !search?.numberEnding) return query;
+  const rows = await db
+    .select({ id: phoneNumbers.id })
+    .from(phoneNumbers)
+    .where(
+      search.number
+        ? eq(phoneNumbers.number, search.number)
+        : sql`${phoneNumbers.number} like ${`%${search.numberEnding}`}`,
+    );
+  return { ...query, search: { ...search, practiceNumberIds: rows.map((row) => row.id) } };
+}
 
 /**
  * The columns a report fills (ADR 039): the value it brings (`$n` is `upsert`'s parameter), and what a new call
@@ -270,7 +302,7 @@ export function createCallsRepo(db: Db) {
     ): Promise<{ calls: CallSummary[]; last?: CallKey }> {
       if (query.scope && !query.scope.phoneNumbers.length && !query.scope.assistants.length)
         return { calls: [] };
-      const rows = await listQuery(db, query, limit, after);
+      const rows = await listQuery(db, await withPracticeNumbers(db, query), limit, after);
       const page = rows.slice(0, limit);
       const last = rows.length > limit ? page[page.length - 1] : undefined;
       return {
@@ -291,7 +323,7 @@ export function createCallsRepo(db: Db) {
           totalCost: sql<number>`coalesce(sum(${calls.cost}), 0)::float8`,
         })
         .from(calls)
-        .where(conditions(query));
+        .where(conditions(await withPracticeNumbers(db, query)));
       return row ?? { total: 0, completed: 0, totalDurationSeconds: 0, totalCost: 0 };
     },
 

@@ -221,6 +221,42 @@ describe('GET /api/calls', () => {
     expect((await list(`q=${encodeURIComponent('50%_')}`)).calls).toEqual([]);
   });
 
+  it("finds a caller by the last 4 or more digits of their number, and calls to the practice's own number", async () => {
+    const zoe = '77777777-0000-4000-8000-000000000007';
+    for (const q of ['0142', '5-0142', '550142', '555 0142']) {
+      expect(
+        (await list(`q=${encodeURIComponent(q)}&limit=200`)).calls.map((c) => c.id),
+        q,
+      ).toContain(zoe);
+    }
+    expect((await list('q=0143&limit=200')).calls.map((c) => c.id)).not.toContain(zoe);
+
+    const [main] = await t.database.db.select().from(phoneNumbers).where(eq(phoneNumbers.name, 'Main Line'));
+    const onMain = await t.database.db
+      .select({ id: calls.id })
+      .from(calls)
+      .where(eq(calls.phoneNumberId, main!.id));
+    expect(onMain.length).toBeGreaterThan(0);
+    const digits = main!.number!.replace(/\D/g, '');
+    const typed = `(${digits.slice(1, 4)}) ${digits.slice(4, 7)}-${digits.slice(7)}`;
+    for (const q of [typed, main!.number!, digits.slice(-4)]) {
+      const found = (await list(`q=${encodeURIComponent(q)}&limit=200`)).calls;
+      expect(
+        found.map((c) => c.id),
+        q,
+      ).toEqual(expect.arrayContaining(onMain.map((c) => c.id)));
+      if (q !== digits.slice(-4))
+        expect(
+          found.every((c) => c.phoneNumber.number === main!.number),
+          q,
+        ).toBe(true);
+    }
+  });
+
+  it("carries the practice's time zone for the calls' start times", async () => {
+    expect((await list('limit=1')).timeZone).toBe(PRACTICE_ZONE);
+  });
+
   it('filters by status', async () => {
     const ended = await list('status=ended&limit=200');
     expect(ended.calls.length).toBeGreaterThan(0);

@@ -9,13 +9,13 @@ import {
 } from '#shared/schemas/calls';
 import type { App } from '../../app-types';
 import type { TableChanges } from '../../db/changes';
-import { assistants, calls as callsTable, phoneNumbers } from '../../db/schema/index';
+import { assistants, calls as callsTable, phoneNumbers, practiceSettings } from '../../db/schema/index';
 import { notFound } from '../../errors';
 import { requireAuth } from '../../plugins/auth';
 import { createBodyCache } from '../../plugins/response-serializer';
 import { visibleCalls } from '../scope';
 import type { createCallSimulator } from './call-simulator';
-import type { CallsService } from './calls.service';
+import { describeListRequest, type CallsService } from './calls.service';
 
 const CALL_NOT_FOUND = 'Call not found.';
 
@@ -28,18 +28,24 @@ export function registerCallRoutes(
   const access = 'callLogs:view' as const;
   // Staff reopen the same lists and calls far more often than calls arrive (ADR 037); a report empties these.
   const readFrom = [callsTable, phoneNumbers, assistants];
-  const lists = createBodyCache(CallListResponseSchema, changes, readFrom, { max: 200 });
+  // A list also carries the practice's time zone.
+  const lists = createBodyCache(CallListResponseSchema, changes, [...readFrom, practiceSettings], {
+    max: 200,
+  });
   const stats = createBodyCache(CallStatsSchema, changes, readFrom, { max: 100 });
   const details = createBodyCache(CallResponseSchema, changes, readFrom, { max: 500 });
 
+  // A list shows callers' names and numbers: each request (kept in memory or not) is in the audit log, with
+  // its filter but never the search text.
   app.get(
     '/api/calls',
     {
-      config: { access },
+      config: { access, phi: true },
       schema: { querystring: CallListQuerySchema, response: { 200: CallListResponseSchema } },
     },
     async (request, reply) => {
       const scope = visibleCalls(requireAuth(request).principal);
+      request.auditDetail = describeListRequest(request.query);
       const key = JSON.stringify([scope, request.query]);
       return lists.send(request, reply, key, () => calls.list(scope, request.query));
     },

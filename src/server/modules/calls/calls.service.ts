@@ -14,13 +14,20 @@ type CallsRepo = ReturnType<typeof createCallsRepo>;
 const PHONE_LIKE = /^[\d\s()+.-]+$/;
 const ID_PREFIX = /^[0-9a-f-]+$/i;
 
-/** What a search term can mean: a phone number, part of a name, the start of a call id (any that apply). */
+/** The fewest digits a number search takes: "the last 4 digits" is how staff remember a caller. */
+export const NUMBER_ENDING_MIN = 4;
+
+/**
+ * What a search term can mean: a whole phone number or its last digits (the caller's or the practice's number
+ * that was called), part of a name, the start of a call id (any that apply).
+ */
 export function parseSearch(q: string): CallSearch {
   const search: CallSearch = {};
   const digits = q.replace(/\D/g, '');
-  if (PHONE_LIKE.test(q) && digits.length >= 7) {
-    const e164 = toE164(q);
+  if (PHONE_LIKE.test(q) && digits.length >= NUMBER_ENDING_MIN) {
+    const e164 = digits.length >= 7 ? toE164(q) : undefined;
     if (e164) search.number = e164;
+    else search.numberEnding = digits;
   }
   // Names have letters and no digits.
   if (/\p{L}/u.test(q) && !/\d/.test(q)) search.nameFragment = foldForSearch(q);
@@ -31,6 +38,27 @@ export function parseSearch(q: string): CallSearch {
     search.idRange = { low: uuid(hex.padEnd(32, '0')), high: uuid(hex.padEnd(32, 'f')) };
   }
   return search;
+}
+
+/**
+ * The audit entry's words for a list request: the filter without what was typed. A name or number typed into the
+ * search is patient data, so the entry says only which kinds of search the text was read as.
+ */
+export function describeListRequest(filter: CallFilter & { cursor?: string }): string {
+  const search = filter.q ? parseSearch(filter.q) : undefined;
+  const kinds = search
+    ? [
+        search.number && 'number',
+        search.numberEnding && 'number ending',
+        search.nameFragment && 'name',
+        search.idRange && 'call id',
+      ].filter((kind): kind is string => Boolean(kind))
+    : [];
+  return JSON.stringify({
+    search: search ? (kinds.length ? kinds : ['unmatched']) : null,
+    status: filter.status ?? null,
+    page: filter.cursor ? 'next' : 'first',
+  });
 }
 
 const INVALID_CURSOR = 'The cursor is not valid; start from the first page.';
@@ -76,8 +104,15 @@ export function createCallsService(
       filter: CallFilter & { limit: number; cursor?: string },
     ): Promise<CallListResponse> {
       const after = filter.cursor ? decodeCursor(filter.cursor) : undefined;
-      const page = await repo.list(query(scope, filter), filter.limit, after);
-      return { calls: page.calls, nextCursor: page.last ? encodeCursor(page.last) : null };
+      const [page, zone] = await Promise.all([
+        repo.list(query(scope, filter), filter.limit, after),
+        repo.timeZone(),
+      ]);
+      return {
+        calls: page.calls,
+        nextCursor: page.last ? encodeCursor(page.last) : null,
+        timeZone: zone ?? DEFAULT_TIME_ZONE,
+      };
     },
 
     /** The stats' query, with "this month" fixed to an instant, so an answer can be kept for that query. */

@@ -24,7 +24,7 @@ describe('Overview links', () => {
     expect(linkNames()).toEqual([expect.stringContaining('Book Appointment')]);
     expect(screen.queryByRole('link', { name: 'View All Calls' })).toBeNull();
     expect(screen.queryByRole('link', { name: 'View All Assistants' })).toBeNull();
-    expect(screen.getByText('No assistants configured')).toBeTruthy();
+    expect(screen.getByText('Managed by your admin')).toBeTruthy();
   });
 
   it('shows an admin every link once the screens are built', async () => {

@@ -3,7 +3,10 @@ import { cn } from '../../lib/cn';
 
 export function Card({ className, ...props }: ComponentProps<'div'>) {
   return (
-    <div className={cn('rounded-lg border border-slate-200 bg-white shadow-sm', className)} {...props} />
+    <div
+      className={cn('min-w-0 rounded-lg border border-slate-200 bg-white shadow-sm', className)}
+      {...props}
+    />
   );
 }
 

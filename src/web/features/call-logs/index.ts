@@ -2,4 +2,5 @@
 export { callsQueryOptions, recentCallsQueryOptions } from './api/get-calls';
 export { callStatsQueryOptions } from './api/get-call-stats';
 export { CallLogsScreen } from './components/call-logs-screen';
+export { CallStatusBadge } from './components/call-status-badge';
 export { SimulateCallDialog, type SimulatorNumber } from './components/simulate-call-dialog';

@@ -1,5 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
+import { phoneNumbersQueryOptions } from '../../phone-numbers';
 import { assistantsQueryOptions } from './get-assistants';
 
 export const deleteAssistant = (id: string) =>
@@ -9,6 +10,11 @@ export function useDeleteAssistant() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: deleteAssistant,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: assistantsQueryOptions.queryKey }),
+    // A number routed to the deleted assistant no longer is: the numbers list (kept 5 minutes) changes too.
+    onSuccess: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: assistantsQueryOptions.queryKey }),
+        queryClient.invalidateQueries({ queryKey: phoneNumbersQueryOptions.queryKey }),
+      ]),
   });
 }

@@ -1,11 +1,12 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { VoicePlatformImportResponse } from '#shared/schemas/voice-platform';
 import { apiRequest } from '../../../lib/api-client';
+import { phoneNumbersQueryOptions } from '../../phone-numbers';
 import { assistantsQueryOptions } from './get-assistants';
 
 /**
- * Pulls the assistants and numbers that already exist on the practice's Vapi account (admins). The phone
- * numbers list is never kept fresh across screens, so only this feature's list needs invalidating.
+ * Pulls the assistants and numbers that already exist on the practice's Vapi account (admins). Both lists are
+ * kept fresh for 5 minutes, so both are asked again.
  */
 export const importFromVapi = () =>
   apiRequest<VoicePlatformImportResponse>('POST', '/api/voice-platform/import');
@@ -14,6 +15,10 @@ export function useImportFromVapi() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: importFromVapi,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: assistantsQueryOptions.queryKey }),
+    onSuccess: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: assistantsQueryOptions.queryKey }),
+        queryClient.invalidateQueries({ queryKey: phoneNumbersQueryOptions.queryKey }),
+      ]),
   });
 }

@@ -37,7 +37,7 @@ function Filter({ label, children }: { label: string; children(id: string): Reac
 }
 
 const selectClass =
-  'h-10 rounded-md border border-slate-300 bg-white px-3 text-sm text-slate-900 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-blue-600';
+  'h-10 w-full min-w-0 rounded-md border border-slate-300 bg-white px-3 text-sm text-slate-900 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-blue-600';
 
 export function AuditLogScreen({ users }: { users: UserOption[] }) {
   const [userId, setUserId] = useState('');

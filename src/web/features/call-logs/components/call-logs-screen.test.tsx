@@ -91,6 +91,51 @@ describe('CallLogsScreen', () => {
     await waitFor(() => expect(router.state.location.search).toContain('status=ended'));
   });
 
+  it("adds the start in the practice's time zone, the duration and the status after the spec's columns", async () => {
+    mockApi({
+      'GET /api/calls': {
+        body: {
+          calls: [
+            summary(),
+            summary({
+              id: 'eeee0000-0000-4000-8000-000000000003',
+              status: 'in-progress',
+              startedAt: '2026-07-01T23:30:00.000Z',
+              endedAt: null,
+              duration: null,
+            }),
+          ],
+          nextCursor: null,
+          timeZone: 'America/Los_Angeles',
+        },
+      },
+      'GET /api/calls/stats': { body: { ...STATS, totalDurationSeconds: 6671 } },
+    });
+    renderWithApp(<CallLogsScreen />);
+    const stats = await screen.findByLabelText('Call statistics');
+    await waitFor(() => expect(within(stats).getByText('1 h 51 min')).toBeTruthy());
+    expect(screen.getAllByRole('columnheader').map((th) => th.textContent)).toEqual([
+      'Call ID',
+      'Assistant',
+      'Assistant Phone',
+      'Customer Phone',
+      'Type',
+      'Ended Reason',
+      'Success Evaluation',
+      'Start',
+      'Duration',
+      'Status',
+    ]);
+    const cells = (name: string) =>
+      within(screen.getByRole('row', { name }))
+        .getAllByRole('cell')
+        .slice(7)
+        .map((cell) => cell.textContent);
+    // 15:04 UTC is 7:04 in Los Angeles in March (PST), 23:30 UTC on July 1 is 4:30 PM there (PDT).
+    expect(cells('Open call 0199a1b2')).toEqual(['Mar 2, 2026, 7:04 AM PST', '0:15', 'Ended']);
+    expect(cells('Open call eeee0000')).toEqual(['Jul 1, 2026, 4:30 PM PDT', '–', 'In Progress']);
+  });
+
   it('shows the stat cards and the table with the spec columns, and loads more pages', async () => {
     const api = mockApi({
       'GET /api/calls': (call) =>

@@ -17,11 +17,14 @@ import {
   callStatusLabel,
   callTypeLabel,
   endedReasonLabel,
+  formatCallStart,
   formatCost,
+  formatTotalDuration,
   shortId,
   successEvaluationLabel,
 } from '../lib/call-format';
 import { CallDetailsDialog } from './call-details-dialog';
+import { CallStatusBadge } from './call-status-badge';
 import { SimulateCallDialog, type SimulatorNumber } from './simulate-call-dialog';
 
 export const SEARCH_DEBOUNCE_MS = 300;
@@ -81,6 +84,8 @@ export function CallLogsScreen({ simulator }: { simulator?: { phoneNumbers: Simu
   const stats = useCallStats(filter);
   const query = useCalls(filter);
   const calls = query.data?.pages.flatMap((page) => page.calls) ?? [];
+  // Start times read in the practice's zone, whoever looks (an older server sends none: the browser's own).
+  const timeZone = query.data?.pages[0]?.timeZone;
   const filtered = Boolean(filter.q || filter.status);
 
   // More rows as the user scrolls: the sentinel below the table loads the next page when it comes into view.
@@ -116,7 +121,7 @@ export function CallLogsScreen({ simulator }: { simulator?: { phoneNumbers: Simu
         <StatCard label="Completed" value={stats.data ? stats.data.completed : '–'} />
         <StatCard
           label="Total Duration"
-          value={stats.data ? formatDuration(stats.data.totalDurationSeconds) : '–'}
+          value={stats.data ? formatTotalDuration(stats.data.totalDurationSeconds) : '–'}
         />
         <StatCard label="Total Cost" value={stats.data ? formatCost(stats.data.totalCost) : '–'} />
       </div>
@@ -125,7 +130,7 @@ export function CallLogsScreen({ simulator }: { simulator?: { phoneNumbers: Simu
         <SearchField
           className="min-w-64"
           label="Search"
-          placeholder="Search by phone number, customer name or call ID"
+          placeholder="Search by phone number (or its last 4 digits), customer name or call ID"
           value={text}
           onChange={setText}
         />
@@ -173,6 +178,9 @@ export function CallLogsScreen({ simulator }: { simulator?: { phoneNumbers: Simu
                   <th className="px-4 py-3 font-medium">Type</th>
                   <th className="px-4 py-3 font-medium">Ended Reason</th>
                   <th className="px-4 py-3 font-medium">Success Evaluation</th>
+                  <th className="px-4 py-3 font-medium">Start</th>
+                  <th className="px-4 py-3 font-medium">Duration</th>
+                  <th className="px-4 py-3 font-medium">Status</th>
                 </tr>
               </thead>
               <tbody>
@@ -207,6 +215,15 @@ export function CallLogsScreen({ simulator }: { simulator?: { phoneNumbers: Simu
                     <td className="px-4 py-3">{callTypeLabel(call.type)}</td>
                     <td className="px-4 py-3">{endedReasonLabel(call.endedReason)}</td>
                     <td className="px-4 py-3">{successEvaluationLabel(call.analysis.successEvaluation)}</td>
+                    <td className="whitespace-nowrap px-4 py-3">
+                      {formatCallStart(call.startedAt ?? call.createdAt, timeZone)}
+                    </td>
+                    <td className="px-4 py-3">
+                      {call.duration === null ? '–' : formatDuration(call.duration)}
+                    </td>
+                    <td className="px-4 py-3">
+                      <CallStatusBadge status={call.status} />
+                    </td>
                   </tr>
                 ))}
               </tbody>

@@ -3,6 +3,7 @@ import {
   cutLogMessage,
   endedReasonLabel,
   formatCost,
+  formatTotalDuration,
   parseTranscript,
   successEvaluationLabel,
 } from './call-format';
@@ -46,5 +47,14 @@ describe('call formatting', () => {
       { speaker: 'AI', text: 'Bye' },
     ]);
     expect(parseTranscript(null)).toEqual([]);
+  });
+
+  it('sums durations as m:ss under an hour, then in hours and minutes', () => {
+    expect(formatTotalDuration(0)).toBe('0:00');
+    expect(formatTotalDuration(125)).toBe('2:05');
+    expect(formatTotalDuration(3599)).toBe('59:59');
+    expect(formatTotalDuration(3600)).toBe('1 h 0 min');
+    expect(formatTotalDuration(6671)).toBe('1 h 51 min');
+    expect(formatTotalDuration(90_061)).toBe('25 h 1 min');
   });
 });

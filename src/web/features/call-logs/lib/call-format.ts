@@ -1,4 +1,5 @@
 /** How the Call Logs screen and dialog show a call's values (spec part 2, sections 4 and 9). */
+import { formatDuration } from '#shared/format';
 
 const SPECIAL_ENDED_REASONS: Record<string, string> = {
   'customer-ended-call': 'Customer Ended',
@@ -32,6 +33,33 @@ export function successEvaluationLabel(value: string | boolean | null | undefine
 export function formatCost(value: number | null | undefined): string {
   if (!value) return 'N/A';
   return `$${value.toFixed(4)}`;
+}
+
+/**
+ * A sum of call durations: m:ss under an hour as the spec shows durations, then hours and minutes ("1 h 51
+ * min"), where m:ss would read like a clock ("111:11").
+ */
+export function formatTotalDuration(seconds: number | null | undefined): string {
+  const total = Math.max(0, Math.round(seconds ?? 0));
+  if (total < 3600) return formatDuration(total);
+  const minutes = Math.floor(total / 60);
+  return `${Math.floor(minutes / 60)} h ${minutes % 60} min`;
+}
+
+/** When a call started, as a wall time in the practice's time zone with the zone's name ("Mar 2, 2026, 10:04 AM EST"). */
+export function formatCallStart(iso: string | null | undefined, timeZone: string | undefined): string {
+  if (!iso) return '–';
+  return new Intl.DateTimeFormat('en-US', {
+    timeZone,
+    month: 'short',
+    day: 'numeric',
+    year: 'numeric',
+    hour: 'numeric',
+    minute: '2-digit',
+    timeZoneName: 'short',
+  })
+    .format(new Date(iso))
+    .replace(/\u202f/g, ' ');
 }
 
 export const shortId = (id: string | null | undefined) => (id ? id.slice(0, 8) : '–');

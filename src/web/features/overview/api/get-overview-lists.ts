@@ -13,10 +13,12 @@ import { workflowsQueryOptions } from '../../workflows';
 export function useOverviewLists() {
   const { principal } = usePrincipal();
   const seesCalls = can(principal, 'callLogs:view');
+  const seesAssistants = can(principal, 'assistants:view');
+  const seesWorkflows = can(principal, 'workflows:view');
   const queries = useQueries({
     queries: [
-      { ...assistantsQueryOptions, enabled: can(principal, 'assistants:view') },
-      { ...workflowsQueryOptions, enabled: can(principal, 'workflows:view') },
+      { ...assistantsQueryOptions, enabled: seesAssistants },
+      { ...workflowsQueryOptions, enabled: seesWorkflows },
       phoneNumbersQueryOptions,
       { ...recentCallsQueryOptions(3), enabled: seesCalls },
       { ...callStatsQueryOptions({ period: 'month' }), enabled: seesCalls },
@@ -24,6 +26,8 @@ export function useOverviewLists() {
   });
   const [assistants, workflows, phoneNumbers, calls, stats] = queries;
   return {
+    /** Which lists this user may read: the others are not counted as empty. */
+    sees: { assistants: seesAssistants, workflows: seesWorkflows, calls: seesCalls },
     isLoading: queries.some((query) => query.isLoading),
     error: queries.find((query) => query.error)?.error ?? null,
     assistants: assistants.data?.assistants ?? [],

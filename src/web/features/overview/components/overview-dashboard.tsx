@@ -2,6 +2,7 @@ import { Bot, CalendarPlus, GitBranch, Phone, PhoneCall, Workflow } from 'lucide
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { formatDuration } from '#shared/format';
+import { CallStatusBadge } from '../../call-logs';
 import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card';
@@ -143,16 +144,28 @@ export function OverviewDashboard({ canOpen }: { canOpen: (path: string) => bool
       <PageHeader title="Overview" description="Your AI receptionist at a glance." />
       {lists.error && <ListError error={lists.error} onRetry={lists.refetch} />}
       <section aria-label="Totals" className="grid gap-4 sm:grid-cols-2 xl:grid-cols-4">
-        <CountCard label="Assistants" value={lists.assistants.length} icon={<Bot />} />
-        <CountCard label="Workflows" value={lists.workflows.length} icon={<GitBranch />} />
+        {/* A list this user may not read is not counted: "0" would say the practice has none. */}
+        {lists.sees.assistants && (
+          <CountCard label="Assistants" value={lists.assistants.length} icon={<Bot />} />
+        )}
+        {lists.sees.workflows && (
+          <CountCard label="Workflows" value={lists.workflows.length} icon={<GitBranch />} />
+        )}
         <CountCard label="Phone Numbers" value={lists.phoneNumbers.length} icon={<Phone />} />
-        <CountCard label="Total Calls" value={lists.callsThisMonth} hint="This month" icon={<PhoneCall />} />
+        {lists.sees.calls && (
+          <CountCard
+            label="Total Calls"
+            value={lists.callsThisMonth}
+            hint="This month"
+            icon={<PhoneCall />}
+          />
+        )}
       </section>
       <div className="grid gap-6 lg:grid-cols-2">
         <RecentCard
           title="Recent Assistants"
           description="Your voice assistants"
-          empty="No assistants configured"
+          empty={lists.sees.assistants ? 'No assistants configured' : 'Managed by your admin'}
           viewAll={viewAll('/assistants', 'View All Assistants')}
           items={lists.assistants.slice(0, RECENT_LIMIT).map((assistant) => ({
             key: assistant.id,
@@ -164,22 +177,24 @@ export function OverviewDashboard({ canOpen }: { canOpen: (path: string) => bool
             ),
           }))}
         />
-        <RecentCard
-          title="Recent Activity"
-          description="The latest calls"
-          empty="No recent calls"
-          viewAll={viewAll('/call-logs', 'View All Calls')}
-          items={lists.calls.slice(0, RECENT_LIMIT).map((call) => ({
-            key: call.id,
-            content: (
-              <>
-                <span className="font-medium text-slate-900">Call #{call.id.slice(-6)}</span>
-                <span className="text-sm text-slate-600">{formatDuration(call.duration)}</span>
-                <Badge variant={call.status === 'completed' ? 'default' : 'secondary'}>{call.status}</Badge>
-              </>
-            ),
-          }))}
-        />
+        {lists.sees.calls && (
+          <RecentCard
+            title="Recent Activity"
+            description="The latest calls"
+            empty="No recent calls"
+            viewAll={viewAll('/call-logs', 'View All Calls')}
+            items={lists.calls.slice(0, RECENT_LIMIT).map((call) => ({
+              key: call.id,
+              content: (
+                <>
+                  <span className="font-medium text-slate-900">Call #{call.id.slice(-6)}</span>
+                  <span className="text-sm text-slate-600">{formatDuration(call.duration)}</span>
+                  <CallStatusBadge status={call.status} />
+                </>
+              ),
+            }))}
+          />
+        )}
       </div>
       {quickCards.length > 0 && (
         <section aria-label="Quick actions" className="grid gap-4 sm:grid-cols-3">

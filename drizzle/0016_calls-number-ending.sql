@@ -1,0 +1,1 @@
+CREATE INDEX "calls_customer_number_reversed_idx" ON "calls" USING btree (reverse("customer_number") text_pattern_ops);
