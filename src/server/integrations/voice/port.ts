@@ -66,7 +66,15 @@ export interface VoicePort {
   getAssistant(id: string): Promise<RemoteAssistant>;
   /** Returns the platform's id, or null when the assistant lives only in our database (sandbox). */
   createAssistant(spec: AssistantSpec, knowledgeBaseFileId?: string | null): Promise<string | null>;
-  updateAssistant(id: string, changes: Partial<AssistantSpec>): Promise<void>;
+  /**
+   * `knowledgeBaseFileId`: the file the assistant answers from after the update (null: none); left out, the
+   * assistant keeps the one it has.
+   */
+  updateAssistant(
+    id: string,
+    changes: Partial<AssistantSpec>,
+    knowledgeBaseFileId?: string | null,
+  ): Promise<void>;
   deleteAssistant(id: string): Promise<void>;
 
   /** Returns the platform's file id, or null in the sandbox (no model reads it there). */

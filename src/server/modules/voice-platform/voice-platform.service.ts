@@ -52,7 +52,7 @@ export function createVoicePlatformService({ voice, assistants, phoneNumbers, we
       if (!route.assistant) return { error: ASSISTANT_REQUEST_ERRORS.noAssistant };
       if (route.assistant.providerId && voice.kind === 'vapi')
         return { assistantId: route.assistant.providerId };
-      return { assistant: transientAssistant(specOf(route.assistant), webhook) };
+      return { assistant: { ...transientAssistant(specOf(route.assistant), webhook) } };
     },
   };
 }

@@ -1,10 +1,11 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { ASSISTANT_DEFAULTS } from '#shared/schemas/assistants';
 import { isVoiceError, type VoiceError } from '../errors';
 import type { VoicePort } from '../port';
 import { createVoiceIntegration } from '../index';
 import { vapiErrorMessage } from './client';
 import { sampleAccount, startFakeVapi, vapiSample, type FakeVapi } from './fake-vapi-server';
+import { prepareVapiSchemas } from './vapi-schemas';
 
 let fake: FakeVapi;
 let voice: VoicePort;
@@ -21,6 +22,8 @@ const connect = (options: { apiKey?: string; timeoutMs?: number; retries?: numbe
     backoffMs: 1,
   });
 
+// The fake's validators come from the SDK's types: compiled once, then cached (vapi-schemas.ts).
+beforeAll(() => void prepareVapiSchemas(), 120_000);
 beforeEach(async () => {
   fake = await startFakeVapi(sampleAccount());
   voice = connect();
@@ -114,8 +117,8 @@ describe('Vapi adapter over HTTP (fake Vapi built from the samples)', () => {
   it('maps our provider names to Vapi’s and back', async () => {
     const id = await voice.createAssistant({
       ...spec,
-      model: { ...spec.model, provider: 'deepseek' },
-      transcriber: { ...spec.transcriber, provider: 'assemblyai' },
+      model: { ...spec.model, provider: 'deepseek', model: 'deepseek-chat' },
+      transcriber: { provider: 'assemblyai', model: '', language: 'en' },
     });
     const stored = fake.state.assistants.find((a) => a.id === id) as {
       model: { provider: string };
