@@ -8,7 +8,9 @@ import { prepareVapiSchemas, vapiBodyProblems, type VapiBodyKind } from './vapi-
  * A local stand-in for the Vapi REST API as /work/shared/reference/vapi.md describes it, answering with the
  * shapes of the samples in fixtures/vendor-samples/vapi (bare-array lists, 201 on create, DELETE returns the
  * object, NestJS error bodies with string or array messages, the 409 pinned-assistant body, 401 for a bad
- * key). Tests queue failures (status, body, delay) to exercise retries and timeouts.
+ * key). Request bodies are checked as strictly as Vapi checks them, against schemas generated from Vapi's SDK
+ * types (vapi-schemas.ts, ADR 043). Tests queue failures (status, body, delay) to exercise retries and
+ * timeouts.
  */
 
 const SAMPLES = new URL('../../../../../fixtures/vendor-samples/vapi/', import.meta.url);

@@ -3,12 +3,12 @@ import { ASSISTANT_DEFAULTS, RECEPTIONIST_TOOLS } from '#shared/schemas/assistan
 import { APPOINTMENT_TYPES } from '#shared/schemas/schedule';
 import { isVoiceError, type VoiceError } from '../errors';
 import type { VoicePort } from '../port';
-import { createVoiceIntegration } from '../index';
+import { createVoiceIntegration, transientAssistant } from '../index';
 import { STRUCTURED_DATA_PLAN } from '../structured-data-plan';
 import { receptionistTools } from '../tools';
 import { vapiErrorMessage } from './client';
 import { sampleAccount, startFakeVapi, vapiSample, type FakeVapi } from './fake-vapi-server';
-import { prepareVapiSchemas } from './vapi-schemas';
+import { prepareVapiSchemas, vapiBodyProblems } from './vapi-schemas';
 
 let fake: FakeVapi;
 let voice: VoicePort;
@@ -625,5 +625,91 @@ describe('the fake Vapi server checks bodies as strictly as Vapi', () => {
     expect((await raw('GET', `/assistant?updatedAtGe=${renamedAt}`)).body).toEqual([
       expect.objectContaining({ id: first }),
     ]);
+  });
+});
+
+describe('contract: every write the adapter makes is a body Vapi’s SDK allows', () => {
+  const WRITES = {
+    'POST /assistant': 'assistantCreate',
+    'PATCH /assistant': 'assistantUpdate',
+    'POST /call': 'callCreate',
+    'PATCH /phone-number': 'phoneNumberUpdate',
+  } as const;
+  const models = [
+    { provider: 'openai', model: 'gpt-4o' },
+    { provider: 'anthropic', model: 'claude-sonnet-4-20250514' },
+    { provider: 'deepseek', model: 'deepseek-chat' },
+    { provider: 'groq', model: 'llama-3.3-70b-versatile' },
+  ];
+  const voices = [
+    { provider: 'vapi', voiceId: 'Elliot' },
+    { provider: '11labs', voiceId: 'burt' },
+    { provider: 'openai', voiceId: 'alloy' },
+    { provider: 'playht', voiceId: 'jennifer' },
+    { provider: 'deepgram', voiceId: 'asteria' },
+  ];
+  const transcribers = [
+    { provider: 'deepgram', model: 'nova-3', language: 'en' },
+    { provider: 'assemblyai', model: '', language: 'en' },
+    { provider: 'gladia', model: 'fast', language: 'en' },
+  ];
+
+  it('creates, edits, imports, re-files, routes and calls without one refused body', async () => {
+    const fileId = (await uploadFile())!;
+    const created = (await voice.createAssistant(spec, fileId))!;
+    const bare = (await voice.createAssistant({
+      ...spec,
+      firstMessage: '',
+      voicemailMessage: '',
+      endCallMessage: '',
+    }))!;
+    for (const [index, model] of models.entries()) {
+      const voiceChoice = voices[index % voices.length]!;
+      await voice.updateAssistant(created, {
+        ...spec,
+        model: { ...spec.model, ...model },
+        voice: voiceChoice,
+        transcriber: transcribers[index % transcribers.length]!,
+      });
+    }
+    for (const voiceChoice of voices) await voice.updateAssistant(bare, { voice: voiceChoice });
+    for (const transcriber of transcribers) await voice.updateAssistant(bare, { transcriber });
+    await voice.updateAssistant(created, { firstMessage: '', endCallMessage: '' });
+    await voice.updateAssistant(created, {}, (await uploadFile('new.md'))!);
+    await voice.updateAssistant(created, {}, null);
+    // An import of every sampled assistant, as Vapi holds it.
+    for (const assistant of sampleAccount().assistants) await voice.updateAssistant(String(assistant.id), {});
+
+    for (const number of fake.state.phoneNumbers) {
+      await voice.updatePhoneNumber(String(number.id), { name: 'Main line', assistantId: created });
+      await voice.updatePhoneNumber(String(number.id), { name: null, assistantId: null });
+    }
+    const [number] = fake.state.phoneNumbers;
+    await voice.createOutboundCall({
+      assistantId: created,
+      phoneNumberId: String(number!.id),
+      customer: { number: '+12125550100' },
+    });
+    await voice.createOutboundCall({
+      assistantId: created,
+      phoneNumberId: String(number!.id),
+      customer: { number: '+12125550101', name: 'Ann Lee' },
+      variables: { patientName: 'Ann Lee' },
+      placementKey: 'attempt-1:1',
+    });
+
+    const writes = fake.state.requests.flatMap((request) => {
+      const kind = WRITES[`${request.method} /${request.path.split('/')[1]}` as keyof typeof WRITES];
+      return kind ? [{ kind, body: request.body }] : [];
+    });
+    expect(new Set(writes.map((w) => w.kind))).toEqual(new Set(Object.values(WRITES)));
+    for (const { kind, body } of writes)
+      expect(vapiBodyProblems(kind, body), JSON.stringify(body)).toEqual([]);
+  });
+
+  it('answers an assistant-request for an assistant that lives only here with a whole assistant Vapi accepts', () => {
+    const whole = transientAssistant(spec, { url: 'https://practice.example/webhook', secret: SECRET });
+    expect(vapiBodyProblems('assistantCreate', whole)).toEqual([]);
+    expect(whole.analysisPlan).toEqual({ structuredDataPlan: STRUCTURED_DATA_PLAN });
   });
 });
