@@ -12,6 +12,7 @@ import {
   vapiSample,
   type FakeVapi,
 } from '../../integrations/voice/vapi/fake-vapi-server';
+import { prepareVapiSchemas } from '../../integrations/voice/vapi/vapi-schemas';
 import { multipart } from '../../test/multipart';
 import { bearer, createTestApp, TEST_WEBHOOK_SECRET, type TestApp } from '../../test/test-app';
 import { ASSISTANT_REQUEST_ERRORS } from './voice-platform.service';
@@ -348,6 +349,8 @@ describe('a Vapi account (fake Vapi server)', () => {
   let fake: FakeVapi;
   let t: TestApp;
   let admin: string;
+  // The fake's validators are compiled from Vapi's SDK types once, then cached (vapi-schemas.ts).
+  beforeAll(() => void prepareVapiSchemas(), 180_000);
   beforeEach(async () => {
     fake = await startFakeVapi(sampleAccount());
     t = await createTestApp({

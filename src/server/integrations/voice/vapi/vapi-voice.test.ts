@@ -26,7 +26,7 @@ const connect = (options: { apiKey?: string; timeoutMs?: number; retries?: numbe
   });
 
 // The fake's validators come from the SDK's types: compiled once, then cached (vapi-schemas.ts).
-beforeAll(() => void prepareVapiSchemas(), 120_000);
+beforeAll(() => void prepareVapiSchemas(), 180_000);
 beforeEach(async () => {
   fake = await startFakeVapi(sampleAccount());
   voice = connect();
@@ -367,16 +367,22 @@ const seedAssistant = (assistant: Record<string, unknown>) => {
 describe('what we write to Vapi (issue 20)', () => {
   it('leaves each assistant with exactly its tools after 20 saves', async () => {
     const fileId = (await uploadFile())!;
-    const id = (await voice.createAssistant(spec, fileId))!;
+    const ours = (await voice.createAssistant(spec, fileId))!;
+    const imported = String(fake.state.assistants.find((a) => a.name === 'ARAH - Inbound')!.id);
     for (let edit = 0; edit < 20; edit++) {
-      await voice.updateAssistant(id, {
-        name: `Front Desk ${edit}`,
-        model: { ...spec.model, temperature: edit / 20 },
-        voice: spec.voice,
-      });
+      for (const id of [ours, imported]) {
+        await voice.updateAssistant(id, {
+          name: `Front Desk ${edit}`,
+          model: { ...spec.model, temperature: edit / 20 },
+          voice: spec.voice,
+        });
+      }
     }
-    expect(toolNames(id)).toEqual([...RECEPTIONIST_TOOLS, 'query']);
-    expect(stored(id).model.tools.at(-1)!.knowledgeBases![0]!.fileIds).toEqual([fileId]);
+    expect(toolNames(ours)).toEqual([...RECEPTIONIST_TOOLS, 'query']);
+    expect(stored(ours).model.tools.at(-1)!.knowledgeBases![0]!.fileIds).toEqual([fileId]);
+    expect(toolNames(imported)).toEqual([...RECEPTIONIST_TOOLS]);
+    // Its saved tools (toolIds) are the practice's own and stay as they were.
+    expect((stored(imported).model as { toolIds?: string[] }).toolIds).toHaveLength(5);
   });
 
   it('repairs an assistant that carries copies of our tools on its next save, keeping the practice’s own', async () => {
