@@ -14,10 +14,24 @@ export const VOICE_PLATFORM_MESSAGES = {
   sandboxImport: 'There is no voice platform account to import from: the built-in sandbox is in use.',
 } as const;
 
-/** POST /api/voice-platform/import (admins): what the voice platform account held that we did not. */
+/** One assistant of an import: it came in, or the platform refused to take our tools and webhook (why). */
+export const AssistantImportSchema = z.object({
+  name: z.string(),
+  /** The platform's id. */
+  providerId: z.string(),
+  imported: z.boolean(),
+  reason: z.string().optional(),
+});
+export type AssistantImport = z.infer<typeof AssistantImportSchema>;
+
+/**
+ * POST /api/voice-platform/import (admins): what the voice platform account held that we did not. An
+ * assistant the platform refuses does not stop the others or the numbers: `assistants` says which came in.
+ */
 export const VoicePlatformImportResponseSchema = z.object({
   success: z.literal(true),
   imported: z.object({ assistants: z.number().int(), phoneNumbers: z.number().int() }),
+  assistants: z.array(AssistantImportSchema),
 });
 export type VoicePlatformImportResponse = z.infer<typeof VoicePlatformImportResponseSchema>;
 

@@ -1,3 +1,4 @@
+import type { Vapi } from '@vapi-ai/server-sdk';
 import { DEFAULT_SYSTEM_PROMPT, RECEPTIONIST_TOOLS } from '#shared/schemas/assistants';
 
 /** Where the platform sends tool calls and assistant-requests, and how it proves who it is. */
@@ -17,7 +18,7 @@ const DESCRIPTIONS: Record<(typeof RECEPTIONIST_TOOLS)[number], string> = {
   cancelAppointment: 'When the patient wants to cancel their appointment: cancel it, freeing the time.',
 };
 
-const APPOINTMENT_ID = {
+const APPOINTMENT_ID: Vapi.OpenAiFunctionParameters = {
   type: 'object',
   properties: {
     appointment_id: {
@@ -26,9 +27,9 @@ const APPOINTMENT_ID = {
     },
   },
   required: ['appointment_id'],
-} as const;
+};
 
-const PARAMETERS = {
+const PARAMETERS: Record<(typeof RECEPTIONIST_TOOLS)[number], Vapi.OpenAiFunctionParameters> = {
   findPatient: {
     type: 'object',
     properties: { phone_number: { type: 'string', description: "The caller's phone number" } },
@@ -62,12 +63,15 @@ const PARAMETERS = {
   },
   confirmAppointment: APPOINTMENT_ID,
   cancelAppointment: APPOINTMENT_ID,
-} as const;
+};
 
-/** The three function tools every assistant carries, in the platform's transient-tool shape. */
-export function receptionistTools(target: WebhookTarget) {
-  return RECEPTIONIST_TOOLS.map((name) => ({
-    type: 'function' as const,
+/** A tool in an assistant's `model.tools`, as Vapi's SDK types it. */
+export type VapiTool = Vapi.OpenAiModelToolsItem;
+
+/** The function tools every assistant carries, in the platform's transient-tool shape. */
+export function receptionistTools(target: WebhookTarget): VapiTool[] {
+  return RECEPTIONIST_TOOLS.map((name): VapiTool => ({
+    type: 'function',
     function: { name, description: DESCRIPTIONS[name], parameters: PARAMETERS[name] },
     server: {
       url: target.url,
@@ -76,6 +80,31 @@ export function receptionistTools(target: WebhookTarget) {
   }));
 }
 
-export type ReceptionistTool = ReturnType<typeof receptionistTools>[number];
+/**
+ * How a tool is told apart from the others: a function tool by its name, any other by its type (a query
+ * tool has no name: ours is found by its knowledge base, see the mapper).
+ */
+export function toolKey(tool: unknown): string {
+  const { type, function: fn } = (tool ?? {}) as { type?: unknown; function?: { name?: unknown } };
+  if (type === 'function') return typeof fn?.name === 'string' ? `function:${fn.name}` : '';
+  return typeof type === 'string' ? type : '';
+}
+
+/**
+ * The tools that are ours on any assistant, taken from the list we write, so a tool added to it later is
+ * recognised (and replaced, never piled up) without another list to keep in step.
+ */
+const OUR_TOOL_KEYS = new Set(receptionistTools({ url: '' }).map(toolKey));
+/** The `function.name` an earlier version put on its knowledge-base query tool (Vapi's has no function). */
+const LEGACY_KNOWLEDGE_TOOL = 'practice_knowledge';
+
+/** A tool we wrote (any earlier copy of one of ours included). */
+export function isReceptionistTool(tool: unknown): boolean {
+  const key = toolKey(tool);
+  if (key === 'query') {
+    return (tool as { function?: { name?: unknown } }).function?.name === LEGACY_KNOWLEDGE_TOOL;
+  }
+  return OUR_TOOL_KEYS.has(key);
+}
 
 export { DEFAULT_SYSTEM_PROMPT };

@@ -17,9 +17,10 @@ import {
   type CreateAssistantInput,
   type UpdateAssistantInput,
 } from '#shared/schemas/assistants';
+import type { AssistantImport } from '#shared/schemas/voice-platform';
 import { badRequest, forbidden, notFound } from '../../errors';
 import type { AssistantSpec, VoicePort } from '../../integrations/voice/port';
-import { deleteUnlessGone } from '../../integrations/voice/errors';
+import { deleteUnlessGone, isVoiceError } from '../../integrations/voice/errors';
 import type { Viewer } from '../../plugins/auth';
 import { assignedAssistants } from '../scope';
 import { specOf, toAssistant, type AssistantsRepo } from './assistants.repo';
@@ -255,24 +256,30 @@ export function createAssistantsService({ repo, voice, now = () => new Date() }:
 
     /**
      * Assistants on the platform account that we do not have yet. Each gets the receptionist's tools and our
-     * webhook on the platform before it is stored here.
+     * webhook on the platform before it is stored here; one the platform refuses is reported and skipped.
      */
-    async importFromPlatform(): Promise<number> {
+    async importFromPlatform(): Promise<AssistantImport[]> {
       const remote = await voice.listAssistants();
       const known = await repo.providerIds();
-      let imported = 0;
+      const report: AssistantImport[] = [];
       for (const assistant of remote.filter((a) => a.id && !known.has(a.id))) {
-        await voice.updateAssistant(assistant.id, {});
         const { id, createdAt, updatedAt, ...spec } = assistant;
+        try {
+          await voice.updateAssistant(id, {});
+        } catch (error) {
+          if (!isVoiceError(error)) throw error;
+          report.push({ name: spec.name, providerId: id, imported: false, reason: error.message });
+          continue;
+        }
         await repo.insert({
           ...spec,
           providerId: id,
           createdAt: new Date(createdAt),
           updatedAt: new Date(updatedAt),
         });
-        imported++;
+        report.push({ name: spec.name, providerId: id, imported: true });
       }
-      return imported;
+      return report;
     },
 
     /** Our row is changed in a transaction that commits only after the platform took the change. */

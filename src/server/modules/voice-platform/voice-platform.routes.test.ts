@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { ASSISTANT_DEFAULTS, assistantFormFields } from '#shared/schemas/assistants';
 import { PHONE_NUMBER_MESSAGES } from '#shared/schemas/phone-numbers';
-import { VOICE_PLATFORM_MESSAGES } from '#shared/schemas/voice-platform';
+import { VOICE_PLATFORM_MESSAGES, VoicePlatformImportResponseSchema } from '#shared/schemas/voice-platform';
 import { assistants, phoneMappings, phoneNumbers } from '../../db/schema/index';
 import { DEMO_PHONE_NUMBERS } from '../../db/seed/voice-data';
 import { createVoiceIntegration } from '../../integrations/voice/index';
@@ -12,6 +12,7 @@ import {
   vapiSample,
   type FakeVapi,
 } from '../../integrations/voice/vapi/fake-vapi-server';
+import { prepareVapiSchemas } from '../../integrations/voice/vapi/vapi-schemas';
 import { multipart } from '../../test/multipart';
 import { bearer, createTestApp, TEST_WEBHOOK_SECRET, type TestApp } from '../../test/test-app';
 import { ASSISTANT_REQUEST_ERRORS } from './voice-platform.service';
@@ -348,6 +349,8 @@ describe('a Vapi account (fake Vapi server)', () => {
   let fake: FakeVapi;
   let t: TestApp;
   let admin: string;
+  // The fake's validators are compiled from Vapi's SDK types once, then cached (vapi-schemas.ts).
+  beforeAll(() => void prepareVapiSchemas(), 180_000);
   beforeEach(async () => {
     fake = await startFakeVapi(sampleAccount());
     t = await createTestApp({
@@ -452,6 +455,51 @@ describe('a Vapi account (fake Vapi server)', () => {
     } finally {
       await empty.close();
     }
+  });
+
+  it('imports the others and the numbers when Vapi refuses one assistant, and says which came in', async () => {
+    const refused = fake.state.assistants.find((a) => a.name === 'DVPH - Inbound')!;
+    fake.state.failures.push({
+      status: 400,
+      match: `PATCH /assistant/${String(refused.id)}`,
+      body: {
+        message: ['model.model must be one of the following values: gpt-4o'],
+        error: 'Bad Request',
+        statusCode: 400,
+      },
+    });
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/api/voice-platform/import',
+      headers: bearer(admin),
+    });
+    expect(response.statusCode, response.body).toBe(200);
+    const body = VoicePlatformImportResponseSchema.parse(response.json());
+    expect(body.imported).toEqual({ assistants: 2, phoneNumbers: sampleAccount().phoneNumbers.length });
+    expect(body.assistants.filter((a) => !a.imported)).toEqual([
+      {
+        name: 'DVPH - Inbound',
+        providerId: refused.id,
+        imported: false,
+        reason: 'model.model must be one of the following values: gpt-4o',
+      },
+    ]);
+    expect(
+      body.assistants
+        .filter((a) => a.imported)
+        .map((a) => a.name)
+        .sort(),
+    ).toEqual(['ARAH - Inbound', 'ARAH - Outbound']);
+    const names = (await t.database.db.select().from(assistants)).map((a) => a.name);
+    expect(names).not.toContain('DVPH - Inbound');
+    expect(names).toEqual(expect.arrayContaining(['ARAH - Inbound', 'ARAH - Outbound']));
+    // A second import brings in the one refused before.
+    const again = VoicePlatformImportResponseSchema.parse(
+      (
+        await t.app.inject({ method: 'POST', url: '/api/voice-platform/import', headers: bearer(admin) })
+      ).json(),
+    );
+    expect(again.assistants).toEqual([{ name: 'DVPH - Inbound', providerId: refused.id, imported: true }]);
   });
 
   it('imports the account’s assistants (with our tools) and numbers once, then routes a real assistant-request', async () => {

@@ -26,9 +26,12 @@ export function registerVoicePlatformRoutes(app: App, platform: VoicePlatformSer
     },
     async (request) => {
       if (platform.provider() === 'sandbox') throw badRequest(VOICE_PLATFORM_MESSAGES.sandboxImport);
-      const imported = await platform.importFromPlatform();
-      request.auditDetail = `${imported.assistants} assistants, ${imported.phoneNumbers} phone numbers`;
-      return { success: true as const, imported };
+      const { imported, assistants } = await platform.importFromPlatform();
+      const refused = assistants.length - imported.assistants;
+      request.auditDetail =
+        `${imported.assistants} assistants, ${imported.phoneNumbers} phone numbers` +
+        (refused ? `, ${refused} assistants refused by the platform` : '');
+      return { success: true as const, imported, assistants };
     },
   );
 }

@@ -21,11 +21,20 @@ export function createVoicePlatformService({ voice, assistants, phoneNumbers, we
   return {
     provider: () => voice.kind,
 
-    /** Pulls in what the platform account holds and we do not: assistants first, so numbers find theirs. */
+    /**
+     * Pulls in what the platform account holds and we do not: assistants first, so numbers find theirs. An
+     * assistant the platform refuses is reported, and the others and the numbers still come in.
+     */
     async importFromPlatform() {
-      const importedAssistants = await assistants.importFromPlatform();
+      const report = await assistants.importFromPlatform();
       const importedNumbers = await phoneNumbers.importFromPlatform();
-      return { assistants: importedAssistants, phoneNumbers: importedNumbers };
+      return {
+        imported: {
+          assistants: report.filter((a) => a.imported).length,
+          phoneNumbers: importedNumbers,
+        },
+        assistants: report,
+      };
     },
 
     /** At boot: a practice that already uses Vapi starts with its account's assistants and numbers. */
@@ -52,7 +61,7 @@ export function createVoicePlatformService({ voice, assistants, phoneNumbers, we
       if (!route.assistant) return { error: ASSISTANT_REQUEST_ERRORS.noAssistant };
       if (route.assistant.providerId && voice.kind === 'vapi')
         return { assistantId: route.assistant.providerId };
-      return { assistant: transientAssistant(specOf(route.assistant), webhook) };
+      return { assistant: { ...transientAssistant(specOf(route.assistant), webhook) } };
     },
   };
 }

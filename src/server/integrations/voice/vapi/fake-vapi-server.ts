@@ -2,12 +2,15 @@ import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { prepareVapiSchemas, vapiBodyProblems, type VapiBodyKind } from './vapi-schemas';
 
 /**
  * A local stand-in for the Vapi REST API as /work/shared/reference/vapi.md describes it, answering with the
  * shapes of the samples in fixtures/vendor-samples/vapi (bare-array lists, 201 on create, DELETE returns the
  * object, NestJS error bodies with string or array messages, the 409 pinned-assistant body, 401 for a bad
- * key). Tests queue failures (status, body, delay) to exercise retries and timeouts.
+ * key). Request bodies are checked as strictly as Vapi checks them, against schemas generated from Vapi's SDK
+ * types (vapi-schemas.ts, ADR 043). Tests queue failures (status, body, delay) to exercise retries and
+ * timeouts.
  */
 
 const SAMPLES = new URL('../../../../../fixtures/vendor-samples/vapi/', import.meta.url);
@@ -74,58 +77,16 @@ const nestError = (status: number, error: string, message: string | string[]) =>
   new HttpError(status, { message, error, statusCode: status });
 const notFound = () => nestError(404, 'Not Found', 'Not Found');
 
-/** Properties POST/PATCH /assistant accepts (enough of the spec for what we send and common exports). */
-const ASSISTANT_PROPERTIES = new Set([
-  'name',
-  'firstMessage',
-  'firstMessageMode',
-  'voicemailMessage',
-  'endCallMessage',
-  'maxDurationSeconds',
-  'backgroundSound',
-  'voice',
-  'model',
-  'transcriber',
-  'startSpeakingPlan',
-  'stopSpeakingPlan',
-  'clientMessages',
-  'serverMessages',
-  'server',
-  'analysisPlan',
-  'artifactPlan',
-  'metadata',
-  'compliancePlan',
-  'endCallPhrases',
-]);
-const PHONE_NUMBER_PROPERTIES = new Set([
-  'name',
-  'assistantId',
-  'squadId',
-  'workflowId',
-  'server',
-  'fallbackDestination',
-]);
-const CALL_PROPERTIES = new Set([
-  'assistantId',
-  'assistant',
-  'phoneNumberId',
-  'customer',
-  'name',
-  'assistantOverrides',
-]);
-
-function checkProperties(body: unknown, allowed: Set<string>): Json {
+/**
+ * A body as strictly as Vapi checks it: against JSON Schemas generated from Vapi's SDK types (nested objects,
+ * tagged unions and enums; a key the SDK does not declare is refused as "property X should not exist").
+ */
+function checkBody(kind: VapiBodyKind, body: unknown): Json {
   if (typeof body !== 'object' || body === null || Array.isArray(body)) {
     throw nestError(400, 'Bad Request', ['body must be an object']);
   }
-  const unknown = Object.keys(body).filter((key) => !allowed.has(key));
-  if (unknown.length) {
-    throw nestError(
-      400,
-      'Bad Request',
-      unknown.map((key) => `property ${key} should not exist`),
-    );
-  }
+  const problems = vapiBodyProblems(kind, body);
+  if (problems.length) throw nestError(400, 'Bad Request', problems);
   return body as Json;
 }
 
@@ -165,18 +126,64 @@ function remove(list: Json[], id: string): Json {
   return list.splice(index, 1)[0]!;
 }
 
-/** Bare array, `limit` (0–1000, default 100), createdAt window filters. */
-function listOf(list: Json[], query: URLSearchParams): Json[] {
+const WINDOW = {
+  Gt: (a: string, b: string) => a > b,
+  Ge: (a: string, b: string) => a >= b,
+  Lt: (a: string, b: string) => a < b,
+  Le: (a: string, b: string) => a <= b,
+} as const;
+
+/**
+ * Bare array, newest first, `limit` (0–1000, default 100), the createdAt/updatedAt window filters, and on
+ * GET /call the `id`, `assistantId` and `phoneNumberId` filters.
+ */
+function listOf(list: Json[], query: URLSearchParams, equalityFilters: readonly string[] = []): Json[] {
   const limit = query.has('limit') ? Number(query.get('limit')) : 100;
   if (!Number.isInteger(limit) || limit < 0 || limit > 1000) {
     throw nestError(400, 'Bad Request', ['limit must not be greater than 1000']);
   }
-  const lt = query.get('createdAtLt');
-  const gt = query.get('createdAtGt');
+  const windows = (['createdAt', 'updatedAt'] as const).flatMap((field) =>
+    (Object.keys(WINDOW) as (keyof typeof WINDOW)[]).flatMap((op) => {
+      const bound = query.get(`${field}${op}`);
+      if (bound === null) return [];
+      if (Number.isNaN(Date.parse(bound))) {
+        throw nestError(400, 'Bad Request', [`${field}${op} must be a valid ISO 8601 date string`]);
+      }
+      const at = new Date(bound).toISOString();
+      return [(item: Json) => WINDOW[op](String(item[field]), at)];
+    }),
+  );
+  const equal = equalityFilters.flatMap((key) => {
+    const value = query.get(key);
+    return value === null ? [] : [(item: Json) => item[key] === value];
+  });
   return list
-    .filter((item) => (!lt || String(item.createdAt) < lt) && (!gt || String(item.createdAt) > gt))
+    .filter((item) => [...windows, ...equal].every((keep) => keep(item)))
     .sort((a, b) => String(b.createdAt).localeCompare(String(a.createdAt)))
     .slice(0, limit);
+}
+
+const SUBSCRIPTION_LIMITS = { concurrencyBlocked: false, concurrencyLimit: 10, remainingConcurrentCalls: 9 };
+
+/** A call as Vapi stores it: the create body plus what Vapi fills in (never the POST's subscriptionLimits). */
+function placeCall(state: FakeVapiState, input: Json, customer: unknown): Json {
+  const number = state.phoneNumbers.find((n) => n.id === input.phoneNumberId);
+  if (!number) throw nestError(400, 'Bad Request', "Couldn't Get Phone Number.");
+  const { customers: _customers, ...body } = input;
+  const call = stamp(state, { ...body, customer });
+  const id = String(call.id);
+  return {
+    ...call,
+    type: 'outboundPhoneCall',
+    status: input.schedulePlan ? 'scheduled' : 'queued',
+    cost: 0,
+    phoneCallProvider: typeof number.provider === 'string' ? number.provider : 'vapi',
+    phoneCallTransport: 'pstn',
+    monitor: {
+      listenUrl: `wss://phone-call-websocket.fake.vapi.ai/${id}/listen`,
+      controlUrl: `https://phone-call-websocket.fake.vapi.ai/${id}/control`,
+    },
+  };
 }
 
 function route(state: FakeVapiState, method: string, path: string, query: URLSearchParams, body: unknown) {
@@ -187,7 +194,7 @@ function route(state: FakeVapiState, method: string, path: string, query: URLSea
     case 'GET /assistant':
       return [200, listOf(state.assistants, query)] as const;
     case 'POST /assistant': {
-      const input = checkProperties(body, ASSISTANT_PROPERTIES);
+      const input = checkBody('assistantCreate', body);
       validateAssistant(input);
       const created = { ...stamp(state, input), isServerUrlSecretSet: false };
       state.assistants.push(created);
@@ -196,7 +203,7 @@ function route(state: FakeVapiState, method: string, path: string, query: URLSea
     case 'GET /assistant/:id':
       return [200, byId(state.assistants, id!)] as const;
     case 'PATCH /assistant/:id': {
-      const input = checkProperties(body, ASSISTANT_PROPERTIES);
+      const input = checkBody('assistantUpdate', body);
       validateAssistant(input);
       const assistant = byId(state.assistants, id!);
       Object.assign(assistant, input, { updatedAt: new Date().toISOString() });
@@ -211,7 +218,11 @@ function route(state: FakeVapiState, method: string, path: string, query: URLSea
     case 'GET /phone-number/:id':
       return [200, byId(state.phoneNumbers, id!)] as const;
     case 'PATCH /phone-number/:id': {
-      const input = checkProperties(body, PHONE_NUMBER_PROPERTIES);
+      const number = byId(state.phoneNumbers, id!);
+      const input = checkBody('phoneNumberUpdate', body);
+      if (input.provider !== (number.provider ?? 'vapi')) {
+        throw nestError(400, 'Bad Request', [`provider must be ${String(number.provider ?? 'vapi')}`]);
+      }
       if (typeof input.name === 'string' && input.name.length > 40) {
         throw nestError(400, 'Bad Request', ['name must be shorter than or equal to 40 characters']);
       }
@@ -221,8 +232,8 @@ function route(state: FakeVapiState, method: string, path: string, query: URLSea
       ) {
         throw nestError(400, 'Bad Request', "Couldn't Find Assistant");
       }
-      const number = byId(state.phoneNumbers, id!);
-      Object.assign(number, input, { updatedAt: new Date().toISOString() });
+      const { provider: _provider, ...changes } = input;
+      Object.assign(number, changes, { updatedAt: new Date().toISOString() });
       return [200, number] as const;
     }
     case 'DELETE /phone-number/:id':
@@ -245,25 +256,19 @@ function route(state: FakeVapiState, method: string, path: string, query: URLSea
     case 'DELETE /file/:id':
       return [200, remove(state.files, id!)] as const;
     case 'POST /call': {
-      const input = checkProperties(body, CALL_PROPERTIES);
-      if (
-        typeof input.phoneNumberId !== 'string' ||
-        !state.phoneNumbers.some((n) => n.id === input.phoneNumberId)
-      ) {
-        throw nestError(400, 'Bad Request', "Couldn't Get Phone Number.");
+      const input = checkBody('callCreate', body);
+      if (Array.isArray(input.customers)) {
+        // A batch: one call per customer, each refusal reported beside the calls placed.
+        const results = input.customers.map((customer) => placeCall(state, input, customer));
+        state.calls.push(...results);
+        return [201, { results, errors: [], subscriptionLimits: SUBSCRIPTION_LIMITS }] as const;
       }
-      const created = {
-        ...stamp(state, input),
-        type: 'outboundPhoneCall',
-        status: 'queued',
-        cost: 0,
-        subscriptionLimits: { concurrencyBlocked: false, concurrencyLimit: 10, remainingConcurrentCalls: 9 },
-      };
+      const created = placeCall(state, input, input.customer);
       state.calls.push(created);
-      return [201, created] as const;
+      return [201, { ...created, subscriptionLimits: SUBSCRIPTION_LIMITS }] as const;
     }
     case 'GET /call':
-      return [200, listOf(state.calls, query)] as const;
+      return [200, listOf(state.calls, query, ['id', 'assistantId', 'phoneNumberId'])] as const;
     case 'GET /call/:id':
       return [200, byId(state.calls, id!)] as const;
     default:
@@ -299,6 +304,8 @@ function send(res: ServerResponse, status: number, body: unknown, headers: Recor
 }
 
 export async function startFakeVapi(overrides: Partial<FakeVapiState> = {}): Promise<FakeVapi> {
+  // Seconds on a cold cache: before the first request, not inside it (where a client would time out).
+  prepareVapiSchemas();
   const state: FakeVapiState = {
     apiKey: 'vapi-test-private-key',
     orgId: '5b050d60-506b-45c4-b175-76d7d6cc404f',

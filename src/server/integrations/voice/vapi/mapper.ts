@@ -1,6 +1,14 @@
+import type { Vapi } from '@vapi-ai/server-sdk';
 import { ASSISTANT_DEFAULTS, FIRST_MESSAGE_MODES, type FirstMessageMode } from '#shared/schemas/assistants';
-import type { AssistantSpec, RemoteAssistant, RemotePhoneNumber } from '../port';
-import { receptionistTools, type WebhookTarget } from '../tools';
+import type { AssistantSpec, OutboundCallRequest, RemoteAssistant, RemotePhoneNumber } from '../port';
+import { STRUCTURED_DATA_PLAN } from '../structured-data-plan';
+import { isReceptionistTool, receptionistTools, toolKey, type VapiTool, type WebhookTarget } from '../tools';
+import type {
+  VapiAssistantCreate,
+  VapiAssistantUpdate,
+  VapiCallCreate,
+  VapiPhoneNumberUpdate,
+} from './vapi-types';
 
 /** Where our option names differ from Vapi's. */
 const TO_VAPI = {
@@ -91,94 +99,245 @@ export function fromVapiAssistant(raw: unknown): RemoteAssistant {
   };
 }
 
-const OUR_TOOL_NAMES = new Set(['findPatient', 'checkAvailability', 'bookAppointment', 'practice_knowledge']);
-const toolName = (tool: unknown) => str(obj(obj(tool).function).name, '');
+/** What our knowledge-base query tool is called on Vapi; with its file ids, it tells ours from others. */
+const KNOWLEDGE_BASE_NAME = 'practice-knowledge';
 
-/** The classic knowledge base: a query tool over the uploaded file. */
-const knowledgeBaseTool = (fileId: string) => ({
+type VapiVoice = NonNullable<VapiAssistantCreate['voice']>;
+type VapiTranscriber = NonNullable<VapiAssistantCreate['transcriber']>;
+type VapiModel = NonNullable<VapiAssistantCreate['model']>;
+
+/** The classic knowledge base: a query tool over the uploaded file (Vapi's query tool has no `function`). */
+const knowledgeBaseTool = (fileId: string): VapiTool => ({
   type: 'query',
-  function: { name: 'practice_knowledge' },
   knowledgeBases: [
     {
       provider: 'google',
-      name: 'practice-knowledge',
+      name: KNOWLEDGE_BASE_NAME,
       description: 'Facts about the practice: services, hours, insurance, policies.',
       fileIds: [fileId],
     },
   ],
 });
 
+const knowledgeBasesOf = (tool: unknown): { name?: unknown; fileIds?: unknown }[] =>
+  toolKey(tool) === 'query'
+    ? ((Array.isArray(obj(tool).knowledgeBases) ? obj(tool).knowledgeBases : []) as [])
+    : [];
+
+/** Our query tool: one of its knowledge bases is ours by name or holds our file (or an earlier version's). */
+function isOurKnowledgeBaseTool(tool: unknown, fileId?: string | null): boolean {
+  if (toolKey(tool) !== 'query') return false;
+  if (isReceptionistTool(tool)) return true;
+  return knowledgeBasesOf(tool).some(
+    (kb) =>
+      obj(kb).name === KNOWLEDGE_BASE_NAME ||
+      (!!fileId && Array.isArray(obj(kb).fileIds) && (obj(kb).fileIds as unknown[]).includes(fileId)),
+  );
+}
+
+/** The file our knowledge-base query tool reads, if the model has one. */
+export function knowledgeBaseFileOf(model: unknown): string | null {
+  const tools = obj(model).tools;
+  for (const tool of Array.isArray(tools) ? tools : []) {
+    if (!isOurKnowledgeBaseTool(tool)) continue;
+    const id = (knowledgeBasesOf(tool)[0]?.fileIds as unknown[] | undefined)?.[0];
+    if (typeof id === 'string') return id;
+  }
+  return null;
+}
+
 /**
- * The `model` Vapi gets: ours over whatever Vapi already has (saved toolIds, other settings), with the
- * receptionist's tools replacing earlier copies of themselves.
+ * An assistant's tools: the ones we do not own as they are, then ours exactly once (copies an earlier save
+ * left are dropped). `knowledgeBaseFileId` undefined keeps the file the assistant reads now; null removes it.
+ */
+function toVapiTools(current: Json, target: WebhookTarget, knowledgeBaseFileId?: string | null): VapiTool[] {
+  const fileId = knowledgeBaseFileId === undefined ? knowledgeBaseFileOf(current) : knowledgeBaseFileId;
+  const tools: unknown[] = Array.isArray(current.tools) ? current.tools : [];
+  const others = tools.filter(
+    (tool) => !isReceptionistTool(tool) && !isOurKnowledgeBaseTool(tool, knowledgeBaseFileOf(current)),
+  ) as VapiTool[];
+  return [
+    ...others,
+    ...legacyKnowledgeBaseTool(current.knowledgeBase),
+    ...receptionistTools(target),
+    ...(fileId ? [knowledgeBaseTool(fileId)] : []),
+  ];
+}
+
+/**
+ * `model.knowledgeBase` as Vapi once stored it (`{provider: 'google', fileIds}`) is no longer a valid request
+ * field (only a custom knowledge base is): its files are kept as a query tool instead of being lost.
+ */
+function legacyKnowledgeBaseTool(knowledgeBase: unknown): VapiTool[] {
+  const kb = obj(knowledgeBase);
+  if (kb.provider === 'custom-knowledge-base' || !Array.isArray(kb.fileIds) || !kb.fileIds.length) return [];
+  return [
+    {
+      type: 'query',
+      knowledgeBases: [
+        {
+          provider: 'google',
+          name: str(kb.name, 'knowledge-base'),
+          description: str(kb.description, 'The knowledge base this assistant answered from before.'),
+          fileIds: kb.fileIds.filter((id): id is string => typeof id === 'string'),
+        },
+      ],
+    },
+  ];
+}
+
+/** Keys every model provider's object has: kept when the provider changes; the rest belong to the old one. */
+const MODEL_KEYS_OF_EVERY_PROVIDER = ['toolIds', 'toolRefs', 'maxTokens', 'emotionRecognitionEnabled'];
+
+const pick = (source: Json, keys: readonly string[]): Json =>
+  Object.fromEntries(Object.entries(source).filter(([key]) => keys.includes(key)));
+
+/**
+ * The `model` Vapi gets. Ours over what Vapi holds for the same provider (saved toolIds, maxTokens, …); a
+ * new provider gets a new object. Without a model in the changes (an import, a save of other fields) only
+ * the tools change: values Vapi left unset stay unset.
  */
 export function toVapiModel(
-  model: AssistantSpec['model'],
+  model: AssistantSpec['model'] | undefined,
   target: WebhookTarget,
   existing: unknown = {},
   knowledgeBaseFileId?: string | null,
-) {
+): VapiModel {
   const current = obj(existing);
-  const otherTools = (Array.isArray(current.tools) ? current.tools : []).filter(
-    (tool) =>
-      !OUR_TOOL_NAMES.has(toolName(tool)) ||
-      (!knowledgeBaseFileId && toolName(tool) === 'practice_knowledge'),
-  );
+  const { knowledgeBase, ...held } = current;
+  const ownKnowledgeBase = obj(knowledgeBase).provider === 'custom-knowledge-base' ? { knowledgeBase } : {};
+  const tools = toVapiTools(current, target, knowledgeBaseFileId);
+  if (!model) {
+    // Tools need a model; one Vapi left without any gets Vapi's own default.
+    const base =
+      typeof held.provider === 'string' && typeof held.model === 'string'
+        ? held
+        : { provider: 'openai', model: 'gpt-4o' };
+    return { ...base, ...ownKnowledgeBase, tools } as VapiModel;
+  }
+  const provider = TO_VAPI.model[model.provider] ?? model.provider;
+  const kept =
+    held.provider === provider ? { ...held, ...ownKnowledgeBase } : pick(held, MODEL_KEYS_OF_EVERY_PROVIDER);
   return {
-    ...current,
-    provider: TO_VAPI.model[model.provider] ?? model.provider,
+    ...kept,
+    provider,
     model: model.model,
     temperature: model.temperature,
     messages: model.messages,
-    tools: [
-      ...otherTools,
-      ...receptionistTools(target),
-      ...(knowledgeBaseFileId ? [knowledgeBaseTool(knowledgeBaseFileId)] : []),
-    ],
+    tools,
+  } as VapiModel;
+}
+
+/** The voice: merged over what Vapi holds for the same provider; another provider's keys are not sent. */
+function toVapiVoice(voice: AssistantSpec['voice'], existing: unknown): VapiVoice {
+  const current = obj(existing);
+  const kept = current.provider === voice.provider ? current : {};
+  return { ...kept, provider: voice.provider, voiceId: voice.voiceId } as VapiVoice;
+}
+
+/** Transcribers Vapi's SDK gives no `model` (AssemblyAI has `speechModel` instead). */
+const TRANSCRIBERS_WITHOUT_MODEL = new Set(['assembly-ai']);
+
+function toVapiTranscriber(transcriber: AssistantSpec['transcriber'], existing: unknown): VapiTranscriber {
+  const current = obj(existing);
+  const provider = TO_VAPI.transcriber[transcriber.provider] ?? transcriber.provider;
+  const { model: _model, ...kept } = current.provider === provider ? current : {};
+  return {
+    ...kept,
+    provider,
+    ...(transcriber.model && !TRANSCRIBERS_WITHOUT_MODEL.has(provider) && { model: transcriber.model }),
+    ...(transcriber.language && { language: transcriber.language }),
+  } as VapiTranscriber;
+}
+
+/** Ours over the assistant's own analysis plan: the call's LLM extracts the appointment request. */
+function toVapiAnalysisPlan(existing: unknown): Vapi.AnalysisPlan {
+  const current = obj(existing);
+  return {
+    ...current,
+    structuredDataPlan: { ...obj(current.structuredDataPlan), ...STRUCTURED_DATA_PLAN },
   };
 }
 
-const nonEmpty = (value: string | undefined) => (value ? value : undefined);
+const spoken = (value: string | undefined, clearing: boolean) => (value || clearing ? value : undefined);
 
-/** The body of POST /assistant, or of PATCH /assistant/{id} when `existing` is the current assistant. */
+/**
+ * The body of POST /assistant, or of PATCH /assistant/{id} when `existing` is the current assistant (a PATCH
+ * replaces each nested object it names, so those are merged over what Vapi holds). A PATCH sends an emptied
+ * message as "" so that clearing it reaches Vapi.
+ */
 export function toVapiAssistant(
   spec: Partial<AssistantSpec>,
   target: WebhookTarget,
   { existing, knowledgeBaseFileId }: { existing?: unknown; knowledgeBaseFileId?: string | null } = {},
-): Json {
+): VapiAssistantCreate {
   const current = obj(existing);
-  const body: Json = {
+  const updating = existing !== undefined;
+  const body: VapiAssistantCreate = {
     name: spec.name,
-    firstMessage: nonEmpty(spec.firstMessage),
+    firstMessage: spoken(spec.firstMessage, updating),
     firstMessageMode: spec.firstMessageMode,
-    voicemailMessage: nonEmpty(spec.voicemailMessage),
-    endCallMessage: nonEmpty(spec.endCallMessage),
+    voicemailMessage: spoken(spec.voicemailMessage, updating),
+    endCallMessage: spoken(spec.endCallMessage, updating),
     maxDurationSeconds: spec.maxDurationSeconds,
     backgroundSound: spec.backgroundSound,
-    voice: spec.voice && { ...obj(current.voice), ...spec.voice },
-    transcriber: spec.transcriber && {
-      ...obj(current.transcriber),
-      ...spec.transcriber,
-      provider: TO_VAPI.transcriber[spec.transcriber.provider] ?? spec.transcriber.provider,
-    },
+    voice: spec.voice && toVapiVoice(spec.voice, current.voice),
+    transcriber: spec.transcriber && toVapiTranscriber(spec.transcriber, current.transcriber),
     startSpeakingPlan: spec.startSpeakingPlan && {
       ...obj(current.startSpeakingPlan),
       ...spec.startSpeakingPlan,
     },
     stopSpeakingPlan: spec.stopSpeakingPlan && { ...obj(current.stopSpeakingPlan), ...spec.stopSpeakingPlan },
-    clientMessages: spec.clientMessages,
-    serverMessages: spec.serverMessages,
+    clientMessages: spec.clientMessages as VapiAssistantCreate['clientMessages'],
+    serverMessages: spec.serverMessages as VapiAssistantCreate['serverMessages'],
+    // Tools go with the model: an import or a save without a model change still gets them.
+    model: toVapiModel(spec.model, target, current.model, knowledgeBaseFileId),
+    analysisPlan: toVapiAnalysisPlan(current.analysisPlan),
+    server: { ...obj(current.server), ...webhookServer(target) },
   };
-  // Tools go with the model; an import or an update without a model change still gets them.
-  const model = spec.model ?? (existing ? fromVapiAssistant(existing).model : undefined);
-  if (model) body.model = toVapiModel(model, target, current.model, knowledgeBaseFileId);
-  body.server = { ...obj(current.server), ...webhookServer(target) };
-  return Object.fromEntries(Object.entries(body).filter(([, v]) => v !== undefined));
+  return Object.fromEntries(Object.entries(body).filter(([, v]) => v !== undefined)) as VapiAssistantCreate;
+}
+
+/** The body of PATCH /assistant/{id}: the same fields as a create, all optional. */
+export function toVapiAssistantUpdate(
+  spec: Partial<AssistantSpec>,
+  target: WebhookTarget,
+  options: { existing: unknown; knowledgeBaseFileId?: string | null },
+): VapiAssistantUpdate {
+  return toVapiAssistant(spec, target, options);
 }
 
 /** Where an assistant or number sends its server messages (assistant-request, end-of-call reports). */
-export function webhookServer(target: WebhookTarget) {
+export function webhookServer(target: WebhookTarget): Vapi.Server {
   return { url: target.url, ...(target.secret && { headers: { 'X-Vapi-Secret': target.secret } }) };
+}
+
+/**
+ * The body of PATCH /phone-number/{id}. The number's server URL is ours, so a call to it with no assistant
+ * asks us (assistant-request). A null assistant detaches it.
+ */
+export function toVapiPhoneNumberUpdate(
+  existing: unknown,
+  changes: { name?: string | null; assistantId?: string | null },
+  target: WebhookTarget,
+): VapiPhoneNumberUpdate {
+  return {
+    provider: str(obj(existing).provider, 'vapi'),
+    ...(changes.name !== undefined && { name: changes.name ?? '' }),
+    ...(changes.assistantId !== undefined && { assistantId: changes.assistantId }),
+    server: webhookServer(target),
+  } as VapiPhoneNumberUpdate;
+}
+
+/** The body of POST /call; the call's name (≤ 40 characters) carries our placement key. */
+export function toVapiCall(request: OutboundCallRequest, name?: string): VapiCallCreate {
+  return {
+    assistantId: request.assistantId,
+    phoneNumberId: request.phoneNumberId,
+    customer: request.customer,
+    ...(request.variables && { assistantOverrides: { variableValues: request.variables } }),
+    ...(name && { name }),
+  };
 }
 
 export function fromVapiPhoneNumber(raw: unknown): RemotePhoneNumber {

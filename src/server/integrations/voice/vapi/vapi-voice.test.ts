@@ -1,10 +1,14 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { ASSISTANT_DEFAULTS } from '#shared/schemas/assistants';
+import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { ASSISTANT_DEFAULTS, RECEPTIONIST_TOOLS } from '#shared/schemas/assistants';
+import { APPOINTMENT_TYPES } from '#shared/schemas/schedule';
 import { isVoiceError, type VoiceError } from '../errors';
 import type { VoicePort } from '../port';
-import { createVoiceIntegration } from '../index';
+import { createVoiceIntegration, transientAssistant } from '../index';
+import { STRUCTURED_DATA_PLAN } from '../structured-data-plan';
+import { receptionistTools } from '../tools';
 import { vapiErrorMessage } from './client';
 import { sampleAccount, startFakeVapi, vapiSample, type FakeVapi } from './fake-vapi-server';
+import { prepareVapiSchemas, vapiBodyProblems } from './vapi-schemas';
 
 let fake: FakeVapi;
 let voice: VoicePort;
@@ -21,6 +25,8 @@ const connect = (options: { apiKey?: string; timeoutMs?: number; retries?: numbe
     backoffMs: 1,
   });
 
+// The fake's validators come from the SDK's types: compiled once, then cached (vapi-schemas.ts).
+beforeAll(() => void prepareVapiSchemas(), 180_000);
 beforeEach(async () => {
   fake = await startFakeVapi(sampleAccount());
   voice = connect();
@@ -114,8 +120,8 @@ describe('Vapi adapter over HTTP (fake Vapi built from the samples)', () => {
   it('maps our provider names to Vapi’s and back', async () => {
     const id = await voice.createAssistant({
       ...spec,
-      model: { ...spec.model, provider: 'deepseek' },
-      transcriber: { ...spec.transcriber, provider: 'assemblyai' },
+      model: { ...spec.model, provider: 'deepseek', model: 'deepseek-chat' },
+      transcriber: { provider: 'assemblyai', model: '', language: 'en' },
     });
     const stored = fake.state.assistants.find((a) => a.id === id) as {
       model: { provider: string };
@@ -319,5 +325,397 @@ describe('vapiErrorMessage', () => {
     );
     expect(vapiErrorMessage(502, '<html>Bad gateway</html>')).toBe('<html>Bad gateway</html>');
     expect(vapiErrorMessage(500, '')).toBe('HTTP 500');
+  });
+});
+
+type StoredTool = {
+  type: string;
+  function?: { name: string };
+  knowledgeBases?: { name: string; fileIds: string[] }[];
+};
+type StoredAssistant = {
+  model: {
+    provider: string;
+    model: string;
+    temperature?: number;
+    tools: StoredTool[];
+    knowledgeBase?: unknown;
+  };
+  voice: Record<string, unknown>;
+  transcriber: Record<string, unknown>;
+  analysisPlan: Record<string, unknown>;
+  firstMessage?: string;
+  voicemailMessage?: string;
+  endCallMessage?: string;
+};
+const stored = (id: string) => fake.state.assistants.find((a) => a.id === id) as unknown as StoredAssistant;
+/** A function tool by its name, any other tool by its type. */
+const toolNames = (id: string) =>
+  stored(id).model.tools.map((tool) => (tool.type === 'function' ? tool.function!.name : tool.type));
+const lastBody = (method: string) =>
+  fake.state.requests.filter((r) => r.method === method).at(-1)!.body as Record<string, unknown>;
+const uploadFile = (fileName = 'faq.md') =>
+  voice.uploadKnowledgeBaseFile({ fileName, mimeType: 'text/markdown', content: Buffer.from('# FAQ') });
+/** Puts an assistant straight into the fake's account, as Vapi already holds it. */
+const seedAssistant = (assistant: Record<string, unknown>) => {
+  const id = crypto.randomUUID();
+  const at = new Date().toISOString();
+  fake.state.assistants.push({ id, orgId: fake.state.orgId, createdAt: at, updatedAt: at, ...assistant });
+  return id;
+};
+
+describe('what we write to Vapi (issue 20)', () => {
+  it('leaves each assistant with exactly its tools after 20 saves', async () => {
+    const fileId = (await uploadFile())!;
+    const ours = (await voice.createAssistant(spec, fileId))!;
+    const imported = String(fake.state.assistants.find((a) => a.name === 'ARAH - Inbound')!.id);
+    for (let edit = 0; edit < 20; edit++) {
+      for (const id of [ours, imported]) {
+        await voice.updateAssistant(id, {
+          name: `Front Desk ${edit}`,
+          model: { ...spec.model, temperature: edit / 20 },
+          voice: spec.voice,
+        });
+      }
+    }
+    expect(toolNames(ours)).toEqual([...RECEPTIONIST_TOOLS, 'query']);
+    expect(stored(ours).model.tools.at(-1)!.knowledgeBases![0]!.fileIds).toEqual([fileId]);
+    expect(toolNames(imported)).toEqual([...RECEPTIONIST_TOOLS]);
+    // Its saved tools (toolIds) are the practice's own and stay as they were.
+    expect((stored(imported).model as { toolIds?: string[] }).toolIds).toHaveLength(5);
+  });
+
+  it('repairs an assistant that carries copies of our tools on its next save, keeping the practice’s own', async () => {
+    const copies = receptionistTools({ url: 'https://old.example/webhook' });
+    const theirs = {
+      type: 'function',
+      function: { name: 'lookupPet' },
+      server: { url: 'https://vet.example' },
+    };
+    const theirKnowledge = {
+      type: 'query',
+      knowledgeBases: [
+        { provider: 'google', name: 'vet-kb', description: 'Vet facts', fileIds: ['their-file'] },
+      ],
+    };
+    const legacyOurs = {
+      type: 'query',
+      function: { name: 'practice_knowledge' },
+      knowledgeBases: [
+        { provider: 'google', name: 'practice-knowledge', description: 'x', fileIds: ['our-file'] },
+      ],
+    };
+    const id = seedAssistant({
+      name: 'Piled up',
+      model: {
+        provider: 'openai',
+        model: 'gpt-4o',
+        tools: [...copies, theirs, ...copies, legacyOurs, theirKnowledge, ...copies, legacyOurs],
+      },
+    });
+    await voice.updateAssistant(id, { name: 'Repaired' });
+    expect(toolNames(id)).toEqual(['lookupPet', 'query', ...RECEPTIONIST_TOOLS, 'query']);
+    const [, their, ...rest] = stored(id).model.tools;
+    expect(their).toEqual(theirKnowledge);
+    // Ours is found by its knowledge base, rebuilt in Vapi's query-tool shape: no `function`.
+    expect(rest.at(-1)).toEqual({
+      type: 'query',
+      knowledgeBases: [expect.objectContaining({ name: 'practice-knowledge', fileIds: ['our-file'] })],
+    });
+  });
+
+  it('writes the knowledge-base query tool without a function, and replaces or removes it by its file', async () => {
+    const first = (await uploadFile('one.md'))!;
+    const id = (await voice.createAssistant(spec, first))!;
+    const query = () => stored(id).model.tools.filter((tool) => tool.type === 'query');
+    expect(query()).toEqual([
+      {
+        type: 'query',
+        knowledgeBases: [
+          {
+            provider: 'google',
+            name: 'practice-knowledge',
+            description: expect.any(String),
+            fileIds: [first],
+          },
+        ],
+      },
+    ]);
+    await voice.updateAssistant(id, { name: 'Keeps its file' });
+    expect(query().map((tool) => tool.knowledgeBases![0]!.fileIds)).toEqual([[first]]);
+    const second = (await uploadFile('two.md'))!;
+    await voice.updateAssistant(id, {}, second);
+    expect(query().map((tool) => tool.knowledgeBases![0]!.fileIds)).toEqual([[second]]);
+    await voice.updateAssistant(id, {}, null);
+    expect(query()).toEqual([]);
+    expect(toolNames(id)).toEqual([...RECEPTIONIST_TOOLS]);
+  });
+
+  it('writes a new provider’s voice and transcriber, not a merge with the old provider’s keys', async () => {
+    const outbound = String(fake.state.assistants.find((a) => a.name === 'ARAH - Outbound')!.id);
+    expect(stored(outbound).voice).toMatchObject({ provider: '11labs', stability: 0.7 });
+    await voice.updateAssistant(outbound, {
+      voice: { provider: 'deepgram', voiceId: 'asteria' },
+      transcriber: { provider: 'gladia', model: 'fast', language: 'en' },
+    });
+    expect(stored(outbound).voice).toEqual({ provider: 'deepgram', voiceId: 'asteria' });
+    expect(stored(outbound).transcriber).toEqual({ provider: 'gladia', model: 'fast', language: 'en' });
+    await voice.updateAssistant(outbound, {
+      transcriber: { provider: 'assemblyai', model: '', language: 'en' },
+    });
+    expect(stored(outbound).transcriber).toEqual({ provider: 'assembly-ai', language: 'en' });
+  });
+
+  it('sends a cleared first, voicemail or end-call message as "" so that the clear reaches Vapi', async () => {
+    const id = (await voice.createAssistant({
+      ...spec,
+      firstMessage: 'Hello!',
+      voicemailMessage: 'Please call us back.',
+      endCallMessage: 'Goodbye.',
+    }))!;
+    await voice.updateAssistant(id, { firstMessage: '', voicemailMessage: '', endCallMessage: '' });
+    expect(lastBody('PATCH')).toMatchObject({ firstMessage: '', voicemailMessage: '', endCallMessage: '' });
+    expect(stored(id)).toMatchObject({ firstMessage: '', voicemailMessage: '', endCallMessage: '' });
+  });
+
+  it('asks every assistant for the appointment request as structured data, keeping its other analysis', async () => {
+    const id = (await voice.createAssistant(spec))!;
+    expect(stored(id).analysisPlan).toEqual({ structuredDataPlan: STRUCTURED_DATA_PLAN });
+    const outbound = String(fake.state.assistants.find((a) => a.name === 'ARAH - Outbound')!.id);
+    await voice.updateAssistant(outbound, { name: 'ARAH - Outbound' });
+    expect(stored(outbound).analysisPlan).toEqual({
+      minMessagesThreshold: 2,
+      successEvaluationPlan: { enabled: false },
+      structuredDataPlan: STRUCTURED_DATA_PLAN,
+    });
+    const schema = STRUCTURED_DATA_PLAN.schema!;
+    expect(Object.keys(schema.properties!)).toEqual([
+      'patientName',
+      'phoneNumber',
+      'email',
+      'preferredDate',
+      'preferredTime',
+      'appointmentType',
+      'isAppointmentRequest',
+    ]);
+    expect(schema.properties!.appointmentType!.enum).toEqual([...APPOINTMENT_TYPES]);
+  });
+
+  it('an import writes back only what we own: tools, webhook and analysis; not a legacy knowledge base or our defaults', async () => {
+    const outbound = fake.state.assistants.find((a) => a.name === 'ARAH - Outbound')!;
+    const before = structuredClone(outbound.model) as Record<string, unknown>;
+    await voice.updateAssistant(String(outbound.id), {});
+    const body = lastBody('PATCH') as { model: Record<string, unknown> };
+    expect(Object.keys(body).sort()).toEqual(['analysisPlan', 'model', 'server']);
+    const { knowledgeBase, tools: _tools, ...kept } = before;
+    expect(body.model).toMatchObject(kept);
+    expect(body.model).not.toHaveProperty('knowledgeBase');
+    // The legacy knowledge base's files are kept, as a query tool.
+    expect(body.model.tools).toContainEqual({
+      type: 'query',
+      knowledgeBases: [
+        expect.objectContaining({
+          provider: 'google',
+          fileIds: (knowledgeBase as { fileIds: string[] }).fileIds,
+        }),
+      ],
+    });
+
+    const bare = seedAssistant({
+      name: 'Bare',
+      model: { provider: 'groq', model: 'llama-3.3-70b-versatile' },
+    });
+    await voice.updateAssistant(bare, {});
+    const model = (lastBody('PATCH') as { model: Record<string, unknown> }).model;
+    expect(Object.keys(model).sort()).toEqual(['model', 'provider', 'tools']);
+    expect(model).toMatchObject({ provider: 'groq', model: 'llama-3.3-70b-versatile' });
+  });
+});
+
+describe('the fake Vapi server checks bodies as strictly as Vapi', () => {
+  const raw = async (method: string, path: string, body?: unknown) => {
+    const response = await fetch(fake.url + path, {
+      method,
+      headers: { authorization: `Bearer ${fake.state.apiKey}`, 'content-type': 'application/json' },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+    return { status: response.status, body: (await response.json()) as Record<string, unknown> };
+  };
+
+  it('refuses an unknown nested key and a value outside an enum with Vapi’s 400 shape', async () => {
+    expect(
+      await raw('POST', '/assistant', {
+        transcriber: { provider: 'deepgram', model: 'nova-3', numeralz: true },
+        unknownKey: 1,
+      }),
+    ).toEqual({
+      status: 400,
+      body: {
+        message: ['property unknownKey should not exist', 'transcriber.property numeralz should not exist'],
+        error: 'Bad Request',
+        statusCode: 400,
+      },
+    });
+    const wrongVoice = await raw('POST', '/assistant', {
+      voice: { provider: 'deepgram', voiceId: 'Elliot' },
+    });
+    expect(wrongVoice.status).toBe(400);
+    expect(wrongVoice.body.message).toEqual([
+      expect.stringMatching(/^voice\.voiceId must be one of .*asteria/),
+    ]);
+    const queryWithFunction = await raw('POST', '/assistant', {
+      model: {
+        provider: 'openai',
+        model: 'gpt-4o',
+        tools: [{ type: 'query', function: { name: 'kb' } }],
+      },
+    });
+    expect(queryWithFunction.body.message).toEqual(['model.tools.0.property function should not exist']);
+    expect(fake.state.assistants).toHaveLength(3);
+  });
+
+  it('accepts keys the SDK allows: voicemailDetection and hooks, provider and smsEnabled, customers and schedulePlan', async () => {
+    const assistant = await raw('POST', '/assistant', {
+      name: 'Allowed',
+      voicemailDetection: { provider: 'vapi' },
+      hooks: [],
+    });
+    expect(assistant.status, JSON.stringify(assistant.body)).toBe(201);
+    const twilio = fake.state.phoneNumbers.find((n) => n.provider === 'twilio')!;
+    const number = await raw('PATCH', `/phone-number/${String(twilio.id)}`, {
+      provider: 'twilio',
+      smsEnabled: false,
+    });
+    expect(number.status, JSON.stringify(number.body)).toBe(200);
+    const batch = await raw('POST', '/call', {
+      assistantId: assistant.body.id,
+      phoneNumberId: twilio.id,
+      customers: [{ number: '+12125550100' }, { number: '+12125550101' }],
+      schedulePlan: { earliestAt: '2030-01-07T15:00:00.000Z' },
+    });
+    expect(batch.status, JSON.stringify(batch.body)).toBe(201);
+    expect(batch.body.results).toHaveLength(2);
+    expect(fake.state.calls.map((c) => c.status)).toEqual(['scheduled', 'scheduled']);
+  });
+
+  it('fills a call like Vapi (no subscriptionLimits kept) and honours the list filters', async () => {
+    const [number] = fake.state.phoneNumbers;
+    const first = (await voice.createAssistant(spec))!;
+    const second = (await voice.createAssistant({ ...spec, name: 'Second' }))!;
+    const placed = await raw('POST', '/call', {
+      assistantId: first,
+      phoneNumberId: number!.id,
+      customer: { number: '+12125550100' },
+    });
+    expect(placed.body).toHaveProperty('subscriptionLimits');
+    const call = fake.state.calls[0]!;
+    expect(call).not.toHaveProperty('subscriptionLimits');
+    expect(call).toMatchObject({
+      type: 'outboundPhoneCall',
+      status: 'queued',
+      cost: 0,
+      monitor: expect.any(Object),
+    });
+    await raw('POST', '/call', {
+      assistantId: second,
+      phoneNumberId: number!.id,
+      customer: { number: '+12125550101' },
+    });
+    expect((await raw('GET', `/call?assistantId=${second}`)).body).toEqual([
+      expect.objectContaining({ assistantId: second }),
+    ]);
+    const future = new Date(Date.now() + 60_000).toISOString();
+    expect((await raw('GET', `/assistant?updatedAtGt=${future}`)).body).toEqual([]);
+    await voice.updateAssistant(first, { name: 'Renamed' });
+    const renamedAt = String(stored(first) && fake.state.assistants.find((a) => a.id === first)!.updatedAt);
+    expect((await raw('GET', `/assistant?updatedAtGe=${renamedAt}`)).body).toEqual([
+      expect.objectContaining({ id: first }),
+    ]);
+  });
+});
+
+describe('contract: every write the adapter makes is a body Vapi’s SDK allows', () => {
+  const WRITES = {
+    'POST /assistant': 'assistantCreate',
+    'PATCH /assistant': 'assistantUpdate',
+    'POST /call': 'callCreate',
+    'PATCH /phone-number': 'phoneNumberUpdate',
+  } as const;
+  const models = [
+    { provider: 'openai', model: 'gpt-4o' },
+    { provider: 'anthropic', model: 'claude-sonnet-4-20250514' },
+    { provider: 'deepseek', model: 'deepseek-chat' },
+    { provider: 'groq', model: 'llama-3.3-70b-versatile' },
+  ];
+  const voices = [
+    { provider: 'vapi', voiceId: 'Elliot' },
+    { provider: '11labs', voiceId: 'burt' },
+    { provider: 'openai', voiceId: 'alloy' },
+    { provider: 'playht', voiceId: 'jennifer' },
+    { provider: 'deepgram', voiceId: 'asteria' },
+  ];
+  const transcribers = [
+    { provider: 'deepgram', model: 'nova-3', language: 'en' },
+    { provider: 'assemblyai', model: '', language: 'en' },
+    { provider: 'gladia', model: 'fast', language: 'en' },
+  ];
+
+  it('creates, edits, imports, re-files, routes and calls without one refused body', async () => {
+    const fileId = (await uploadFile())!;
+    const created = (await voice.createAssistant(spec, fileId))!;
+    const bare = (await voice.createAssistant({
+      ...spec,
+      firstMessage: '',
+      voicemailMessage: '',
+      endCallMessage: '',
+    }))!;
+    for (const [index, model] of models.entries()) {
+      const voiceChoice = voices[index % voices.length]!;
+      await voice.updateAssistant(created, {
+        ...spec,
+        model: { ...spec.model, ...model },
+        voice: voiceChoice,
+        transcriber: transcribers[index % transcribers.length]!,
+      });
+    }
+    for (const voiceChoice of voices) await voice.updateAssistant(bare, { voice: voiceChoice });
+    for (const transcriber of transcribers) await voice.updateAssistant(bare, { transcriber });
+    await voice.updateAssistant(created, { firstMessage: '', endCallMessage: '' });
+    await voice.updateAssistant(created, {}, (await uploadFile('new.md'))!);
+    await voice.updateAssistant(created, {}, null);
+    // An import of every sampled assistant, as Vapi holds it.
+    for (const assistant of sampleAccount().assistants) await voice.updateAssistant(String(assistant.id), {});
+
+    for (const number of fake.state.phoneNumbers) {
+      await voice.updatePhoneNumber(String(number.id), { name: 'Main line', assistantId: created });
+      await voice.updatePhoneNumber(String(number.id), { name: null, assistantId: null });
+    }
+    const [number] = fake.state.phoneNumbers;
+    await voice.createOutboundCall({
+      assistantId: created,
+      phoneNumberId: String(number!.id),
+      customer: { number: '+12125550100' },
+    });
+    await voice.createOutboundCall({
+      assistantId: created,
+      phoneNumberId: String(number!.id),
+      customer: { number: '+12125550101', name: 'Ann Lee' },
+      variables: { patientName: 'Ann Lee' },
+      placementKey: 'attempt-1:1',
+    });
+
+    const writes = fake.state.requests.flatMap((request) => {
+      const kind = WRITES[`${request.method} /${request.path.split('/')[1]}` as keyof typeof WRITES];
+      return kind ? [{ kind, body: request.body }] : [];
+    });
+    expect(new Set(writes.map((w) => w.kind))).toEqual(new Set(Object.values(WRITES)));
+    for (const { kind, body } of writes)
+      expect(vapiBodyProblems(kind, body), JSON.stringify(body)).toEqual([]);
+  });
+
+  it('answers an assistant-request for an assistant that lives only here with a whole assistant Vapi accepts', () => {
+    const whole = transientAssistant(spec, { url: 'https://practice.example/webhook', secret: SECRET });
+    expect(vapiBodyProblems('assistantCreate', whole)).toEqual([]);
+    expect(whole.analysisPlan).toEqual({ structuredDataPlan: STRUCTURED_DATA_PLAN });
   });
 });

@@ -1,7 +1,14 @@
 import type { RemoteCall, VoicePort } from '../port';
 import type { WebhookTarget } from '../tools';
 import type { VapiClient } from './client';
-import { fromVapiAssistant, fromVapiPhoneNumber, toVapiAssistant, webhookServer } from './mapper';
+import {
+  fromVapiAssistant,
+  fromVapiPhoneNumber,
+  toVapiAssistant,
+  toVapiAssistantUpdate,
+  toVapiCall,
+  toVapiPhoneNumberUpdate,
+} from './mapper';
 
 /** Vapi's v1 lists are bare arrays without cursors; this is the documented maximum page. */
 export const VAPI_LIST_LIMIT = 1000;
@@ -72,14 +79,11 @@ export function createVapiVoice(
       return fromVapiAssistant(created).id;
     },
 
-    async updateAssistant(id, changes, fileId) {
+    async updateAssistant(id, changes, knowledgeBaseFileId) {
       // Nested objects are replaced by a PATCH, so they are merged over what Vapi holds.
-      const current = await client.request('GET', path('/assistant', id));
-      const knowledgeBaseFileId = fileId === undefined ? knowledgeBaseFileOf(current) : fileId;
-      // A file removed (null) takes our query tool with it; the mapper keeps tools it is not told about.
-      const existing = fileId === null ? withoutKnowledgeBaseTool(current) : current;
+      const existing = await client.request('GET', path('/assistant', id));
       await client.request('PATCH', path('/assistant', id), {
-        body: toVapiAssistant(changes, target, { existing, knowledgeBaseFileId }),
+        body: toVapiAssistantUpdate(changes, target, { existing, knowledgeBaseFileId }),
       });
     },
 
@@ -104,13 +108,10 @@ export function createVapiVoice(
     },
 
     async updatePhoneNumber(id, changes) {
-      // The number's server URL is ours, so a call to it with no assistant asks us (assistant-request).
+      // Vapi's update body is chosen by the number's provider, which only Vapi knows.
+      const existing = await client.request('GET', path('/phone-number', id));
       await client.request('PATCH', path('/phone-number', id), {
-        body: {
-          ...(changes.name !== undefined && { name: changes.name ?? '' }),
-          ...(changes.assistantId !== undefined && { assistantId: changes.assistantId }),
-          server: webhookServer(target),
-        },
+        body: toVapiPhoneNumberUpdate(existing, changes, target),
       });
     },
 
@@ -130,13 +131,7 @@ export function createVapiVoice(
         if (placed) return toRemoteCall(placed, '');
       }
       const call = await client.request<{ id?: unknown; status?: unknown }>('POST', '/call', {
-        body: {
-          assistantId: request.assistantId,
-          phoneNumberId: request.phoneNumberId,
-          customer: request.customer,
-          ...(request.variables && { assistantOverrides: { variableValues: request.variables } }),
-          ...(name && { name }),
-        },
+        body: toVapiCall(request, name),
       });
       return toRemoteCall(call, '', 'queued');
     },
@@ -150,27 +145,4 @@ export function createVapiVoice(
 function toRemoteCall(call: unknown, id: string, status = 'unknown'): RemoteCall {
   const c = (call ?? {}) as { id?: unknown; status?: unknown };
   return { id: String(c.id ?? id), status: typeof c.status === 'string' ? c.status : status };
-}
-
-/** The file id of the knowledge-base query tool we attach, if the assistant has one. */
-function knowledgeBaseFileOf(assistant: unknown): string | null {
-  const tools = (assistant as { model?: { tools?: unknown } } | null)?.model?.tools;
-  for (const tool of asArray(tools)) {
-    const kb = (tool as { function?: { name?: unknown }; knowledgeBases?: { fileIds?: unknown[] }[] }) ?? {};
-    if (kb.function?.name === 'practice_knowledge') {
-      const id = kb.knowledgeBases?.[0]?.fileIds?.[0];
-      if (typeof id === 'string') return id;
-    }
-  }
-  return null;
-}
-
-/** The assistant without the knowledge-base query tool we attach. */
-function withoutKnowledgeBaseTool(assistant: unknown): unknown {
-  const model = (assistant as { model?: { tools?: unknown } } | null)?.model;
-  if (!model) return assistant;
-  const tools = asArray(model.tools).filter(
-    (tool) => (tool as { function?: { name?: unknown } })?.function?.name !== 'practice_knowledge',
-  );
-  return { ...(assistant as object), model: { ...model, tools } };
 }

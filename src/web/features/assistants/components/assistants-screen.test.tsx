@@ -110,12 +110,24 @@ describe('AssistantsScreen', () => {
       'GET /api/assistants': list(),
       'GET /api/voice-platform': { body: { provider: 'vapi' } },
       'POST /api/voice-platform/import': {
-        body: { success: true, imported: { assistants: 2, phoneNumbers: 1 } },
+        body: {
+          success: true,
+          imported: { assistants: 2, phoneNumbers: 1 },
+          assistants: [
+            { name: 'Front', providerId: 'a1', imported: true },
+            { name: 'Back', providerId: 'a2', imported: true },
+            { name: 'Old', providerId: 'a3', imported: false, reason: 'property x should not exist' },
+          ],
+        },
       },
     });
     renderWithApp(<AssistantsScreen canCreate canImport />);
     await userEvent.click(await screen.findByRole('button', { name: 'Import from Vapi' }));
-    expect(await screen.findByText('2 assistants and 1 phone numbers imported.')).toBeTruthy();
+    expect(
+      await screen.findByText(
+        '2 assistants and 1 phone numbers imported. Not imported: Old (Vapi said: property x should not exist).',
+      ),
+    ).toBeTruthy();
     expect(calls.filter((c) => c.path === '/api/assistants')).toHaveLength(2);
   });
 

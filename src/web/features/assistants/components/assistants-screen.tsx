@@ -1,7 +1,7 @@
 import { Download, Plus } from 'lucide-react';
 import { useState } from 'react';
 import { ASSISTANT_MESSAGES as M, type Assistant } from '#shared/schemas/assistants';
-import { VOICE_PLATFORM_MESSAGES } from '#shared/schemas/voice-platform';
+import { VOICE_PLATFORM_MESSAGES, type VoicePlatformImportResponse } from '#shared/schemas/voice-platform';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { PageHeader } from '../../../components/page-header';
 import { RowActions } from '../../../components/row-actions';
@@ -45,10 +45,12 @@ export function AssistantsScreen({ canCreate, canImport }: { canCreate: boolean;
 
   function importAccount() {
     importing.mutate(undefined, {
-      onSuccess: ({ imported }) =>
+      onSuccess: ({ imported, assistants: report }) =>
         toast({
           title: VOICE_PLATFORM_MESSAGES.imported,
-          description: `${imported.assistants} assistants and ${imported.phoneNumbers} phone numbers imported.`,
+          description:
+            `${imported.assistants} assistants and ${imported.phoneNumbers} phone numbers imported.` +
+            refusedByVapi(report),
         }),
       onError: (e) =>
         toast({
@@ -172,4 +174,11 @@ function AssistantCard({
       </CardContent>
     </Card>
   );
+}
+
+/** The assistants Vapi refused in an import, with its reasons (the others came in). */
+function refusedByVapi(report: VoicePlatformImportResponse['assistants']): string {
+  const refused = report.filter((assistant) => !assistant.imported);
+  if (!refused.length) return '';
+  return ` Not imported: ${refused.map((a) => `${a.name} (Vapi said: ${a.reason ?? 'no reason given'})`).join('; ')}.`;
 }
