@@ -24,20 +24,25 @@ export interface TranscriptAnalysis {
 
 /** What a caller says to ask for a visit; an "appointment" of theirs ("my appointment") is one they have. */
 const WANTS_VISIT =
-  /\b(book|booking|schedule|(?<!\b(?:my|his|her|our|their|your)\s(?:\w+\s)?)(?:appointment|appt)s?|come in|get in|pop in|drop in|stop by|come by|be seen|get seen|see (?:the|a|an|your|dr|doctor|someone|somebody|the dentist|me|him|her|us|my \w+)|bring (?:him|her|them|my \w+) in|fit (?:me|him|her|us|them) in|squeeze (?:me|him|her|us|them) in|reschedule|move my|openings?|availability|available|set (?:me |him |her |us )?up|due for|earliest|soonest|any time)\b/i;
+  /\b(book|booking|schedule|(?<!\b(?:my|his|her|our|their|your|have an?|had an?|got an?)\s(?:\w+\s)?)(?:appointment|appt)s?|come in|get in|pop in|drop in|stop by|come by|be seen|get seen|(?<!used to )see (?:the|a|an|your|dr|doctor|someone|somebody|the dentist|me|him|her|us|my \w+)|bring (?:him|her|them|my \w+) in|fit (?:me|him|her|us|them) in|squeeze (?:me|him|her|us|them) in|reschedule|move (?:it|my|the|our|his|her)|openings?|availability|available|set (?:me |him |her |us )?up|due for|earliest|soonest|any time)\b/i;
 const BOOK_WORDS = /\b(book|schedule|appointment|appt|come in)\b/i;
 /** Wanting a treatment named in the same turn ("I need a filling", "the dentist wants me to see a surgeon"). */
 const WANTS_KIND =
-  /\b(needs?|needed|wants?|wanted|like|looking|due|get|have|getting|having|interested|referr?(?:ed|ing)?|recommended|should see|told me|said i|could i|can i|can you|hoping|book|schedule)\b/i;
+  /\b(needs?|needed|wants?|wanted|like|looking|due|get|have|getting|having|interested|referr?(?:ed|ing|al)?|sending|send(?:ing)? over|recommended|should see|told me|said i|could i|can i|can you|hoping|book|schedule)\b/i;
 const ASKS_INFO =
   /\b(how much|cost|costs|price|prices|pricing|charge|fees?|(?:do|does|if|whether) (?:you|u|ya|your office|the office) (?:guys |all )?(?:take|accept|do|offer|work with|bill)|insurance|medicaid|medicare|what are your hours|(?:are|r) (?:you|u) open|what time (?:do|does|are|you|is) (?:you |u |the office )?(?:open|close)|when (?:do|are|does) (?:you|u|the office) (?:open|close)|opening hours|do you have an? \w+ (?:line|number)|just asking|is (?:that|it|this) normal|should i (?:be worried|worry)|payment plans?|what time (?:is )?my|when is my|can you check)\b/i;
 const DECLINES =
-  /\b(not yet|no thanks|no,? thank you|don't want|do not want|not right now|not now|not for now|not today|cancel|wrong number|confirm(?:ing)? (?:my|the|our) appointment|running (?:\w+ ){0,2}late|(?:be|am|'m|is) (?:\w+ ){0,3}late\b|never ?mind|forget it|maybe later|(?:i'?ll|i will|let me|we'?ll) think|think about it|talk (?:to|with) my|(?:just )?comparing|no,? (?:that's|it's) (?:ok|okay|fine|alright)|no,? you're alright|just (?:wanted to|calling to|ringing to|had a question|checking|wondering))\b/i;
+  /\b(not yet|no thanks|no,? thank you|don't want|do not want|not right now|not now|not for now|not today|cancel|wrong number|confirm(?:ing)? (?:my|the|our) appointment|running (?:\w+ ){0,2}late|(?:be|am|'m|is) (?:\w+ ){0,3}late\b|never ?mind|forget it|maybe later|(?:i'?ll|i will|let me|we'?ll) think|think about it|talk (?:to|with) my|(?:just )?comparing|no,? (?:that's|it's) (?:ok|okay|fine|alright)|no,? you're alright|(?:i'll|i will|we'll) (?:book|schedule|call|do (?:it|that))\b[^.?!]*\b(?:later|online|another time)|just (?:wanted to|calling to|ringing to|had a question|checking|wondering))\b/i;
 const STILL_WANTS =
   /\b(reschedule|move (?:it|my)|another (?:day|time)|new (?:appointment|time|date)|instead)\b/i;
 const REMINDER = /\b(remind|reminder|confirm(?:ing)? your|your (?:upcoming )?appointment (?:is|on|at))\b/i;
 const PROPOSES =
   /\b((?:i|we) have|(?:i|we)'ve got|i can (?:offer|do|get you|book|fit|put|see)|we can|(?:she|he|they|dr\.? \w+|doctor \w+) (?:has|have|can)|how about|what about|would|does|do you want|shall i|should i|want me to|there'?s an? (?:opening|slot)|available|opening|is free|are free|we could|works?)\b|\?/i;
+const HOURS =
+  /\b(?:(?:we're|we are|we|office is|office's) (?:open|closed?)|(?:open|close)s? (?:at|until|till)|from \d{1,2}(?::\d\d)? ?(?:am|pm)? (?:to|until|till) \d|hours)\b/i;
+/** The assistant asks for the caller's details, which the caller gives without a word about the offer. */
+const ASKS_DETAILS =
+  /\b(?:name|number|phone|e-?mail|date of birth|birthday|spell)\b[^.!]*\?|\bname please\b/i;
 /** The assistant offers to book ("Would you like to schedule?"): a "no" to it is no request. */
 const OFFERS_BOOKING =
   /\b(?:(?:would|do) (?:you|she|he|they) (?:like|want)(?: me)? to (?:book|schedule|set up|make|rebook|reschedule|come in)|(?:shall|should|can|could) i (?:book|schedule|set|find|get|put)|(?:would|do) (?:you|she|he|they) like an? (?:\w+ )?(?:appointment|visit|consultation)|find you another)\b/i;
@@ -223,7 +228,12 @@ export function analyzeTranscript(transcript: string, context: AnalysisContext):
     month = monthsSaid(turn.text, now).at(-1)?.month ?? month;
 
     if (turn.speaker === 'ai') {
-      const proposal = !REMINDER.test(turn.text) && PROPOSES.test(turn.text);
+      // Once the caller asked for a visit, a day or time the assistant names is an offer, unless it tells
+      // the opening hours.
+      const proposal =
+        !REMINDER.test(turn.text) &&
+        (PROPOSES.test(turn.text) ||
+          (wantsVisit && dates.length + times.length > 0 && !HOURS.test(turn.text)));
       previous = { turn, dates, times, kinds, proposal };
       if (proposal && dates.length + times.length > 0) standing = pairs(dates, times);
       continue;
@@ -256,6 +266,7 @@ export function analyzeTranscript(transcript: string, context: AnalysisContext):
       const distinctOffers = open.filter((o, i) => open.findIndex((p) => sameOffer(o, p)) === i);
       const picked = distinctOffers.length > 1 ? pickOffer(distinctOffers, turn, dates, times) : undefined;
       const acceptance = ACCEPTS.exec(plain) ?? ACCEPTS_LATER.exec(plain);
+      let accepted = false;
       const engages =
         !!picked || (dates.length + times.length > 0 && !!previous && ASKS_WHEN.test(previous.turn.text));
       if (picked) {
@@ -295,6 +306,21 @@ export function analyzeTranscript(transcript: string, context: AnalysisContext):
           set(kind, previous.kinds[0]!.value, [...previous.kinds[0]!.ranges, said]);
         if (previous.dates.length + previous.times.length > 0 || WANTS_VISIT.test(previous.turn.text))
           wantsVisit = true;
+        accepted = true;
+      } else if (
+        previous?.proposal &&
+        offered.length === 1 &&
+        dates.length + times.length === 0 &&
+        ASKS_DETAILS.test(previous.turn.text) &&
+        names.length + phones.length + emails.length > 0 &&
+        !REFUSES.test(plain) &&
+        !plain.includes('?')
+      ) {
+        // "I can see him at 3:30. What's his name?" "Omar Haddad.": answering goes along with the offer.
+        const only = offered[0]!;
+        if (only.date) set(date, only.date.value, only.date.ranges);
+        if (only.time) set(time, only.time.value, only.time.ranges);
+        accepted = true;
       } else if (times.length === 0 && previous && ASKS_TIME.test(previous.turn.text)) {
         // "Ten." to "And what time?".
         const hour = bareHour(turn.text, turn.offset);
@@ -309,7 +335,8 @@ export function analyzeTranscript(transcript: string, context: AnalysisContext):
       }
       // Going along with the assistant's booking ("We can have the dentist take a look. What day?") takes
       // the treatment it named, when the caller named none.
-      if (engages && kinds.length === 0 && !kind.value && previous && distinct(previous.kinds).length === 1)
+      const goesAlong = engages || accepted || (dates.length + times.length > 0 && !!previous);
+      if (goesAlong && kinds.length === 0 && !kind.value && previous && distinct(previous.kinds).length === 1)
         set(kind, previous.kinds[0]!.value, previous.kinds[0]!.ranges);
 
       // After "actually" / "make that", the first type said is the caller's final word for this turn.

@@ -18,7 +18,7 @@ const WORD = "\\p{Lu}\\p{Ll}+(?:['’-]\\p{Lu}?\\p{Ll}+)?";
 const FULL = `(${WORD}(?:\\s+(?:Mc|Mac|O['’])?${WORD}){0,2})`;
 const TITLE = '(?:(?:Mr|Mrs|Ms|Miss|Mx)\\.?\\s+)?';
 const RELATIVE =
-  '(?:son|daughter|wife|husband|mom|mum|mother|dad|father|kid|child|boy|girl|partner|grandson|granddaughter|grandmother|grandfather|grandma|grandpa|nan|brother|sister|niece|nephew|stepson|stepdaughter)';
+  '(?:little (?:girl|boy|one)|son|daughter|wife|husband|mom|mum|mother|dad|father|kid|child|boy|girl|partner|grandson|granddaughter|grandmother|grandfather|grandma|grandpa|nan|brother|sister|niece|nephew|stepson|stepdaughter)';
 const pattern = (prefix: string, role: NameRole) => ({
   re: new RegExp(`\\b${anyCase(prefix)}\\s+${TITLE}${FULL}`, 'gu'),
   role,
@@ -30,14 +30,25 @@ const SAID = [
     'self',
   ),
   pattern(
-    `(?:(?:for|about) (?:my|our) ${RELATIVE},?|my ${RELATIVE}(?:'s name is| is called| named)|(?:his|her|their) name is|(?:his|her|their) name's|(?:the )?patient(?:'s name is| name is| is| named| called|,)|(?:it's|it is|its|this is|that's|the appointment is|the booking is|booking) for|under)`,
+    `(?:(?:for|about) (?:my|our) ${RELATIVE},?|my ${RELATIVE}(?:'s name is| is called| named)|(?:his|her|their) name is|(?:his|her|their) name's|(?:the )?patient(?:'s name is| name is| is| named| called|,)|(?:it's|it is|its|this is|that's|the appointment is|the booking is|booking) for|under|(?:he|she|they)(?:'s| is| are) (?:called|named))`,
     'patient',
   ),
   {
-    re: new RegExp(`^(?:${anyCase('(?:hi|hello|hey|yes|yeah|sure)')}[,.!]?\\s+)?${FULL}\\s+here\\b`, 'gu'),
+    re: new RegExp(
+      `^(?:${anyCase('(?:hi|hello|hey|yes|yeah|sure|good morning|good afternoon)')}[,.!]?\\s+)?${FULL}\\s+(?:here|calling|speaking)\\b`,
+      'gu',
+    ),
     role: 'self' as NameRole,
   },
 ];
+/** Words of organisations, not people: "Maple Pediatric Dental", "Riverside Oral Surgery". */
+const ORGANISATION =
+  /\b(?:Dental|Dentistry|Dentist|Surgery|Clinic|Office|Orthodontics|Pediatric|Paediatric|Family|Center|Centre|Group|Associates|Health|Care|Medical|Hospital|Insurance|Street|Road|Avenue|Lane|Plaza|Smile|Smiles|Oral)\b/u;
+/** A full name standing on its own: "I'll take it. Selena Ortiz.", "Yep. Kate Morrison, 617…". */
+const ON_ITS_OWN = new RegExp(
+  `(?:^|[.!?,;]\\s+|\\s[-–—]\\s)(?:${TITLE})(${WORD}(?:\\s+(?:Mc|Mac|O['’])?${WORD}){1,2})(?=\\s*(?:[.!?,;]|$|\\s[-–—]\\s))`,
+  'gu',
+);
 const NOT_A_NAME = new Set([
   'I',
   'Calling',
@@ -123,6 +134,10 @@ const NOT_A_NAME = new Set([
   'Spelled',
   'Please',
   'Lovely',
+  'Next',
+  'Last',
+  'Happy',
+  'Merry',
 ]);
 /** Everyday words a lower-case (text-message style) name is never made of. */
 const COMMON = new Set(
@@ -141,7 +156,7 @@ const COMMON = new Set(
   ),
 );
 const ASKS_NAME = new RegExp(
-  `\\b(?:(?:your|his|her|their|the|(?:your |the )?${RELATIVE}'?s|(?:the )?(?:patient|child|kid)'?s)\\s+(?:full |first and last |first |last |sur)?name|(?:a|the) name|surname|last name|first name|what name|under what name|who am i speaking|who'?s calling|who (?:is|will|would|shall) (?:the appointment|this|it|the booking|the visit) (?:be )?for|who am i booking|name (?:for|on|under) the (?:appointment|booking|file|reservation)|and you are|may i ask who)\\b`,
+  `\\bname(?: please| for (?:the|this) (?:booking|appointment))?\\s*\\?|\\b(?:(?:your|his|her|their|the|(?:your |the )?${RELATIVE}'?s|(?:the )?(?:patient|child|kid)'?s)\\s+(?:full |first and last |first |last |sur)?name|(?:a|the) name|surname|last name|first name|what name|under what name|who am i speaking|who'?s calling|who (?:is|will|would|shall) (?:the appointment|this|it|the booking|the visit) (?:be )?for|who am i booking|name (?:for|on|under) the (?:appointment|booking|file|reservation)|and you are|may i ask who)\\b`,
   'i',
 );
 /** The assistant asks for someone else's name: the answer is the patient's, not the caller's. */
@@ -166,7 +181,15 @@ const titleCase = (words: string) =>
   words.replace(/(^|\s)(\p{Ll})/gu, (_, space, c: string) => space + c.toUpperCase());
 
 /** "Chloe. Chloe Stone." / "Whitfield. Oliver Whitfield.": the fuller name said right after, holding the first. */
-function fuller(text: string, after: number, name: string): { value: string; at: number } | null {
+function fuller(
+  text: string,
+  after: number,
+  name: string,
+): { value: string; at: number; end?: number } | null {
+  // "Yusuf, Y-U-S-U-F, Demir": the surname after the spelled first name.
+  const spelled = new RegExp(`^,?\\s+(?:\\p{Lu}[-\\s,.]+){2,}\\s*(${WORD})\\b`, 'u').exec(text.slice(after));
+  if (spelled && !name.includes(' ') && !NOT_A_NAME.has(spelled[1]!) && spelled[1]!.length > 1)
+    return { value: `${name} ${spelled[1]}`, at: after - name.length, end: after + spelled[0].length };
   const next = new RegExp(`^[.,]\\s+${FULL}`, 'u').exec(text.slice(after));
   const candidate = next ? clean(next[1]!) : null;
   if (!candidate || candidate === name) return null;
@@ -228,7 +251,8 @@ export function findNames(text: string, offset: number, asked: NameQuestion | nu
       const more = fuller(text, at + name.length, name);
       const value = more?.value ?? name;
       const start = offset + (more?.at ?? at);
-      found.push({ value, ranges: [{ start, end: start + value.length }], role: role(own) });
+      const end = more?.end !== undefined ? offset + more.end : start + value.length;
+      found.push({ value, ranges: [{ start, end }], role: role(own) });
     }
   }
   if (found.length === 0 && asked) {
@@ -241,7 +265,8 @@ export function findNames(text: string, offset: number, asked: NameQuestion | nu
       const more = fuller(text, at + name.length, name);
       const value = more?.value ?? name;
       const start = offset + (more?.at ?? at);
-      found.push({ value, ranges: [{ start, end: start + value.length }], role: role('self') });
+      const end = more?.end !== undefined ? offset + more.end : start + value.length;
+      found.push({ value, ranges: [{ start, end }], role: role('self') });
     } else {
       // A lower-case answer ("jess thompson"): the whole answer, when it is one to three unusual words.
       const lower = /^([a-z]+(?:\s+[a-z]+){0,2})\s*[.!]?\s*$/.exec(rest);
@@ -256,6 +281,26 @@ export function findNames(text: string, offset: number, asked: NameQuestion | nu
     }
   }
   if (found.length === 0) found.push(...lowerNames(text, offset));
+  {
+    const others = found.length > 0;
+    for (const match of text.matchAll(ON_ITS_OWN)) {
+      const words = match[1]!.split(/\s+/);
+      if (words.some((w) => NOT_A_NAME.has(w)) || ORGANISATION.test(match[1]!)) continue;
+      if (/\b(?:Dr|Doctor)\.?\s*$/.test(text.slice(0, match.index + match[0].length - match[1]!.length)))
+        continue;
+      const start = offset + match.index + match[0].length - match[1]!.length;
+      // "…, Noah Patel, he's nine": a name followed by he or she is someone else's.
+      const other = /^\s*,?\s*(?:he|she)(?:'s|\s+is)\b/i.test(text.slice(start - offset + match[1]!.length));
+      if (others && !other) continue;
+      if (found.some((f) => f.ranges[0]!.start < start + match[1]!.length && f.ranges[0]!.end > start))
+        continue;
+      found.push({
+        value: match[1]!,
+        ranges: [{ start, end: start + match[1]!.length }],
+        role: role(other ? 'patient' : 'self'),
+      });
+    }
+  }
   return found.sort((a, b) => a.ranges[0]!.start - b.ranges[0]!.start);
 }
 

@@ -210,11 +210,16 @@ const HOUR = '(\\d{1,2}|one|two|three|four|five|six|seven|eight|nine|ten|eleven|
 const MINUTE = `(?::(\\d{2})|\\s+(o'clock|oclock|fifteen|thirty|forty[- ]five|oh five|twenty|forty|fifty)\\b)?`;
 const MERIDIEM = '(?:\\s*(a\\.?\\s?m\\.?|p\\.?\\s?m\\.?)(?![a-z]))?';
 const CLOCK = new RegExp(`(?<![\\w:.])${HOUR}${MINUTE}${MERIDIEM}(?![\\w:])`, 'gi');
-const BARE_CONTEXT = /(?:\b(?:at|around|about|say|by|after|maybe|until|till|between)|@)\s+$|@$/;
+const BARE_CONTEXT =
+  /(?:\b(?:at|around|about|say|by|after|maybe|until|till|between|make (?:it|that)|how about)|@)\s+$|@$/;
+/** A time that is not the visit's: "I finish work at 4:30", "school lets out at 3". */
+const OTHER_TIME =
+  /\b(?:finish(?:es)?|get(?:s)? off|leave|leaves|start(?:s)?|lets? out|ends?|done|off work|out of work|pick (?:him|her|them) up)\b(?:\s+\w+){0,2}\s+(?:at|around|by|about)\s+$/i;
 const NOT_A_CLOCK =
   /^\s*(?:minutes?|mins?|hours?|dollars?|bucks|years?|days?|weeks?|months?|percent|kids|people|teeth|times|of|in the (?:list|line))\b/i;
 const HALF_PAST =
-  /\b(half|quarter) (past|after|to) (\d{1,2}|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve)\b/gi;
+  /\b(half|quarter|five|ten|twenty|twenty[- ]five|\d{1,2}(?: minutes)?) (past|after|to|till|of) (\d{1,2}|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve)\b/gi;
+const PAST_MINUTES: Record<string, number> = { half: 30, quarter: 15, five: 5, ten: 10, twenty: 20 };
 /** British "half nine" (9:30), "half two" (2:30). */
 const HALF_HOUR =
   /\bhalf (\d{1,2}|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve)\b(?!\s*(?:hours?|days?|minutes?|of\b|an\b|o'clock))/gi;
@@ -253,7 +258,7 @@ function toMinutes(
  * "Ten.", "Eleven is better", "2 please", "330 works".
  */
 const HOUR_FIRST =
-  /^\s*(?:(?:um|uh|oh|ok|okay|well|maybe|say|probably|about|around|at|the)[,.]?\s+)*(?:(\d{1,2})(\d{2})?|(one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve))\b(?!\s*(?:minutes?|mins?|hours?|days?|weeks?|months?|years?|people|kids|of|in\b|or so|dollars?|percent))/i;
+  /^\s*(?:(?:um|uh|oh|ok|okay|well|maybe|say|probably|about|around|at|the|let's go with|let's do|go with|i'll take|we'll take|i'll go with|how about|can we do|make it)[,.]?\s+)*(?:(\d{1,2})(\d{2})?|(one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve))\b(?!\s*(?:minutes?|mins?|hours?|days?|weeks?|months?|years?|people|kids|of|in\b|or so|dollars?|percent))/i;
 
 export function bareHour(text: string, offset: number): Found | null {
   const match = HOUR_FIRST.exec(text);
@@ -307,12 +312,14 @@ export function findTimes(
     const hour = hourValue(match[3]!);
     const base = toMinutes(hour, 0, undefined, part);
     if (base === null || !free(start, end)) continue;
-    const minutes =
-      match[1]!.toLowerCase() === 'half'
-        ? base + 30
-        : match[2]!.toLowerCase() === 'to'
-          ? base - 15
-          : base + 15;
+    const said = match[1]!
+      .toLowerCase()
+      .replace(/[- ]five$/, '')
+      .replace(' minutes', '');
+    const by = (PAST_MINUTES[said] ?? Number(said)) + (/[- ]five$/.test(match[1]!) ? 5 : 0);
+    if (!(by > 0 && by < 60) || (said === 'half' && /^(?:to|till|of)$/i.test(match[2]!))) continue;
+    if (/^\d/.test(said) && /^(?:till|of)$/i.test(match[2]!)) continue;
+    const minutes = /^(?:to|till|of)$/i.test(match[2]!) ? base - by : base + by;
     found.push({ value: hm(minutes), ranges: [{ start: offset + start, end: offset + end }] });
   }
   for (const match of text.matchAll(HALF_HOUR)) {
@@ -335,7 +342,7 @@ export function findTimes(
     const end = start + match[0].replace(/(?<=[ap]m)\.$/i, '').length;
     const [, hourText, digits, words, meridiem] = match;
     if (/^\d+$/.test(hourText!) && hourText!.length > 2) continue;
-    if (NOT_A_CLOCK.test(text.slice(end))) continue;
+    if (NOT_A_CLOCK.test(text.slice(end)) || OTHER_TIME.test(text.slice(0, start))) continue;
     // A bare number needs a time-like word before it to be a time ("for 2 kids", "is 4" are not).
     const explicit = digits !== undefined || words !== undefined || meridiem !== undefined;
     const before = text.slice(0, start).toLowerCase();
