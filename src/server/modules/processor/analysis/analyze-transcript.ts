@@ -3,7 +3,7 @@ import type { AppointmentRequest, Evidence, EvidenceRange } from '#shared/schema
 import type { AppointmentType } from '#shared/schemas/schedule';
 import { findKindMentions, saysNotUrgent } from './appointment-kind';
 import type { Found } from './found';
-import { asksForName, findNames, type NameRole } from './names';
+import { asksForName, asksForSurname, findNames, type NameRole } from './names';
 import { findEmails } from './spoken-email';
 import { findPhoneNumbers } from './spoken-numbers';
 import { splitTurns, tokenize, type Turn } from './transcript-lines';
@@ -248,6 +248,13 @@ export function analyzeTranscript(transcript: string, context: AnalysisContext):
     let wantsNow = false;
 
     for (const found of names) {
+      // "Sam" then "What's Sam's last name?" "Ortega.": the two halves of one name.
+      const surname = !!previous && asksForSurname(previous.turn.text);
+      if (surname && name.value && !name.value.includes(' ') && !found.value.includes(' ')) {
+        if (found.value !== name.value)
+          set(name, `${name.value} ${found.value}`, [...name.ranges, ...found.ranges]);
+        continue;
+      }
       // Once the patient is named (a child, another office's patient), the caller's own name is not theirs.
       if (found.role === 'self' && nameRole === 'patient') continue;
       // "It's Barnett, with two T's" after "Tom Barnett here" corrects the assistant, not the name.

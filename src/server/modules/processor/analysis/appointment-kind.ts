@@ -47,9 +47,11 @@ const NOT_URGENT =
 const DENIED_SIGN =
   /\b(?:no|not (?:much|a lot of|in)|without|never any) (?:\w+ )?(?:swelling|bleeding|pain)\b/gi;
 
+const NOT_URGENT_ANYWHERE = new RegExp(NOT_URGENT.source, 'i');
+
 /** Whether the caller says their problem is not urgent ("nothing urgent", "it's not an emergency"). */
 export function saysNotUrgent(text: string): boolean {
-  return new RegExp(NOT_URGENT.source, 'i').test(text);
+  return NOT_URGENT_ANYWHERE.test(text);
 }
 
 export interface KindMention {

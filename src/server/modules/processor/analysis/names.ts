@@ -178,7 +178,11 @@ function clean(candidate: string): string | null {
 }
 
 const titleCase = (words: string) =>
-  words.replace(/(^|\s)(\p{Ll})/gu, (_, space, c: string) => space + c.toUpperCase());
+  words.replace(/(^|[\s'-])(\p{Ll})/gu, (_, space, c: string) => space + c.toUpperCase());
+
+const SPELLED_THEN_SURNAME = new RegExp(`^,?\\s+(?:\\p{Lu}[-\\s,.]+){2,}\\s*(${WORD})\\b`, 'u');
+const NEXT_NAME = new RegExp(`^[.,]\\s+${FULL}`, 'u');
+const ANSWER = new RegExp(`^${TITLE}${FULL}`, 'u');
 
 /** "Chloe. Chloe Stone." / "Whitfield. Oliver Whitfield.": the fuller name said right after, holding the first. */
 function fuller(
@@ -187,10 +191,10 @@ function fuller(
   name: string,
 ): { value: string; at: number; end?: number } | null {
   // "Yusuf, Y-U-S-U-F, Demir": the surname after the spelled first name.
-  const spelled = new RegExp(`^,?\\s+(?:\\p{Lu}[-\\s,.]+){2,}\\s*(${WORD})\\b`, 'u').exec(text.slice(after));
+  const spelled = SPELLED_THEN_SURNAME.exec(text.slice(after));
   if (spelled && !name.includes(' ') && !NOT_A_NAME.has(spelled[1]!) && spelled[1]!.length > 1)
     return { value: `${name} ${spelled[1]}`, at: after - name.length, end: after + spelled[0].length };
-  const next = new RegExp(`^[.,]\\s+${FULL}`, 'u').exec(text.slice(after));
+  const next = NEXT_NAME.exec(text.slice(after));
   const candidate = next ? clean(next[1]!) : null;
   if (!candidate || candidate === name) return null;
   const words = candidate.split(' ');
@@ -210,7 +214,7 @@ const FIRST_LAST = new RegExp(
 
 /** A text-message style lower-case name: "its maria lopez, need…", "my name is jess". */
 const LOWER_SAID =
-  /(?:\b(?:my name is|my name's|name is|name's|call me)\s+([a-z]+(?:\s+[a-z]+){0,2})|^(?:(?:hi|hey|hello|yo|hiya)[,!]?\s+)?(?:it's|its|this is|i'm|im)\s+([a-z]+\s+[a-z]+))(?=\s*(?:[,.!?;]|$|\s(?:and|here)\b))/g;
+  /(?:\b(?:my name is|my name's|name is|name's|call me)\s+([a-z]+(?:['-][a-z]+)?(?:\s+[a-z]+(?:['-][a-z]+)?){0,2})|^(?:(?:hi|hey|hello|yo|hiya)[,!]?\s+)?(?:it's|its|this is|i'm|im)\s+([a-z]+(?:['-][a-z]+)?\s+[a-z]+(?:['-][a-z]+)?))(?=\s*(?:[,.!?;]|$|\s(?:and|here)\b))/g;
 
 function lowerNames(text: string, offset: number): FoundName[] {
   const found: FoundName[] = [];
@@ -258,7 +262,7 @@ export function findNames(text: string, offset: number, asked: NameQuestion | nu
   if (found.length === 0 && asked) {
     const rest = text.replace(FILLER, '');
     const skipped = text.length - rest.length;
-    const match = new RegExp(`^${TITLE}${FULL}`, 'u').exec(rest);
+    const match = ANSWER.exec(rest);
     const name = match ? clean(match[1]!) : null;
     if (name) {
       const at = skipped + match![0].length - match![1]!.length;
@@ -269,7 +273,7 @@ export function findNames(text: string, offset: number, asked: NameQuestion | nu
       found.push({ value, ranges: [{ start, end }], role: role('self') });
     } else {
       // A lower-case answer ("jess thompson"): the whole answer, when it is one to three unusual words.
-      const lower = /^([a-z]+(?:\s+[a-z]+){0,2})\s*[.!]?\s*$/.exec(rest);
+      const lower = /^([a-z]+(?:['-][a-z]+)?(?:\s+[a-z]+(?:['-][a-z]+)?){0,2})\s*[.!]?\s*$/.exec(rest);
       if (lower && !lower[1]!.split(/\s+/).some((w) => COMMON.has(w))) {
         const start = offset + skipped;
         found.push({
@@ -307,6 +311,11 @@ export function findNames(text: string, offset: number, asked: NameQuestion | nu
 export type NameQuestion = NameRole;
 
 /** Whether the assistant's turn asks for a name, and whose: the caller's own or the patient's. */
+/** The assistant asks only for the surname ("What's Sam's last name?"). */
+export function asksForSurname(aiText: string): boolean {
+  return /\b(?:last name|surname|family name)\b/i.test(aiText) && !/\bfirst\b/i.test(aiText);
+}
+
 export function asksForName(aiText: string): NameQuestion | null {
   if (!ASKS_NAME.test(aiText)) return null;
   return ASKS_OTHER.test(aiText) ? 'patient' : 'self';

@@ -44,30 +44,20 @@ const ORDINAL_WORDS: Record<string, number> = {
 const BARE_DAY =
   /\bthe\s+(?:(\d{1,2})(?:st|nd|rd|th)|(twenty|thirty)[\s-](first|second|third|fourth|fifth|sixth|seventh|eighth|ninth)|(first|second|third|fourth|fifth|sixth|seventh|eighth|ninth|tenth|eleventh|twelfth|thirteenth|fourteenth|fifteenth|sixteenth|seventeenth|eighteenth|nineteenth|twentieth|thirtieth))\b/gi;
 
-const MONTHS: [RegExp, number][] = [
-  [/\bjan(?:uary)?\b/i, 1],
-  [/\bfeb(?:ruary)?\b/i, 2],
-  [/\bmarch\b/i, 3],
-  [/\bapr(?:il)?\b/i, 4],
-  [/\bMay\b(?!\s+(?:I|we|you)\b)|\bin may\b/, 5],
-  [/\bjune\b/i, 6],
-  [/\bjuly\b/i, 7],
-  [/\baug(?:ust)?\b/i, 8],
-  [/\bsept?(?:ember)?\b/i, 9],
-  [/\boct(?:ober)?\b/i, 10],
-  [/\bnov(?:ember)?\b/i, 11],
-  [/\bdec(?:ember)?\b/i, 12],
-];
+const MONTH_NAMES =
+  /\b(?:(jan(?:uary)?)|(feb(?:ruary)?)|(march)|(apr(?:il)?)|(May(?!\s+(?:I|we|you)\b)|(?<=\bin )may)|(june)|(july)|(aug(?:ust)?)|(sept?(?:ember)?)|(oct(?:ober)?)|(nov(?:ember)?)|(dec(?:ember)?)|(next month))\b/gi;
 
 /** Months named in a turn ("in March", "January 4th", "next month"), in the order said. */
 export function monthsSaid(text: string, now: WallNow): { index: number; month: number }[] {
   const said: { index: number; month: number }[] = [];
-  for (const [pattern, month] of MONTHS)
-    for (const match of text.matchAll(new RegExp(pattern.source, `${pattern.flags}g`)))
-      said.push({ index: match.index, month });
-  for (const match of text.matchAll(/\bnext month\b/gi))
-    said.push({ index: match.index, month: (now.month % 12) + 1 });
-  return said.sort((a, b) => a.index - b.index);
+  for (const match of text.matchAll(MONTH_NAMES)) {
+    const group = match.slice(1).findIndex((g) => g !== undefined);
+    // "may" is a month only as "May" or "in may" (the flag makes the case test by hand).
+    if (group === 4 && match[0] === 'may' && !/\bin $/i.test(text.slice(0, match.index))) continue;
+    if (group === 4 && /^MAY$/.test(match[0])) continue;
+    said.push({ index: match.index, month: group === 12 ? (now.month % 12) + 1 : group + 1 });
+  }
+  return said;
 }
 
 /**
@@ -76,7 +66,7 @@ export function monthsSaid(text: string, now: WallNow): { index: number; month: 
  */
 function bareDays(text: string, offset: number, now: WallNow, month: number | undefined): Found[] {
   const found: Found[] = [];
-  const named = monthsSaid(text, now);
+  let named: { index: number; month: number }[] | undefined;
   for (const match of text.matchAll(BARE_DAY)) {
     const day = match[1]
       ? Number(match[1])
@@ -84,6 +74,7 @@ function bareDays(text: string, offset: number, now: WallNow, month: number | un
         ? (match[2].toLowerCase() === 'twenty' ? 20 : 30) + ORDINAL_WORDS[match[3]!.toLowerCase()]!
         : ORDINAL_WORDS[match[4]!.toLowerCase()]!;
     if (day < 1 || day > 31) continue;
+    named ??= monthsSaid(text, now);
     const talkedAbout = named.filter((m) => m.index < match.index).at(-1)?.month ?? month;
     let candidate: string | null = null;
     if (talkedAbout !== undefined) {
