@@ -68,6 +68,9 @@ const PAPERWORK =
   /\b(?:sent|send|sending|forward\w*|transferr?\w*|fax\w*|e-?mail\w*|cop(?:y|ies)|records?)\b/i;
 /** "the Monday one", "the 2 o'clock one", "the morning one": the words that pick one of several offers. */
 const PICKS_ONE = /\bthe ([\w:' ]{2,20}?) one\b/i;
+/** "the earlier one", "the first", "whichever is later": an offer picked by its place in time. */
+const PICKS_EARLIER = /\b(?:the )?(?:earlier|earliest|first|sooner|soonest)(?: one)?\b/i;
+const PICKS_LATER = /\b(?:the )?(?:later|latest|last|second|latter)(?: one)?\b/i;
 
 function empty(): Evidence {
   return {
@@ -161,6 +164,12 @@ function pickOffer(offered: Offer[], turn: Turn, dates: Found[], times: Found[])
   if (part && clock.length === 0 && !hour) {
     const inPart = candidates.filter((o) => o.time && partOfDay(o.time.value) === part);
     if (inPart.length > 0) candidates = inPart;
+  }
+  if (candidates.length === offered.length && !clock.length && !hour && !days.length && !part) {
+    // "The earlier one, please.": offers are said in the order of time.
+    const order = choice?.[0] ?? turn.text;
+    const earlier = PICKS_EARLIER.test(order);
+    if (earlier !== PICKS_LATER.test(order)) return earlier ? offered[0] : offered.at(-1);
   }
   const unique = candidates.filter((o, i) => candidates.findIndex((p) => sameOffer(o, p)) === i);
   if (unique.length !== 1 || unique.length === offered.length) return undefined;

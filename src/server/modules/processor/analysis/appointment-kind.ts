@@ -34,7 +34,7 @@ const PHRASES: [AppointmentType, RegExp][] = [
   ],
   [
     'dental_examination',
-    /\b(exam(?:ination)?s?|x-?rays?|evaluation|consultation|new patient (?:visit|appointment)|take a look|(?:have|get) (?:a|someone|somebody) (?:to )?look|look(?:ed)? at|check(?:ed)? (?:it|them|this|that) out|dentures?|crowns?|bridge|veneers?)\b/gi,
+    /\b(exam(?:ination)?s?|x-?rays?|evaluation|consultation|new patient (?:visit|appointment)|take a look|(?:have|get) (?:a|someone|somebody) (?:to )?look|look(?:ed)? at|check(?:ed)? (?:it|them|this|that)(?: out)?|dentures?|crowns?|bridge|veneers?)\b/gi,
   ],
 ];
 

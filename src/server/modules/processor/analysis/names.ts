@@ -44,6 +44,11 @@ const SAID = [
 /** Words of organisations, not people: "Maple Pediatric Dental", "Riverside Oral Surgery". */
 const ORGANISATION =
   /\b(?:Dental|Dentistry|Dentist|Surgery|Clinic|Office|Orthodontics|Pediatric|Paediatric|Family|Center|Centre|Group|Associates|Health|Care|Medical|Hospital|Insurance|Street|Road|Avenue|Lane|Plaza|Smile|Smiles|Oral)\b/u;
+/** A turn about someone else: a name standing on its own in it is the patient's. */
+const ABOUT_SOMEONE_ELSE = new RegExp(
+  `\\b(?:(?:a|the|our|your) patient|referr\\w*|(?:my|our) ${RELATIVE})\\b`,
+  'i',
+);
 /** A full name standing on its own: "I'll take it. Selena Ortiz.", "Yep. Kate Morrison, 617…". */
 const ON_ITS_OWN = new RegExp(
   `(?:^|[.!?,;]\\s+|\\s[-–—]\\s)(?:${TITLE})(${WORD}(?:\\s+(?:Mc|Mac|O['’])?${WORD}){1,2})(?=\\s*(?:[.!?,;]|$|\\s[-–—]\\s))`,
@@ -212,17 +217,21 @@ const FIRST_LAST = new RegExp(
   'u',
 );
 
-/** A text-message style lower-case name: "its maria lopez, need…", "my name is jess". */
-const LOWER_SAID =
-  /(?:\b(?:my name is|my name's|name is|name's|call me)\s+([a-z]+(?:['-][a-z]+)?(?:\s+[a-z]+(?:['-][a-z]+)?){0,2})|^(?:(?:hi|hey|hello|yo|hiya)[,!]?\s+)?(?:it's|its|this is|i'm|im)\s+([a-z]+(?:['-][a-z]+)?\s+[a-z]+(?:['-][a-z]+)?))(?=\s*(?:[,.!?;]|$|\s(?:and|here)\b))/g;
+/** A text-message style lower-case name: "its maria lopez, need…", "my name is jess", "for my daughter zoe martin". */
+const LOWER_WORD = "[a-z]+(?:['-][a-z]+)?";
+const LOWER_SAID = new RegExp(
+  `(?:\\b(?:his|her|their) name(?: is|'s)\\s+(${LOWER_WORD}(?:\\s+${LOWER_WORD}){0,2})|\\bfor my ${RELATIVE},?\\s+(${LOWER_WORD}\\s+${LOWER_WORD})|\\b(?:my name is|my name's|name is|name's|call me)\\s+(${LOWER_WORD}(?:\\s+${LOWER_WORD}){0,2})|^(?:(?:hi|hey|hello|yo|hiya)[,!]?\\s+)?(?:it's|its|this is|i'm|im)\\s+(${LOWER_WORD}\\s+${LOWER_WORD}))(?=\\s*(?:[,.!?;]|$|\\s(?:and|here)\\b))`,
+  'g',
+);
 
 function lowerNames(text: string, offset: number): FoundName[] {
   const found: FoundName[] = [];
   for (const match of text.matchAll(LOWER_SAID)) {
-    const words = match[1] ?? match[2]!;
+    const words = match[1] ?? match[2] ?? match[3] ?? match[4]!;
     if (words.split(/\s+/).some((w) => COMMON.has(w))) continue;
     const start = offset + match.index + match[0].length - words.length;
-    found.push({ value: titleCase(words), ranges: [{ start, end: start + words.length }], role: 'self' });
+    const role: NameRole = match[1] || match[2] ? 'patient' : 'self';
+    found.push({ value: titleCase(words), ranges: [{ start, end: start + words.length }], role });
   }
   return found;
 }
@@ -294,7 +303,9 @@ export function findNames(text: string, offset: number, asked: NameQuestion | nu
         continue;
       const start = offset + match.index + match[0].length - match[1]!.length;
       // "…, Noah Patel, he's nine": a name followed by he or she is someone else's.
-      const other = /^\s*,?\s*(?:he|she)(?:'s|\s+is)\b/i.test(text.slice(start - offset + match[1]!.length));
+      const other =
+        /^\s*,?\s*(?:he|she)(?:'s|\s+is)\b/i.test(text.slice(start - offset + match[1]!.length)) ||
+        ABOUT_SOMEONE_ELSE.test(text);
       if (others && !other) continue;
       if (found.some((f) => f.ranges[0]!.start < start + match[1]!.length && f.ranges[0]!.end > start))
         continue;
