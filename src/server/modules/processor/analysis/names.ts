@@ -220,7 +220,7 @@ const FIRST_LAST = new RegExp(
 /** A text-message style lower-case name: "its maria lopez, need…", "my name is jess", "for my daughter zoe martin". */
 const LOWER_WORD = "[a-z]+(?:['-][a-z]+)?";
 const LOWER_SAID = new RegExp(
-  `(?:\\b(?:his|her|their) name(?: is|'s)\\s+(${LOWER_WORD}(?:\\s+${LOWER_WORD}){0,2})|\\bfor my ${RELATIVE},?\\s+(${LOWER_WORD}\\s+${LOWER_WORD})|\\b(?:my name is|my name's|name is|name's|call me)\\s+(${LOWER_WORD}(?:\\s+${LOWER_WORD}){0,2})|^(?:(?:hi|hey|hello|yo|hiya)[,!]?\\s+)?(?:it's|its|this is|i'm|im)\\s+(${LOWER_WORD}\\s+${LOWER_WORD}))(?=\\s*(?:[,.!?;]|$|\\s(?:and|here)\\b))`,
+  `(?:\\b(?:his|her|their) name(?: is|'s)\\s+(${LOWER_WORD}(?:\\s+${LOWER_WORD}){0,2})|\\bfor my ${RELATIVE},?\\s+(${LOWER_WORD}\\s+${LOWER_WORD})|\\b(?:my name is|my name's|name is|name's|call me)\\s+(${LOWER_WORD}(?:\\s+${LOWER_WORD}){0,2})|(?:^|[,.!]\\s*)(?:(?:hi|hey|hello|yo|hiya)[,!]?\\s+)?(?:it's|its|this is|i'm|im)\\s+(${LOWER_WORD}\\s+${LOWER_WORD}))(?=\\s*(?:[,.!?;]|$|\\s(?:and|here)\\b))`,
   'g',
 );
 

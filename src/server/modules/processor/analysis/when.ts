@@ -202,7 +202,7 @@ const MINUTE = `(?::(\\d{2})|\\s+(o'clock|oclock|fifteen|thirty|forty[- ]five|oh
 const MERIDIEM = '(?:\\s*(a\\.?\\s?m\\.?|p\\.?\\s?m\\.?)(?![a-z]))?';
 const CLOCK = new RegExp(`(?<![\\w:.])${HOUR}${MINUTE}${MERIDIEM}(?![\\w:])`, 'gi');
 const BARE_CONTEXT =
-  /(?:\b(?:at|around|about|say|by|after|maybe|until|till|between|make (?:it|that)|how about)|@)\s+$|@$/;
+  /(?:\b(?:at|around|about|say|by|after|maybe|until|till|between|make (?:it|that)|how about|(?:push|move|change|switch|bump) (?:it|that|this|me|us|him|her)(?: back| forward)? to)|@)\s+$|@$/;
 /** A time that is not the visit's: "I finish work at 4:30", "school lets out at 3". */
 const OTHER_TIME =
   /\b(?:finish(?:es)?|get(?:s)? off|leave|leaves|start(?:s)?|lets? out|ends?|done|off work|out of work|pick (?:him|her|them) up)\b(?:\s+\w+){0,2}\s+(?:at|around|by|about)\s+$/i;
