@@ -3,7 +3,7 @@ import type { AppointmentRequest, Evidence, EvidenceRange } from '#shared/schema
 import type { AppointmentType } from '#shared/schemas/schedule';
 import { findKindMentions, saysNotUrgent } from './appointment-kind';
 import type { Found } from './found';
-import { asksForName, asksForSurname, findNames, type NameRole } from './names';
+import { asksForFirstName, asksForName, asksForSurname, findNames, type NameRole } from './names';
 import { findEmails } from './spoken-email';
 import { findPhoneNumbers } from './spoken-numbers';
 import { splitTurns, tokenize, type Turn } from './transcript-lines';
@@ -258,10 +258,12 @@ export function analyzeTranscript(transcript: string, context: AnalysisContext):
 
     for (const found of names) {
       // "Sam" then "What's Sam's last name?" "Ortega.": the two halves of one name.
+      // "The surname is Kowalczyk." "And your first name?" "Marta.": the same, first name first.
       const surname = !!previous && asksForSurname(previous.turn.text);
-      if (surname && name.value && !name.value.includes(' ') && !found.value.includes(' ')) {
-        if (found.value !== name.value)
-          set(name, `${name.value} ${found.value}`, [...name.ranges, ...found.ranges]);
+      const firstName = !!previous && asksForFirstName(previous.turn.text);
+      if ((surname || firstName) && name.value && !name.value.includes(' ') && !found.value.includes(' ')) {
+        const full = surname ? `${name.value} ${found.value}` : `${found.value} ${name.value}`;
+        if (found.value !== name.value) set(name, full, [...name.ranges, ...found.ranges]);
         continue;
       }
       // Once the patient is named (a child, another office's patient), the caller's own name is not theirs.

@@ -26,11 +26,11 @@ const pattern = (prefix: string, role: NameRole) => ({
 /** "my name is Jane Doe", "this is Jane", "it's for my son, Tom Reed", "the patient is Mrs. Ruiz"… */
 const SAID = [
   pattern(
-    "(?:my name is|my name's|name is|the name is|name's|this is|it's|its|it is|i'm|im|i am|call me)",
+    "(?:my name is|my name's|name is|the name is|name's|(?:sur|last )name is|(?:sur|last )name's|this is|it's|its|it is|i'm|im|i am|call me|(?:you're|you are) (?:speaking|talking) (?:with|to))",
     'self',
   ),
   pattern(
-    `(?:(?:for|about) (?:my|our) ${RELATIVE},?|my ${RELATIVE}(?:'s name is| is called| named)|(?:his|her|their) name is|(?:his|her|their) name's|(?:the )?patient(?:'s name is| name is| is| named| called|,)|(?:it's|it is|its|this is|that's|the appointment is|the booking is|booking) for|under|(?:he|she|they)(?:'s| is| are) (?:called|named))`,
+    `(?:(?:for|about) (?:my|our) ${RELATIVE},?|my ${RELATIVE}(?:'s name is| is called| named)|(?:his|her|their) name is|(?:his|her|their) name's|(?:the )?patient(?:'s name is| name is| is| named| called|,)|(?:it's|it is|its|this is|that's|the appointment is|the booking is|booking) for|(?:an appointment|a booking|a cleaning|a checkup|a check-up|an exam) for|under|(?:he|she|they)(?:'s| is| are) (?:called|named))`,
     'patient',
   ),
   {
@@ -172,11 +172,14 @@ const ASKS_OTHER = new RegExp(
 const FILLER =
   /^(?:(?:sure|yes|yeah|yep|okay|ok|of course|it's|its|it is|my name is|my name's|this is|i'm|the name is|that's|that is|for|oh|um|uh|yes please)[,.!]?\s+)+/i;
 
+/** "You're", "It's", "Sam's": a word with a contraction or possessive ending is not part of a name. */
+const CONTRACTION = /['’](?:re|m|s|ll|ve|d|t)$/;
+
 function clean(candidate: string): string | null {
   const words = candidate.split(/\s+/);
   const kept: string[] = [];
   for (const word of words) {
-    if (NOT_A_NAME.has(word)) break;
+    if (NOT_A_NAME.has(word) || CONTRACTION.test(word)) break;
     kept.push(word);
   }
   return kept.length > 0 ? kept.join(' ') : null;
@@ -325,6 +328,11 @@ export type NameQuestion = NameRole;
 /** The assistant asks only for the surname ("What's Sam's last name?"). */
 export function asksForSurname(aiText: string): boolean {
   return /\b(?:last name|surname|family name)\b/i.test(aiText) && !/\bfirst\b/i.test(aiText);
+}
+
+/** The assistant asks only for the first name ("And your first name?"). */
+export function asksForFirstName(aiText: string): boolean {
+  return /\bfirst name\b/i.test(aiText) && !/\b(?:last|sur|family) ?name\b/i.test(aiText);
 }
 
 export function asksForName(aiText: string): NameQuestion | null {
