@@ -128,6 +128,16 @@ describe('analyzeTranscript', () => {
           'User: Ortega.',
         ).appointmentRequest?.patientName,
       ).toBe('Sam Ortega');
+      expect(
+        analyse(
+          'User: I would like a root canal consultation. The surname is Kowalczyk.',
+          'AI: And your first name?',
+          'User: Marta.',
+        ).appointmentRequest?.patientName,
+      ).toBe('Marta Kowalczyk');
+      expect(
+        analyse('User: need a cleaning next week, any morning - kelsey park').appointmentRequest?.patientName,
+      ).toBe('Kelsey Park');
     });
 
     it('takes one of several offers by its time, its day or its part of the day', () => {
@@ -140,6 +150,7 @@ describe('analyzeTranscript', () => {
       expect(pick('Ten is better.')).toMatchObject({ preferredDate: '2026-11-23', preferredTime: '10:00' });
       expect(pick('330 works')).toMatchObject({ preferredDate: '2026-11-24', preferredTime: '15:30' });
       expect(pick('The afternoon one, please.')).toMatchObject({ preferredTime: '15:30' });
+      expect(pick('The later one.')).toMatchObject({ preferredDate: '2026-11-24', preferredTime: '15:30' });
       expect(pick("The Monday one, I'm busy Tuesday.")).toMatchObject({
         preferredDate: '2026-11-23',
         preferredTime: '10:00',

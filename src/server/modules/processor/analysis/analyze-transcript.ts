@@ -156,7 +156,13 @@ function pickOffer(offered: Offer[], turn: Turn, dates: Found[], times: Found[])
   }
   const days = dates.filter(within);
   if (days.length > 0) {
-    const byDay = candidates.filter((o) => o.date && days.some((d) => d.value === o.date!.value));
+    // "thurs" read as this Thursday still picks the Thursday offered next week.
+    const weekday = (value: string) => new Date(`${value}T00:00:00Z`).getUTCDay();
+    let byDay = candidates.filter((o) => o.date && days.some((d) => d.value === o.date!.value));
+    if (byDay.length === 0)
+      byDay = candidates.filter(
+        (o) => o.date && days.some((d) => weekday(d.value) === weekday(o.date!.value)),
+      );
     if (byDay.length === 0) return undefined;
     candidates = byDay;
   }

@@ -30,6 +30,20 @@ describe('transcript corpus', () => {
 
   const score = scoreCorpus(items);
   if (process.env.CORPUS_MISSES) for (const m of score.misses) console.log(JSON.stringify(m));
+  // CORPUS_SCORES=1 prints the per-field figures (F1 is the harmonic mean of precision and recall).
+  if (process.env.CORPUS_SCORES)
+    console.table(
+      Object.fromEntries(
+        Object.entries(score.fields).map(([field, s]) => [
+          field,
+          {
+            precision: s.precision.toFixed(3),
+            recall: s.recall.toFixed(3),
+            f1: ((2 * s.precision * s.recall) / (s.precision + s.recall || 1)).toFixed(3),
+          },
+        ]),
+      ),
+    );
   it.each(Object.entries(FLOORS))('%s reaches its precision and recall floors', (field, floor) => {
     const got = score.fields[field as ScoredField];
     expect(got.precision, `${field} precision`).toBeGreaterThanOrEqual(floor.precision);

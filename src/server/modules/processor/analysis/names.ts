@@ -227,8 +227,20 @@ const LOWER_SAID = new RegExp(
   'g',
 );
 
+/** A text signed at its end: "need a cleaning next week - kelsey park". */
+const SIGNED = new RegExp(`\\s[-–—]\\s*(${LOWER_WORD}\\s+${LOWER_WORD})\\s*$`);
+
 function lowerNames(text: string, offset: number): FoundName[] {
   const found: FoundName[] = [];
+  const signed = SIGNED.exec(text);
+  if (signed && !signed[1]!.split(/\s+/).some((w) => COMMON.has(w))) {
+    const start = offset + signed.index + signed[0].trimEnd().length - signed[1]!.length;
+    found.push({
+      value: titleCase(signed[1]!),
+      ranges: [{ start, end: start + signed[1]!.length }],
+      role: 'self',
+    });
+  }
   for (const match of text.matchAll(LOWER_SAID)) {
     const words = match[1] ?? match[2] ?? match[3] ?? match[4]!;
     if (words.split(/\s+/).some((w) => COMMON.has(w))) continue;
