@@ -51,7 +51,7 @@ const ACCEPTS =
   /^\s*(?:(?:oh|um|uh|ah|well|please|ok|okay)[,.]?\s+)?(yes|yeah|yep|yup|sure|ok|okay|perfect|great|good|alright|all right|cool|sounds (?:good|great|perfect)|that(?: works| would work| should work|'s fine| is fine|'s perfect|'s great|'s good| one)|works for me|let's do (?:it|that)|book it|please do|go ahead|absolutely|definitely|that'll (?:work|do)|fine|lovely|wonderful|excellent|brilliant)\b/i;
 /** Acceptance said later in the turn ("Ethan Moore. Thank you, we're on our way.", "Next Monday's fine."). */
 const ACCEPTS_LATER =
-  /\b(we're on (?:our|the) way|on my way|i'll be there|we'll be there|see you then|(?:we|i)'ll take it|book it|sounds (?:good|great|perfect)|that works|works for me|let's do (?:it|that)|(?:'s|is|would be|will be|should be|'ll be) (?:fine|good|great|perfect|ok|okay|ideal)|(?:should|would|will|'ll|does) work|works|suits me|i can (?:go|come|make it)|yes please)\b/i;
+  /\b(we're on (?:our|the) way|on my way|i'll be there|we'll be there|see you then|(?:we|i|he|she|they)'ll take it|book it|sounds (?:good|great|perfect)|that works|works for me|let's do (?:it|that)|(?:'s|is|would be|will be|should be|'ll be) (?:fine|good|great|perfect|ok|okay|ideal)|(?:should|would|will|'ll|does) work|works|suits me|i can (?:go|come|make it)|yes please)\b/i;
 const ASKS_WHEN =
   /\b(when (?:would|works|can|could|is)|what day|what time|which day|book|schedule|come in)\b/i;
 const ASKS_TIME = /\b(?:(?:what|which) time|what hour|time (?:works|suits|would|is best|do you prefer))\b/i;

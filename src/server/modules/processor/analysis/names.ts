@@ -14,9 +14,9 @@ function anyCase(pattern: string): string {
   return pattern.replace(/[a-z]/g, (c) => `[${c}${c.toUpperCase()}]`);
 }
 
-const WORD = "\\p{Lu}\\p{Ll}+(?:['’-]\\p{Lu}?\\p{Ll}+)?";
+const WORD = "\\p{Lu}\\p{Ll}+(?:\\p{Lu}\\p{Ll}+)?(?:['’-]\\p{Lu}?\\p{Ll}+)?";
 const FULL = `(${WORD}(?:\\s+(?:Mc|Mac|O['’])?${WORD}){0,2})`;
-const TITLE = '(?:(?:Mr|Mrs|Ms|Miss|Mx)\\.?\\s+)?';
+const TITLE = '(?:(?:Mr|Mrs|Ms|Miss|Mx|Dr|Doctor)\\.?\\s+)?';
 const RELATIVE =
   '(?:little (?:girl|boy|one)|son|daughter|wife|husband|mom|mum|mother|dad|father|kid|child|boy|girl|partner|grandson|granddaughter|grandmother|grandfather|grandma|grandpa|nan|brother|sister|niece|nephew|stepson|stepdaughter)';
 const pattern = (prefix: string, role: NameRole) => ({
@@ -30,7 +30,7 @@ const SAID = [
     'self',
   ),
   pattern(
-    `(?:(?:for|about) (?:my|our) ${RELATIVE},?|my ${RELATIVE}(?:'s name is| is called| named)|(?:his|her|their) name is|(?:his|her|their) name's|(?:the )?patient(?:'s name is| name is| is| named| called|,)|(?:it's|it is|its|this is|that's|the appointment is|the booking is|booking) for|(?:an appointment|a booking|a cleaning|a checkup|a check-up|an exam) for|under|(?:he|she|they)(?:'s| is| are) (?:called|named))`,
+    `(?:(?:for|about) (?:my|our) ${RELATIVE},?|my ${RELATIVE}(?:'s name is| is called| named)|(?:his|her|their) name is|(?:his|her|their) name's|(?:the )?patient(?:'s name is| name is| is| named| called|,)|(?:it's|it is|its|this is|that's|the appointment is|the booking is|booking) for|(?:an appointment|a booking|a cleaning|a checkup|a check-up|an exam) for|under|(?:calling|ringing|phoning) (?:about|for|on behalf of)|(?:he|she|they)(?:'s| is| are) (?:called|named))`,
     'patient',
   ),
   {
