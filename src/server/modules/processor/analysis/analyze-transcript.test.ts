@@ -108,4 +108,151 @@ describe('analyzeTranscript', () => {
     expect(type("I'd like to book a whitening.")).toBe('teeth_whitening');
     expect(type('I think I have a cavity, can I come in?')).toBe('filling');
   });
+
+  describe('reads the call as a dialogue', () => {
+    it("takes the answer to the assistant's question as that field", () => {
+      expect(
+        analyse(
+          'User: Hi, can I get a cleaning tomorrow?',
+          'AI: Sure. And what time?',
+          'User: Ten.',
+          'AI: Can I get your name?',
+          'User: jess thompson',
+        ).appointmentRequest,
+      ).toMatchObject({ patientName: 'Jess Thompson', preferredDate: '2026-11-19', preferredTime: '10:00' });
+      // The surname asked for on its own joins the first name said before.
+      expect(
+        analyse(
+          "User: Hi, it's for my son Sam, he needs a checkup.",
+          "AI: Of course. What's Sam's last name?",
+          'User: Ortega.',
+        ).appointmentRequest?.patientName,
+      ).toBe('Sam Ortega');
+      expect(
+        analyse(
+          'User: I would like a root canal consultation. The surname is Kowalczyk.',
+          'AI: And your first name?',
+          'User: Marta.',
+        ).appointmentRequest?.patientName,
+      ).toBe('Marta Kowalczyk');
+      expect(
+        analyse('User: need a cleaning next week, any morning - kelsey park').appointmentRequest?.patientName,
+      ).toBe('Kelsey Park');
+    });
+
+    it('takes one of several offers by its time, its day or its part of the day', () => {
+      const pick = (line: string) =>
+        analyse(
+          'User: I need a checkup next week.',
+          'AI: I have Monday at 10 AM or Tuesday at 3:30 PM.',
+          `User: ${line}`,
+        ).appointmentRequest;
+      expect(pick('Ten is better.')).toMatchObject({ preferredDate: '2026-11-23', preferredTime: '10:00' });
+      expect(pick('330 works')).toMatchObject({ preferredDate: '2026-11-24', preferredTime: '15:30' });
+      expect(pick('The afternoon one, please.')).toMatchObject({ preferredTime: '15:30' });
+      expect(pick('The later one.')).toMatchObject({ preferredDate: '2026-11-24', preferredTime: '15:30' });
+      expect(pick("The Monday one, I'm busy Tuesday.")).toMatchObject({
+        preferredDate: '2026-11-23',
+        preferredTime: '10:00',
+      });
+    });
+
+    it('reads a bare day of the month in the month being talked about', () => {
+      expect(
+        analyse(
+          "User: I'm away until January, so I'd like a cleaning then.",
+          'AI: What day in January suits you?',
+          'User: The 12th, in the morning.',
+        ).appointmentRequest,
+      ).toMatchObject({ preferredDate: '2027-01-12', preferredTime: '09:00' });
+    });
+
+    it('names the patient, not the caller, when someone books for someone else', () => {
+      expect(
+        analyse(
+          "User: Hi, I'd like to make an appointment for my daughter Sophie Turner, she needs a filling.",
+          'AI: Can I have your name and number as the parent?',
+          'User: Yes, my name is Michelle Turner and my number is 201 555 0166.',
+        ).appointmentRequest,
+      ).toMatchObject({ patientName: 'Sophie Turner', phoneNumber: '+12015550166' });
+      expect(
+        analyse(
+          "User: Hi, this is Karen from Dr. Hollis's office. We have a patient who needs to see your endodontist.",
+          "AI: What's the patient's name?",
+          'User: Thomas Baker. Dr. Hollis thinks it needs a root canal.',
+        ).appointmentRequest,
+      ).toMatchObject({ patientName: 'Thomas Baker', appointmentType: 'root_canal' });
+    });
+
+    it('reads a request that never says book from the treatment, the symptom or the specialist', () => {
+      expect(
+        analyse(
+          'User: My gums are receding and my dentist referred me to your periodontist.',
+          'AI: Dr. Sato has Monday at 8 AM or Wednesday at 4 PM.',
+          'User: 4 PM Wednesday.',
+        ).appointmentRequest,
+      ).toMatchObject({
+        preferredDate: '2026-11-25',
+        preferredTime: '16:00',
+        appointmentType: 'periodontal_treatment',
+      });
+    });
+
+    it('does not read a question about hours, prices or insurance as a request', () => {
+      for (const question of [
+        'User: What time do you close on Fridays?',
+        'User: How much is a filling without insurance?',
+        'User: Hello, I want to know if you accept the Medicaid. My daughter need a cleaning maybe next month.',
+      ])
+        expect(
+          analyse(question, 'AI: Would you like to book a visit?', 'User: Not now, thank you.')
+            .appointmentRequest,
+          question,
+        ).toBeNull();
+      // A caller called Price is not asking about prices.
+      expect(
+        analyse("User: I'd like to come in this Saturday for a cleaning. I'm Devon Price.").appointmentRequest
+          ?.patientName,
+      ).toBe('Devon Price');
+    });
+
+    it('does not make a toothache the caller says is not urgent an emergency', () => {
+      expect(
+        analyse("User: I've had a bit of a toothache on and off, nothing urgent, but I'd like it looked at.")
+          .appointmentRequest?.appointmentType,
+      ).toBe('dental_examination');
+      expect(
+        analyse("User: This isn't an emergency, but a filling fell out. Can I come in next week?")
+          .appointmentRequest?.appointmentType,
+      ).toBe('filling');
+    });
+
+    it('follows corrections and reads spelled names', () => {
+      expect(
+        analyse(
+          'User: I need my six month checkup, can I come Tuesday?',
+          'AI: Tuesday, November 24th, I have 2 PM.',
+          "User: No, sorry, I meant Thursday. Tuesday I'm working.",
+        ).appointmentRequest?.preferredDate,
+      ).toBe('2026-11-19');
+      const name = (line: string) =>
+        analyse('User: I want to book a cleaning.', line).appointmentRequest?.patientName;
+      expect(name('User: My name is Yusuf, Y-U-S-U-F, Demir.')).toBe('Yusuf Demir');
+      expect(name('User: Last name is Nguyen, N G U Y E N, first name Thao.')).toBe('Thao Nguyen');
+      expect(name('User: My name is Jesús Ibáñez.')).toBe('Jesús Ibáñez');
+    });
+
+    it('reads British times and mobile numbers', () => {
+      expect(
+        analyse(
+          "User: Could I book in for a scale and polish Friday? Half nine if you've got it.",
+          'User: My mobile is oh seven seven double oh, nine double oh, one two three.',
+        ).appointmentRequest,
+      ).toMatchObject({
+        preferredTime: '09:30',
+        phoneNumber: '+447700900123',
+        appointmentType: 'dental_cleaning',
+      });
+    });
+  });
 });

@@ -77,6 +77,38 @@ const BEFORE_LOCAL = new Set([
 ]);
 const WRITTEN = /[A-Za-z0-9._%+-]+@[A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+)*\.[A-Za-z]{2,}/g;
 
+const UNITS = ['zero', 'one', 'two', 'three', 'four', 'five', 'six', 'seven', 'eight', 'nine'];
+const TEENS = [
+  'ten',
+  'eleven',
+  'twelve',
+  'thirteen',
+  'fourteen',
+  'fifteen',
+  'sixteen',
+  'seventeen',
+  'eighteen',
+  'nineteen',
+];
+const TENS = ['', '', 'twenty', 'thirty', 'forty', 'fifty', 'sixty', 'seventy', 'eighty', 'ninety'];
+
+/** "p shah eighty eight" is pshah88: number words in the local part are its digits. */
+function spokenDigits(words: string[]): string[] {
+  const out: string[] = [];
+  for (let i = 0; i < words.length; i++) {
+    const word = words[i]!;
+    const tens = TENS.indexOf(word);
+    if (tens >= 2) {
+      const unit = UNITS.indexOf(words[i + 1] ?? '');
+      if (unit > 0) i++;
+      out.push(`${tens}${unit > 0 ? unit : 0}`);
+    } else if (TEENS.includes(word)) out.push(String(10 + TEENS.indexOf(word)));
+    else if (UNITS.includes(word)) out.push(String(UNITS.indexOf(word)));
+    else out.push(word);
+  }
+  return out;
+}
+
 function isWord(token: Token | undefined) {
   return !!token && /^[a-z0-9]+$/.test(token.lower);
 }
@@ -123,7 +155,7 @@ export function findEmails(tokens: Token[], text: string, offset: number): Found
     }
     if (local.length === 0) continue;
     found.push({
-      value: `${local.join('')}@${domain.join('.')}`,
+      value: `${spokenDigits(local).join('')}@${domain.join('.')}`,
       ranges: [{ start: tokens[begin]!.start, end: tokens[end]!.end }],
     });
   }

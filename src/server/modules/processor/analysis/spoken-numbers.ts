@@ -99,7 +99,14 @@ export function findPhoneNumbers(tokens: Token[]): Found[] {
       else if (token.lower === 'double') repeat = 2;
       else if (token.lower === 'triple') repeat = 3;
       else if (!SEPARATORS.has(token.lower)) break;
-      else if (!isDigitish(tokens[j + 1])) break;
+      else {
+        // "512... 555... 0199": a run of separators between two groups of digits.
+        let next = j + 1;
+        while (next < tokens.length && SEPARATORS.has(tokens[next]!.lower) && next - j < 4) next++;
+        if (!isDigitish(tokens[next])) break;
+        j = next;
+        continue;
+      }
       last = j;
       j++;
     }
@@ -112,6 +119,11 @@ export function findPhoneNumbers(tokens: Token[]): Found[] {
 
 function toPhone(digits: string): string | null {
   const plain = digits.replace(/^\+/, '');
+  // A national number with a trunk zero ("07700 900123") is British: the one such caller the rules meet.
+  if (!digits.startsWith('+') && plain.length === 11 && plain.startsWith('0')) {
+    const british = parsePhoneNumberFromString(digits, 'GB');
+    return british?.isPossible() ? british.number : null;
+  }
   if (!digits.startsWith('+') && !(plain.length === 10 || (plain.length === 11 && plain.startsWith('1'))))
     return null;
   const parsed = parsePhoneNumberFromString(digits, 'US');

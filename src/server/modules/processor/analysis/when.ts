@@ -10,8 +10,9 @@ export interface WallNow {
 }
 
 const DATE_HINT =
-  /\b(?:today|tomorrow|tonight|(?:mon|tues|wednes|thurs|fri|satur|sun)days?|mon|tue|tues|wed|thu|thur|thurs|fri|sat|sun|jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|sep(?:t|tember)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?|days?|weeks?|\d{1,2}(?:st|nd|rd|th)|first|second|third|fourth|fifth|sixth|seventh|eighth|ninth|tenth|eleventh|twelfth|\w+teenth|twentieth|thirtieth)\b/i;
+  /\b(?:today|tomorrow|tonight|(?:mon|tues|wednes|thurs|fri|satur|sun)days?|mon|tue|tues|wed|thu|thur|thurs|fri|sat|sun|jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|sep(?:t|tember)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?|days?|weeks?|\d{1,2}(?:st|nd|rd|th)|first|second|third|fourth|fifth|sixth|seventh|eighth|ninth|tenth|eleventh|twelfth|\w+teenth|twentieth|thirtieth|fortnight)\b|\b\d{1,2}\/\d{1,2}\b/i;
 const NOT_THE_VISIT = /\b(last|since|ago|was|were|had|did|born|birth|birthday|yesterday)\s*$/i;
+const NEXT_WEEK = /\bnext week\b/i;
 const VAGUE = /^(?:(?:next|this|the) week|a week|(?:this|next) weekend|weekend)$/i;
 
 const pad = (n: number) => String(n).padStart(2, '0');
@@ -43,9 +44,29 @@ const ORDINAL_WORDS: Record<string, number> = {
 const BARE_DAY =
   /\bthe\s+(?:(\d{1,2})(?:st|nd|rd|th)|(twenty|thirty)[\s-](first|second|third|fourth|fifth|sixth|seventh|eighth|ninth)|(first|second|third|fourth|fifth|sixth|seventh|eighth|ninth|tenth|eleventh|twelfth|thirteenth|fourteenth|fifteenth|sixteenth|seventeenth|eighteenth|nineteenth|twentieth|thirtieth))\b/gi;
 
-/** "the 3rd", "the twenty third": the next day of that number, this month or the next. */
-function bareDays(text: string, offset: number, now: WallNow): Found[] {
+const MONTH_NAMES =
+  /\b(?:(jan(?:uary)?)|(feb(?:ruary)?)|(march)|(apr(?:il)?)|(May(?!\s+(?:I|we|you)\b)|(?<=\bin )may)|(june)|(july)|(aug(?:ust)?)|(sept?(?:ember)?)|(oct(?:ober)?)|(nov(?:ember)?)|(dec(?:ember)?)|(next month))\b/gi;
+
+/** Months named in a turn ("in March", "January 4th", "next month"), in the order said. */
+export function monthsSaid(text: string, now: WallNow): { index: number; month: number }[] {
+  const said: { index: number; month: number }[] = [];
+  for (const match of text.matchAll(MONTH_NAMES)) {
+    const group = match.slice(1).findIndex((g) => g !== undefined);
+    // "may" is a month only as "May" or "in may" (the flag makes the case test by hand).
+    if (group === 4 && match[0] === 'may' && !/\bin $/i.test(text.slice(0, match.index))) continue;
+    if (group === 4 && /^MAY$/.test(match[0])) continue;
+    said.push({ index: match.index, month: group === 12 ? (now.month % 12) + 1 : group + 1 });
+  }
+  return said;
+}
+
+/**
+ * "the 3rd", "the twenty third": that day of the month being talked about (`month`, or one named earlier in
+ * the turn), else the next day of that number, this month or the next.
+ */
+function bareDays(text: string, offset: number, now: WallNow, month: number | undefined): Found[] {
   const found: Found[] = [];
+  let named: { index: number; month: number }[] | undefined;
   for (const match of text.matchAll(BARE_DAY)) {
     const day = match[1]
       ? Number(match[1])
@@ -53,21 +74,55 @@ function bareDays(text: string, offset: number, now: WallNow): Found[] {
         ? (match[2].toLowerCase() === 'twenty' ? 20 : 30) + ORDINAL_WORDS[match[3]!.toLowerCase()]!
         : ORDINAL_WORDS[match[4]!.toLowerCase()]!;
     if (day < 1 || day > 31) continue;
-    let { year, month } = now;
-    if (day < now.day) month += 1;
-    if (month > 12) [year, month] = [year + 1, 1];
-    const probe = new Date(Date.UTC(year, month - 1, day));
-    if (probe.getUTCDate() !== day) continue;
+    named ??= monthsSaid(text, now);
+    const talkedAbout = named.filter((m) => m.index < match.index).at(-1)?.month ?? month;
+    let candidate: string | null = null;
+    if (talkedAbout !== undefined) {
+      const year = talkedAbout < now.month ? now.year + 1 : now.year;
+      const probe = new Date(Date.UTC(year, talkedAbout - 1, day));
+      if (probe.getUTCDate() === day && ymd(year, talkedAbout, day) >= ymd(now.year, now.month, now.day))
+        candidate = ymd(year, talkedAbout, day);
+    }
+    if (!candidate) {
+      let { year, month: next } = now;
+      if (day < now.day) next += 1;
+      if (next > 12) [year, next] = [year + 1, 1];
+      const probe = new Date(Date.UTC(year, next - 1, day));
+      if (probe.getUTCDate() !== day) continue;
+      candidate = ymd(year, next, day);
+    }
     const start = offset + match.index;
-    found.push({ value: ymd(year, month, day), ranges: [{ start, end: start + match[0].length }] });
+    found.push({ value: candidate, ranges: [{ start, end: start + match[0].length }] });
   }
   return found;
 }
 
+/** Text-message spellings of tomorrow and today, which chrono does not read. */
+const SHORT_DAY = /\b(?:(tmrw|tmrrw|tmr|tmw|2moro|2morrow|2mrw)|(2day|tdy))\b/gi;
+
+function addDays(now: WallNow, days: number): string {
+  const date = new Date(Date.UTC(now.year, now.month - 1, now.day + days));
+  return ymd(date.getUTCFullYear(), date.getUTCMonth() + 1, date.getUTCDate());
+}
+
+const FORTNIGHT = /\b(?:in|within) a fortnight\b/gi;
+
+/** Monday-based day number of a `YYYY-MM-DD`. */
+const weekday = (value: string) => (new Date(`${value}T00:00:00Z`).getUTCDay() + 6) % 7;
+
 /** Dates of a visit said in a turn ("tomorrow", "next Tuesday", "December 3rd", "the 3rd"); past ones skipped. */
-export function findDates(text: string, offset: number, now: WallNow): Found[] {
-  if (!DATE_HINT.test(text)) return [];
+export function findDates(text: string, offset: number, now: WallNow, month?: number): Found[] {
   const found: Found[] = [];
+  for (const match of text.matchAll(SHORT_DAY)) {
+    const start = offset + match.index;
+    const value = addDays(now, match[1] ? 1 : 0);
+    found.push({ value, ranges: [{ start, end: start + match[0].length }] });
+  }
+  for (const match of text.matchAll(FORTNIGHT)) {
+    const start = offset + match.index;
+    found.push({ value: addDays(now, 14), ranges: [{ start, end: start + match[0].length }] });
+  }
+  if (!DATE_HINT.test(text)) return found;
   const today = ymd(now.year, now.month, now.day);
   // Parts of the day are read by findTimes; chrono drops the weekday of "afternoon next Wednesday".
   const plain = text.replace(/\b(?:morning|afternoon|evening)s?\b/gi, (word) => ' '.repeat(word.length));
@@ -84,12 +139,27 @@ export function findDates(text: string, offset: number, now: WallNow): Found[] {
       /\b(?:help|assist) you\s*$|\bare you\s*$|\bcalling\s*$/i.test(text.slice(0, result.index))
     )
       continue;
-    const value = ymd(known.get('year')!, known.get('month')!, known.get('day')!);
+    let value = ymd(known.get('year')!, known.get('month')!, known.get('day')!);
     if (value < today) continue;
+    // "Monday" said on a Monday is next Monday: today is "today".
+    const plainWeekday =
+      known.isCertain('weekday') && !known.isCertain('day') && !/\b(?:this|today|next|coming)\b/i.test(said);
+    if (plainWeekday && value === today && !/\b(?:this|today)\s*$/i.test(text.slice(0, result.index)))
+      value = addDays(now, 7);
+    // "any morning next week, maybe Tuesday": a plain weekday in a turn about next week is next week's.
+    if (
+      NEXT_WEEK.test(text) &&
+      plainWeekday &&
+      weekday(value) >= weekday(today) &&
+      value <= addDays(now, 6 - weekday(today))
+    ) {
+      const [y, m, d] = value.split('-').map(Number) as [number, number, number];
+      value = addDays({ ...now, year: y, month: m, day: d }, 7);
+    }
     const start = offset + result.index;
     found.push({ value, ranges: [{ start, end: start + said.length }] });
   }
-  for (const bare of bareDays(text, offset, now)) {
+  for (const bare of bareDays(text, offset, now, month)) {
     if (
       !found.some(
         (f) => f.ranges[0]!.start <= bare.ranges[0]!.start && f.ranges[0]!.end >= bare.ranges[0]!.end,
@@ -131,13 +201,23 @@ const HOUR = '(\\d{1,2}|one|two|three|four|five|six|seven|eight|nine|ten|eleven|
 const MINUTE = `(?::(\\d{2})|\\s+(o'clock|oclock|fifteen|thirty|forty[- ]five|oh five|twenty|forty|fifty)\\b)?`;
 const MERIDIEM = '(?:\\s*(a\\.?\\s?m\\.?|p\\.?\\s?m\\.?)(?![a-z]))?';
 const CLOCK = new RegExp(`(?<![\\w:.])${HOUR}${MINUTE}${MERIDIEM}(?![\\w:])`, 'gi');
-const BARE_CONTEXT = /\b(?:at|around|about|say|by|after|maybe|until|till|between)\s+$/;
+const BARE_CONTEXT =
+  /(?:\b(?:at|around|about|say|by|after|maybe|until|till|between|make (?:it|that)|how about|(?:push|move|change|switch|bump) (?:it|that|this|me|us|him|her)(?: back| forward)? to)|@)\s+$|@$/;
+/** A time that is not the visit's: "I finish work at 4:30", "school lets out at 3". */
+const OTHER_TIME =
+  /\b(?:finish(?:es)?|get(?:s)? off|leave|leaves|start(?:s)?|lets? out|ends?|done|off work|out of work|pick (?:him|her|them) up)\b(?:\s+\w+){0,2}\s+(?:at|around|by|about)\s+$/i;
 const NOT_A_CLOCK =
   /^\s*(?:minutes?|mins?|hours?|dollars?|bucks|years?|days?|weeks?|months?|percent|kids|people|teeth|times|of|in the (?:list|line))\b/i;
 const HALF_PAST =
-  /\b(half|quarter) (past|after|to) (\d{1,2}|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve)\b/gi;
+  /\b(half|quarter|five|ten|twenty|twenty[- ]five|\d{1,2}(?: minutes)?) (past|after|to|till|of) (\d{1,2}|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve)\b/gi;
+const PAST_MINUTES: Record<string, number> = { half: 30, quarter: 15, five: 5, ten: 10, twenty: 20 };
+/** British "half nine" (9:30), "half two" (2:30). */
+const HALF_HOUR =
+  /\bhalf (\d{1,2}|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve)\b(?!\s*(?:hours?|days?|minutes?|of\b|an\b|o'clock))/gi;
+/** "330pm", "1030am" (text-message style). */
+const COMPACT = /(?<![\w:.])(\d{1,2})(\d{2})\s*(am|pm)\b/gi;
 const NAMED = /\b(noon|midday|lunch ?time|around lunch|over lunch)\b/gi;
-const PART = /\b(morning|afternoon|evening|after work|after school|end of the day)s?\b/gi;
+const PART = /(?<!\bgood\s)\b(morning|afternoon|evening|after work|after school|end of the day)s?\b/gi;
 const PART_TIME: Record<string, number> = { morning: 9 * 60, afternoon: 14 * 60, evening: 17 * 60 };
 
 function hourValue(word: string): number {
@@ -164,11 +244,42 @@ function toMinutes(
   return h * 60 + minute;
 }
 
+/**
+ * An hour said on its own at the start of a turn, the way people answer "what time?" or pick an offer:
+ * "Ten.", "Eleven is better", "2 please", "330 works".
+ */
+const HOUR_FIRST =
+  /^\s*(?:(?:um|uh|oh|ok|okay|well|maybe|say|probably|about|around|at|the|let's go with|let's do|go with|i'll take|we'll take|i'll go with|how about|can we do|make it)[,.]?\s+)*(?:(\d{1,2})(\d{2})?|(one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve))\b(?!\s*(?:minutes?|mins?|hours?|days?|weeks?|months?|years?|people|kids|of|in\b|or so|dollars?|percent))/i;
+
+export function bareHour(text: string, offset: number): Found | null {
+  const match = HOUR_FIRST.exec(text);
+  if (!match) return null;
+  const hour = match[1] !== undefined ? Number(match[1]) : HOUR_WORDS[match[3]!.toLowerCase()]!;
+  const minute = match[2] !== undefined ? Number(match[2]) : 0;
+  if (match[1] !== undefined && match[1].length === 2 && match[2] === undefined && hour > 12) return null;
+  const value = toMinutes(hour, minute, undefined, partOf(text));
+  if (value === null) return null;
+  const start =
+    offset +
+    match.index +
+    match[0].length -
+    (match[1] ?? '').length -
+    (match[2] ?? '').length -
+    (match[3] ?? '').length;
+  return { value: hm(value), ranges: [{ start, end: offset + match.index + match[0].length }] };
+}
+
 const hm = (minutes: number) => `${pad(Math.floor(minutes / 60))}:${pad(minutes % 60)}`;
 
 function partOf(text: string): string | undefined {
-  const match = /\b(morning|afternoon|evening)\b/i.exec(text);
+  const match = /(?<!\bgood\s)\b(morning|afternoon|evening)\b/i.exec(text);
   return match?.[1]?.toLowerCase();
+}
+
+/** The part of the day a `HH:MM` falls in. */
+export function partOfDay(value: string): 'morning' | 'afternoon' | 'evening' {
+  const hour = Number(value.slice(0, 2));
+  return hour < 12 ? 'morning' : hour < 17 ? 'afternoon' : 'evening';
 }
 
 /**
@@ -192,13 +303,29 @@ export function findTimes(
     const hour = hourValue(match[3]!);
     const base = toMinutes(hour, 0, undefined, part);
     if (base === null || !free(start, end)) continue;
-    const minutes =
-      match[1]!.toLowerCase() === 'half'
-        ? base + 30
-        : match[2]!.toLowerCase() === 'to'
-          ? base - 15
-          : base + 15;
+    const said = match[1]!
+      .toLowerCase()
+      .replace(/[- ]five$/, '')
+      .replace(' minutes', '');
+    const by = (PAST_MINUTES[said] ?? Number(said)) + (/[- ]five$/.test(match[1]!) ? 5 : 0);
+    if (!(by > 0 && by < 60) || (said === 'half' && /^(?:to|till|of)$/i.test(match[2]!))) continue;
+    if (/^\d/.test(said) && /^(?:till|of)$/i.test(match[2]!)) continue;
+    const minutes = /^(?:to|till|of)$/i.test(match[2]!) ? base - by : base + by;
     found.push({ value: hm(minutes), ranges: [{ start: offset + start, end: offset + end }] });
+  }
+  for (const match of text.matchAll(HALF_HOUR)) {
+    const start = match.index;
+    const end = start + match[0].length;
+    const base = toMinutes(hourValue(match[1]!), 30, undefined, part);
+    if (base === null || !free(start, end)) continue;
+    found.push({ value: hm(base), ranges: [{ start: offset + start, end: offset + end }] });
+  }
+  for (const match of text.matchAll(COMPACT)) {
+    const start = match.index;
+    const end = start + match[0].length;
+    const value = toMinutes(Number(match[1]), Number(match[2]), match[3], part);
+    if (value === null || !free(start, end)) continue;
+    found.push({ value: hm(value), ranges: [{ start: offset + start, end: offset + end }] });
   }
   for (const match of text.matchAll(CLOCK)) {
     const start = match.index;
@@ -206,7 +333,7 @@ export function findTimes(
     const end = start + match[0].replace(/(?<=[ap]m)\.$/i, '').length;
     const [, hourText, digits, words, meridiem] = match;
     if (/^\d+$/.test(hourText!) && hourText!.length > 2) continue;
-    if (NOT_A_CLOCK.test(text.slice(end))) continue;
+    if (NOT_A_CLOCK.test(text.slice(end)) || OTHER_TIME.test(text.slice(0, start))) continue;
     // A bare number needs a time-like word before it to be a time ("for 2 kids", "is 4" are not).
     const explicit = digits !== undefined || words !== undefined || meridiem !== undefined;
     const before = text.slice(0, start).toLowerCase();
