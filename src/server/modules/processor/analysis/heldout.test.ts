@@ -5,7 +5,8 @@ import { AppointmentRequestSchema } from '#shared/schemas/processor';
 import { scoreCorpus, type CorpusItem } from './corpus-score';
 
 // The held-out corpus (issue 20, section 3): written without looking at the rules and never tuned on, so its
-// figures are the honest ones. Floors are set by the lead from the printed table, not by tuning on it.
+// figures are the honest ones. The floor is the issue's goal (F1 at least 0.90 per field), not a fit to it.
+const F1_FLOOR = 0.9;
 const items = JSON.parse(
   readFileSync(path.resolve(import.meta.dirname, '../../../../../fixtures/processor/heldout.json'), 'utf8'),
 ) as CorpusItem[];
@@ -28,7 +29,7 @@ describe('held-out transcript corpus', () => {
     }
   });
 
-  it('prints per-field precision, recall and F1', () => {
+  it('reaches F1 0.90 on every field (and prints precision, recall and F1)', () => {
     const score = scoreCorpus(items);
     const round = (n: number) => Math.round(n * 100) / 100;
     console.table(
@@ -49,6 +50,9 @@ describe('held-out transcript corpus', () => {
       ),
     );
     if (process.env.CORPUS_MISSES) for (const m of score.misses) console.log(JSON.stringify(m));
-    expect(Object.keys(score.fields)).toContain('request');
+    for (const [field, s] of Object.entries(score.fields)) {
+      const f1 = s.precision + s.recall === 0 ? 0 : (2 * s.precision * s.recall) / (s.precision + s.recall);
+      expect(f1, `${field} F1`).toBeGreaterThanOrEqual(F1_FLOOR);
+    }
   });
 });
