@@ -53,6 +53,8 @@ export default defineConfig({
           HOST: '127.0.0.1',
           DATA_DIR: dataDir,
           SEED_DEMO: 'true',
+          // The daily campaigns would call seeded patients only inside the calling window: hour-dependent.
+          OUTBOUND_CAMPAIGNS_PAUSED: 'true',
           LOG_LEVEL: 'warn',
         },
       },

@@ -8,6 +8,7 @@ describe('loadEnv', () => {
       PORT: 3000,
       DATA_DIR: './data',
       SEED_DEMO: true,
+      OUTBOUND_CAMPAIGNS_PAUSED: false,
       SESSION_IDLE_MINUTES: 30,
       SESSION_MAX_HOURS: 12,
       LOG_LEVEL: 'info',

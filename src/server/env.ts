@@ -22,6 +22,7 @@ const EnvSchema = z
     DB_STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(0).max(3_600_000).default(30_000),
     DB_IDLE_IN_TRANSACTION_TIMEOUT_MS: z.coerce.number().int().min(0).max(3_600_000).default(60_000),
     SEED_DEMO: booleanFromString.optional(),
+    OUTBOUND_CAMPAIGNS_PAUSED: booleanFromString.default(false),
     ADMIN_EMAIL: z.email('must be an e-mail address').optional(),
     ADMIN_PASSWORD: z.string().min(8, 'must be at least 8 characters').optional(),
     SESSION_IDLE_MINUTES: z.coerce

@@ -6,6 +6,7 @@ import { DEMO_ADMIN, DEMO_FRONT_DESK, seedDemoPractice } from './db/seed/demo-pr
 import { ConfigError, loadEnv, type Env } from './env';
 import { housekeepingJob } from './jobs/housekeeping';
 import { createJobQueue } from './jobs/queue';
+import { OUTBOUND_CAMPAIGNS_JOB } from './jobs/outbound-dispatch';
 import { webDistDir } from './paths';
 import { safeErrorSummary } from './plugins/error-handler';
 
@@ -46,7 +47,12 @@ async function main(env: Env) {
 
   const jobs = createJobQueue({
     connectionString: database.url,
-    jobs: [housekeepingJob(database.db, env.SESSION_IDLE_MINUTES), ...app.outbound.jobs],
+    jobs: [
+      housekeepingJob(database.db, env.SESSION_IDLE_MINUTES),
+      ...app.outbound.jobs.filter(
+        (job) => !(env.OUTBOUND_CAMPAIGNS_PAUSED && job.name === OUTBOUND_CAMPAIGNS_JOB),
+      ),
+    ],
     onError: (error, job) => app.log.error({ err: safeErrorSummary(error), job }, 'job failed'),
     onDone: (job, result) => app.log.info({ job, result }, 'job done'),
   });

@@ -22,6 +22,8 @@ export const outboundDispatchJob = (dispatcher: OutboundDispatchRunner) =>
     run: () => dispatcher.run(),
   });
 
+export const OUTBOUND_CAMPAIGNS_JOB = 'outbound.campaigns';
+
 /**
  * The daily reminder and confirmation campaigns. The calling window is in the practice's time zone and can
  * change, so the job looks every 15 minutes and queues only inside the window: the first look after the
@@ -29,7 +31,7 @@ export const outboundDispatchJob = (dispatcher: OutboundDispatchRunner) =>
  */
 export const outboundCampaignsJob = (campaigns: { run(): Promise<Record<string, number>> }) =>
   defineJob<object>({
-    name: 'outbound.campaigns',
+    name: OUTBOUND_CAMPAIGNS_JOB,
     cron: '*/15 * * * *',
     runAtStart: true,
     retryLimit: 1,
