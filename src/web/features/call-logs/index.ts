@@ -3,3 +3,4 @@ export { callsQueryOptions, recentCallsQueryOptions } from './api/get-calls';
 export { callStatsQueryOptions } from './api/get-call-stats';
 export { CallLogsScreen } from './components/call-logs-screen';
 export { SimulateCallDialog, type SimulatorNumber } from './components/simulate-call-dialog';
+export { CallDetailsDialog } from './components/call-details-dialog';
