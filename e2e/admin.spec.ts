@@ -36,7 +36,7 @@ test('the user form shows the spec messages and Toggle All switches every permis
     'Name is required',
     'Invalid email address',
     'Username must be at least 3 characters',
-    'Password must be at least 6 characters',
+    'Password must be at least 10 characters',
   ]) {
     await expect(dialog.getByText(message)).toBeVisible();
   }

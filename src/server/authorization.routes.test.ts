@@ -332,6 +332,7 @@ const TABLE: Record<string, Row> = {
   'GET /api/call-processing': { ...ADMIN_ONLY, target: () => ({ url: '/api/call-processing' }) },
   // Callback inbox: admins and Call Logs users, scoped like call logs.
   'GET /api/callbacks': { ...WITH_FLAG, target: () => ({ url: '/api/callbacks?status=open' }) },
+  'GET /api/callbacks/assignees': { ...WITH_FLAG, target: () => ({ url: '/api/callbacks/assignees' }) },
   'PATCH /api/callbacks/:id': {
     ...WITH_FLAG,
     // No such task: users who may use the inbox get the 404.

@@ -11,12 +11,14 @@ afterAll(() => t.close());
 const count = async (sql: string) => Number((await t.database.pool.query(sql)).rows[0].n);
 
 describe('housekeeping', () => {
-  it('deletes old sign-in attempts, long-ended sessions, old idempotency keys and sandbox placements, and keeps the rest', async () => {
+  it('deletes old failed sign-in attempts, successful ones after 90 days, long-ended sessions, old idempotency keys and sandbox placements, and keeps the rest', async () => {
     await t.asAdmin();
     const pool = t.database.pool;
     await pool.query(`insert into login_attempts (email, client_address, succeeded, created_at)
       values ('old@example.com', '10.0.0.1', false, now() - interval '2 days'),
-             ('new@example.com', '10.0.0.1', false, now())`);
+             ('new@example.com', '10.0.0.1', false, now()),
+             ('known@example.com', '10.0.0.1', true, now() - interval '30 days'),
+             ('forgotten@example.com', '10.0.0.1', true, now() - interval '91 days')`);
     await pool.query(`insert into sessions (id_hash, user_id, created_at, last_used_at, expires_at)
       select 'long-expired', id, now() - interval '3 days', now() - interval '3 days', now() - interval '2 days'
       from users limit 1`);
@@ -32,8 +34,9 @@ describe('housekeeping', () => {
 
     const result = await runHousekeeping(t.database.db, 30);
 
-    expect(result).toEqual({ loginAttempts: 1, sessions: 2, idempotencyKeys: 1, sandboxPlacements: 1 });
+    expect(result).toEqual({ loginAttempts: 2, sessions: 2, idempotencyKeys: 1, sandboxPlacements: 1 });
     expect(await count(`select count(*) as n from login_attempts where email = 'new@example.com'`)).toBe(1);
+    expect(await count(`select count(*) as n from login_attempts where email = 'known@example.com'`)).toBe(1);
     expect(await count('select count(*) as n from sessions')).toBe(sessionsBefore - 2);
     expect(await count(`select count(*) as n from idempotency_keys where key = 'tool:new'`)).toBe(1);
     expect(

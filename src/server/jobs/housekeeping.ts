@@ -1,12 +1,14 @@
-import { lt, or } from 'drizzle-orm';
+import { and, eq, lt, or } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { defineJob } from './queue';
 import { idempotencyKeys, loginAttempts, sandboxOutboundPlacements, sessions } from '../db/schema/index';
 
 /** How long rows that only serve a short purpose are kept. */
 export const RETENTION = {
-  /** Sign-in limits look back 15 minutes. */
+  /** Failed sign-ins: the growing delays look back 24 hours (ADR 047). */
   loginAttemptsHours: 24,
+  /** Successful sign-ins mark an address as known for the account (ADR 047). */
+  knownAddressDays: 90,
   /** Ended sessions are deleted when next seen; these were never seen again. */
   endedSessionsHours: 24,
   /** A voice platform or browser retries within minutes. */
@@ -35,7 +37,15 @@ export async function runHousekeeping(
   const [attempts, ended, keys, placements] = await Promise.all([
     db
       .delete(loginAttempts)
-      .where(lt(loginAttempts.createdAt, ago(RETENTION.loginAttemptsHours)))
+      .where(
+        or(
+          and(
+            eq(loginAttempts.succeeded, false),
+            lt(loginAttempts.createdAt, ago(RETENTION.loginAttemptsHours)),
+          ),
+          lt(loginAttempts.createdAt, ago(RETENTION.knownAddressDays * 24)),
+        ),
+      )
       .returning({ id: loginAttempts.id }),
     db
       .delete(sessions)

@@ -21,27 +21,50 @@ export const CallbackSchema = z.object({
 });
 export type Callback = z.infer<typeof CallbackSchema>;
 
-export const CallbackListQuerySchema = z.object({ status: z.enum(CALLBACK_STATUSES).optional() });
+/** `status=open&takenBy=me` is the "Mine" filter; closed tasks come newest closed first (the latest 200). */
+export const CallbackListQuerySchema = z.object({
+  status: z.enum(CALLBACK_STATUSES).optional(),
+  takenBy: z.literal('me', 'takenBy can only be "me".').optional(),
+});
+export type CallbackListQuery = z.infer<typeof CallbackListQuerySchema>;
 export const CallbackListResponseSchema = z.object({ callbacks: z.array(CallbackSchema) });
 export type CallbackListResponse = z.infer<typeof CallbackListResponseSchema>;
 export const CallbackIdParamsSchema = z.object({ id: z.uuid('Not a callback id.') });
 
-/** Take a task (it shows who has it), close it with a note, or reopen it. */
+/**
+ * Take a task (only a free one or your own: it shows who has it), release it (`take: false`), hand it to a
+ * colleague (`assignTo`), close it with a note, or reopen it.
+ */
 export const CallbackUpdateSchema = z
   .object({
     take: z.boolean().optional(),
+    assignTo: z.uuid('Not a user id.').optional(),
     status: z.enum(CALLBACK_STATUSES).optional(),
     note: z.string().trim().max(2000, 'Keep the note under 2000 characters.').optional(),
   })
-  .refine((v) => v.take !== undefined || v.status !== undefined || v.note !== undefined, {
-    message: 'Nothing to change.',
+  .refine(
+    (v) => v.take !== undefined || v.assignTo !== undefined || v.status !== undefined || v.note !== undefined,
+    { message: 'Nothing to change.' },
+  )
+  .refine((v) => v.take === undefined || v.assignTo === undefined, {
+    message: 'Take a callback or hand it to someone, not both at once.',
   });
 export type CallbackUpdate = z.infer<typeof CallbackUpdateSchema>;
 export const CallbackResponseSchema = z.object({ callback: CallbackSchema });
 
-/** Book what a task asks for: at the time given, else the nearest free one that day (first available doctor). */
+/** Who a task can be handed to: active users who see the callback inbox. */
+export const CallbackAssigneesResponseSchema = z.object({
+  assignees: z.array(z.object({ id: z.string(), name: z.string() })),
+});
+export type CallbackAssigneesResponse = z.infer<typeof CallbackAssigneesResponseSchema>;
+
+/**
+ * Book what a task asks for with the doctor chosen (first available when none): at the time given, else the
+ * nearest free one that day.
+ */
 export const CallbackBookSchema = z.object({
   appointment_type: z.string().trim().min(1, 'Choose an appointment type.'),
+  provider_id: z.string().trim().min(1, 'Choose a doctor.').max(200).optional(),
   date: ScheduleDateSchema,
   time: z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'time must be HH:mm'),
   patient_info: z.object({

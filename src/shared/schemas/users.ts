@@ -1,12 +1,20 @@
 import { z } from 'zod';
 import { PERMISSION_FLAGS, type PermissionFlag } from '../permissions';
+import {
+  isCommonPassword,
+  PASSWORD_MESSAGES,
+  PASSWORD_MIN_LENGTH,
+  passwordMatchesAccount,
+} from '../password-policy';
 import { PermissionsSchema, RoleSchema } from './auth';
 
 export const USER_MESSAGES = {
   nameRequired: 'Name is required',
   invalidEmail: 'Invalid email address',
   usernameTooShort: 'Username must be at least 3 characters',
-  passwordTooShort: 'Password must be at least 6 characters',
+  passwordTooShort: PASSWORD_MESSAGES.tooShort,
+  passwordCommon: PASSWORD_MESSAGES.common,
+  passwordSameAsAccount: PASSWORD_MESSAGES.sameAsAccount,
   emailInUse: 'Email already in use',
   usernameInUse: 'Username already in use',
   notFound: 'User not found',
@@ -34,10 +42,20 @@ const usernameField = z
   .trim()
   .min(3, USER_MESSAGES.usernameTooShort)
   .max(100);
+/** A new password: long enough and not a common one (ADR 047); `notTheAccount` adds: not the e-mail. */
 const passwordField = z
   .string({ error: USER_MESSAGES.passwordTooShort })
-  .min(6, USER_MESSAGES.passwordTooShort)
-  .max(1024);
+  .min(PASSWORD_MIN_LENGTH, USER_MESSAGES.passwordTooShort)
+  .max(1024)
+  .refine((password) => !isCommonPassword(password), USER_MESSAGES.passwordCommon);
+
+const notTheAccount = (
+  user: { email: string; username: string; password?: string },
+  ctx: z.RefinementCtx,
+) => {
+  if (user.password && passwordMatchesAccount(user.password, user))
+    ctx.addIssue({ code: 'custom', message: USER_MESSAGES.passwordSameAsAccount, path: ['password'] });
+};
 
 /** Each flag defaults to false when the form leaves it out. */
 export const PermissionsInputSchema = z.object(
@@ -61,28 +79,32 @@ const assignments = {
 
 /** POST /api/users/atomic and the Create User dialog. */
 export const CreateUserInputSchema = z.object({
-  user: z.object({
-    name: nameField,
-    email: emailField,
-    username: usernameField,
-    password: passwordField,
-    role: RoleSchema.default('sub'),
-    isActive: z.boolean().default(true),
-  }),
+  user: z
+    .object({
+      name: nameField,
+      email: emailField,
+      username: usernameField,
+      password: passwordField,
+      role: RoleSchema.default('sub'),
+      isActive: z.boolean().default(true),
+    })
+    .superRefine(notTheAccount),
   ...assignments,
 });
 export type CreateUserInput = z.input<typeof CreateUserInputSchema>;
 
 /** PUT /api/users/{id}/atomic and the Edit User dialog: a blank or absent password keeps the current one. */
 export const UpdateUserInputSchema = z.object({
-  user: z.object({
-    name: nameField,
-    email: emailField,
-    username: usernameField,
-    password: z.union([z.literal(''), passwordField]).optional(),
-    role: RoleSchema.default('sub'),
-    isActive: z.boolean().default(true),
-  }),
+  user: z
+    .object({
+      name: nameField,
+      email: emailField,
+      username: usernameField,
+      password: z.union([z.literal(''), passwordField]).optional(),
+      role: RoleSchema.default('sub'),
+      isActive: z.boolean().default(true),
+    })
+    .superRefine(notTheAccount),
   ...assignments,
 });
 export type UpdateUserInput = z.input<typeof UpdateUserInputSchema>;

@@ -72,9 +72,16 @@ export type CreateWorkflowInput = z.input<typeof CreateWorkflowInputSchema>;
 
 export const WorkflowIdParamsSchema = z.object({ id: z.uuid({ error: M.notFound }) });
 
+/** A workflow without steps is a draft: nothing for the receptionist to follow yet. */
+export const WORKFLOW_STATUSES = ['draft', 'active'] as const;
+export type WorkflowStatus = (typeof WORKFLOW_STATUSES)[number];
+export const workflowStatus = (nodes: readonly unknown[]): WorkflowStatus =>
+  nodes.length > 0 ? 'active' : 'draft';
+
 export const WorkflowSchema = z.object({
   id: z.string(),
   name: z.string(),
+  status: z.enum(WORKFLOW_STATUSES),
   nodes: z.array(WorkflowNodeSchema),
   edges: z.array(WorkflowEdgeSchema),
   createdAt: z.iso.datetime(),

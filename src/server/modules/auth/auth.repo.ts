@@ -83,35 +83,71 @@ const SESSION_TABLES = [
 
 type Executor = Pick<Db, 'select'>;
 
-/** Failures since `since`; per e-mail, a success starts the count again. */
+/** Recent failures of one kind: how many, and when the latest was. */
+export interface FailureCount {
+  count: number;
+  latest: Date | null;
+}
+
+/** What a sign-in attempt is judged on (ADR 047). */
+export interface SignInFacts {
+  /** Failures for this e-mail since its last success. */
+  account: FailureCount;
+  /** Failures from this address, whatever the e-mail. */
+  address: FailureCount;
+  /** Failures for this e-mail from this address since the e-mail's last success. */
+  pair: FailureCount;
+  /** This e-mail has signed in from this address before. */
+  knownPair: boolean;
+  /** Someone has signed in from this address before. */
+  knownAddress: boolean;
+}
+
+/** Failures since `since` for the e-mail, the address, or both; per e-mail, a success starts the count again. */
 async function recentFailures(
   db: Executor,
-  column: 'email' | 'clientAddress',
-  value: string,
+  match: { email?: string; clientAddress?: string },
   since: Date,
-): Promise<{ count: number; oldest: Date | null }> {
-  const target = column === 'email' ? loginAttempts.email : loginAttempts.clientAddress;
+): Promise<FailureCount> {
   const lastSuccess = db
     .select({ at: sql`max(${loginAttempts.createdAt})` })
     .from(loginAttempts)
-    .where(and(eq(target, value), eq(loginAttempts.succeeded, true)));
+    .where(and(eq(loginAttempts.email, match.email ?? ''), eq(loginAttempts.succeeded, true)));
   const [row] = await db
     .select({
       count: sql<number>`count(*)::int`,
-      oldest: sql<string | null>`min(${loginAttempts.createdAt})`,
+      latest: sql<string | null>`max(${loginAttempts.createdAt})`,
     })
     .from(loginAttempts)
     .where(
       and(
-        eq(target, value),
+        match.email === undefined ? undefined : eq(loginAttempts.email, match.email),
+        match.clientAddress === undefined ? undefined : eq(loginAttempts.clientAddress, match.clientAddress),
         eq(loginAttempts.succeeded, false),
         gt(loginAttempts.createdAt, since),
-        column === 'email'
-          ? sql`${loginAttempts.createdAt} > coalesce((${lastSuccess}), '-infinity'::timestamptz)`
-          : undefined,
+        match.email === undefined
+          ? undefined
+          : sql`${loginAttempts.createdAt} > coalesce((${lastSuccess}), '-infinity'::timestamptz)`,
       ),
     );
-  return { count: row?.count ?? 0, oldest: row?.oldest ? new Date(row.oldest) : null };
+  return { count: row?.count ?? 0, latest: row?.latest ? new Date(row.latest) : null };
+}
+
+/** A successful sign-in since `since` from the address (for the e-mail, when given). */
+async function signedInBefore(db: Executor, clientAddress: string, since: Date, email?: string) {
+  const rows = await db
+    .select({ id: loginAttempts.id })
+    .from(loginAttempts)
+    .where(
+      and(
+        eq(loginAttempts.clientAddress, clientAddress),
+        email === undefined ? undefined : eq(loginAttempts.email, email),
+        eq(loginAttempts.succeeded, true),
+        gt(loginAttempts.createdAt, since),
+      ),
+    )
+    .limit(1);
+  return rows.length > 0;
 }
 
 export function createAuthRepo(db: Db, changes?: TableChanges) {
@@ -192,31 +228,39 @@ export function createAuthRepo(db: Db, changes?: TableChanges) {
     },
 
     /**
-     * Counts the recent failures for this e-mail and this address and, when both are under their limits, records
-     * the attempt (as failed until `markAttemptSucceeded`), all under a lock per e-mail and per address: parallel
-     * attempts are counted one after another, so a burst gets no more password checks than the limits allow.
+     * Reads what the sign-in limits judge (recent failures per e-mail, per address and per both; whether the
+     * address is known) and, unless `judge` answers a time to retry at, records the attempt (as failed until
+     * `markAttemptSucceeded`), all under a lock per e-mail and per address: parallel attempts are judged one
+     * after another, so a burst gets no more password checks than the limits allow. An unknown address
+     * ('unknown') is never known.
      */
     async claimLoginAttempt(
       email: string,
       clientAddress: string,
-      since: Date,
-      limits: { email: number; clientAddress: number },
-    ): Promise<{ attemptId: number } | { limited: { oldest: Date } }> {
+      at: Date,
+      windows: { failuresSince: Date; knownSince: Date },
+      judge: (facts: SignInFacts) => Date | null,
+    ): Promise<{ attemptId: number } | { limited: { retryAt: Date } }> {
       const normalized = email.toLowerCase();
       return db.transaction(async (tx) => {
         // Always e-mail first, then address (two lock classes), so two attempts never wait on each other in a cycle.
         await tx.execute(sql`select pg_advisory_xact_lock(1, hashtext(${normalized}))`);
         await tx.execute(sql`select pg_advisory_xact_lock(2, hashtext(${clientAddress}))`);
-        for (const [column, value, limit] of [
-          ['email', normalized, limits.email],
-          ['clientAddress', clientAddress, limits.clientAddress],
-        ] as const) {
-          const { count, oldest } = await recentFailures(tx, column, value, since);
-          if (count >= limit && oldest) return { limited: { oldest } };
-        }
+        const since = windows.failuresSince;
+        const addressKnowable = clientAddress !== 'unknown';
+        const facts: SignInFacts = {
+          account: await recentFailures(tx, { email: normalized }, since),
+          address: await recentFailures(tx, { clientAddress }, since),
+          pair: await recentFailures(tx, { email: normalized, clientAddress }, since),
+          knownPair:
+            addressKnowable && (await signedInBefore(tx, clientAddress, windows.knownSince, normalized)),
+          knownAddress: addressKnowable && (await signedInBefore(tx, clientAddress, windows.knownSince)),
+        };
+        const retryAt = judge(facts);
+        if (retryAt) return { limited: { retryAt } };
         const [row] = await tx
           .insert(loginAttempts)
-          .values({ email: normalized, clientAddress, succeeded: false })
+          .values({ email: normalized, clientAddress, succeeded: false, createdAt: at })
           .returning({ id: loginAttempts.id });
         return { attemptId: row!.id };
       });

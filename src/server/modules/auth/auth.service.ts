@@ -1,7 +1,7 @@
 import { INVALID_CREDENTIALS_MESSAGE, type LoginInput } from '#shared/schemas/auth';
 import { AppError, tooManyRequests, unauthorized } from '../../errors';
 import type { AuditService, RequestContext } from '../audit/audit.service';
-import type { AuthRepo, AuthUser, SessionRecord } from './auth.repo';
+import type { AuthRepo, AuthUser, FailureCount, SessionRecord, SignInFacts } from './auth.repo';
 import { hashSessionId, newSessionId } from './auth.repo';
 import { verifyPassword } from '../../lib/passwords';
 
@@ -10,9 +10,39 @@ export interface SessionPolicy {
   maxHours: number;
 }
 
-const WINDOW_MS = 15 * 60_000;
-const MAX_FAILURES_PER_EMAIL = 5;
-const MAX_FAILURES_PER_ADDRESS = 20;
+/**
+ * Sign-in limits (ADR 047): failures are slowed down, never locked out for long. After the free failures of a
+ * kind, each further attempt waits a delay after the latest failure that doubles with every failure, up to 15
+ * minutes. A correct password from an address this account signed in from before passes the per-account
+ * delay, and from an address anyone signed in from before the per-address one; the delay for this account
+ * from this very address (someone guessing from there) always holds.
+ */
+export const SIGN_IN_LIMITS = {
+  failureWindowMs: 24 * 3_600_000,
+  knownAddressMs: 90 * 24 * 3_600_000,
+  freeFailures: { account: 5, address: 20, pair: 20 },
+  firstDelayMs: 5_000,
+  maxDelayMs: 15 * 60_000,
+} as const;
+
+/** How long to wait after the latest failure once `failures` have been made, `free` of them without wait. */
+export function delayAfter(failures: number, free: number): number {
+  if (failures < free) return 0;
+  return Math.min(SIGN_IN_LIMITS.maxDelayMs, SIGN_IN_LIMITS.firstDelayMs * 2 ** (failures - free));
+}
+
+/** The time before which this attempt is refused, or null when it may try its password now. */
+export function retryAt(facts: SignInFacts, at: Date): Date | null {
+  const free = SIGN_IN_LIMITS.freeFailures;
+  const until = (failures: FailureCount, freeCount: number) =>
+    failures.latest ? failures.latest.getTime() + delayAfter(failures.count, freeCount) : 0;
+  const latest = Math.max(
+    facts.knownPair ? 0 : until(facts.account, free.account),
+    facts.knownAddress ? 0 : until(facts.address, free.address),
+    until(facts.pair, free.pair),
+  );
+  return latest > at.getTime() ? new Date(latest) : null;
+}
 /**
  * last_used_at is written at most this often, so reads stay reads; at most 1/60 of the idle window, so a
  * session never ends more than that before its idle limit (a minute's window is checked to the second).
@@ -30,13 +60,14 @@ export function createAuthService(
   audit: Pick<AuditService, 'record'>,
   now: () => Date = () => new Date(),
 ) {
-  function limitedError(oldest: Date) {
-    const retryMs = oldest.getTime() + WINDOW_MS - now().getTime();
-    const minutes = Math.max(1, Math.ceil(retryMs / 60_000));
-    return tooManyRequests(
-      `Too many failed sign-in attempts. Please try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`,
-      Math.max(1, Math.ceil(retryMs / 1000)),
-    );
+  function limitedError(until: Date) {
+    const seconds = Math.max(1, Math.ceil((until.getTime() - now().getTime()) / 1000));
+    const minutes = Math.ceil(seconds / 60);
+    const wait =
+      seconds < 60
+        ? `${seconds} second${seconds === 1 ? '' : 's'}`
+        : `${minutes} minute${minutes === 1 ? '' : 's'}`;
+    return tooManyRequests(`Too many failed sign-in attempts. Please try again in ${wait}.`, seconds);
   }
 
   return {
@@ -47,18 +78,20 @@ export function createAuthService(
       const failed = (detail: string) =>
         audit.record({ ...context, actor, action: 'auth.login_failed', outcome: 'failed', detail });
       // The attempt is counted before the password is checked (ADR 025).
+      const at = now();
       const claim = await repo.claimLoginAttempt(
         input.email,
         clientAddress,
-        new Date(now().getTime() - WINDOW_MS),
+        at,
         {
-          email: MAX_FAILURES_PER_EMAIL,
-          clientAddress: MAX_FAILURES_PER_ADDRESS,
+          failuresSince: new Date(at.getTime() - SIGN_IN_LIMITS.failureWindowMs),
+          knownSince: new Date(at.getTime() - SIGN_IN_LIMITS.knownAddressMs),
         },
+        (facts) => retryAt(facts, at),
       );
       if ('limited' in claim) {
         await failed('rate limited');
-        throw limitedError(claim.limited.oldest);
+        throw limitedError(claim.limited.retryAt);
       }
       const passwordOk = await verifyPassword(found?.passwordHash, input.password);
       if (!found || !passwordOk || !found.isActive) {

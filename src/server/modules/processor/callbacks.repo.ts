@@ -1,7 +1,14 @@
-import { and, asc, eq, isNotNull, isNull, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, isNotNull, isNull, or, sql } from 'drizzle-orm';
 import type { Callback, CallbackStatus } from '#shared/schemas/callbacks';
 import type { Db } from '../../db/client';
-import { callbacks, callProcessing, calls, providerWorkingHours, users } from '../../db/schema/index';
+import {
+  callbacks,
+  callProcessing,
+  calls,
+  providerWorkingHours,
+  userPermissions,
+  users,
+} from '../../db/schema/index';
 import { callsInScope, type CallScope } from '../scope';
 
 export interface CallbackCandidate {
@@ -54,6 +61,9 @@ const toCallback = (row: Row): Callback => ({
 });
 
 const inScope = callsInScope;
+
+/** How many closed tasks the Closed filter shows: the most recently closed. */
+export const CLOSED_LIST_LIMIT = 200;
 
 export function createCallbacksRepo(db: Db) {
   const select = () =>
@@ -120,11 +130,54 @@ export function createCallbacksRepo(db: Db) {
         .from(providerWorkingHours);
     },
 
-    async list(status: CallbackStatus | undefined, scope: CallScope): Promise<Callback[]> {
-      const rows = await select()
-        .where(and(status ? eq(callbacks.status, status) : undefined, inScope(scope)))
-        .orderBy(asc(callbacks.dueAt), asc(callbacks.createdAt));
+    /** Open tasks oldest due first; closed ones most recently closed first. `takenBy`: only this user's. */
+    async list(
+      filter: { status: CallbackStatus | undefined; takenBy?: string },
+      scope: CallScope,
+    ): Promise<Callback[]> {
+      const query = select().where(
+        and(
+          filter.status ? eq(callbacks.status, filter.status) : undefined,
+          filter.takenBy ? eq(callbacks.takenBy, filter.takenBy) : undefined,
+          inScope(scope),
+        ),
+      );
+      const rows =
+        filter.status === 'done'
+          ? await query.orderBy(desc(callbacks.closedAt), desc(callbacks.createdAt)).limit(CLOSED_LIST_LIMIT)
+          : await query.orderBy(asc(callbacks.dueAt), asc(callbacks.createdAt));
       return rows.map(toCallback);
+    },
+
+    /**
+     * Gives the task to `userId` in one conditional UPDATE, only while it is free or already theirs (`from`
+     * given: only while `from` holds it or it is free; `from` null: whoever holds it). Two people taking one
+     * task at once: the second UPDATE waits for the first's row lock, then finds the task no longer free.
+     */
+    async assign(id: string, userId: string | null, from: string | null): Promise<boolean> {
+      const rows = await db
+        .update(callbacks)
+        .set({ takenBy: userId })
+        .where(
+          and(
+            eq(callbacks.id, id),
+            from === null ? undefined : or(isNull(callbacks.takenBy), eq(callbacks.takenBy, from)),
+          ),
+        )
+        .returning({ id: callbacks.id });
+      return rows.length > 0;
+    },
+
+    /** Active users who see the callback inbox: admins and users with Call Logs. */
+    async assignees(): Promise<{ id: string; name: string }[]> {
+      return db
+        .select({ id: users.id, name: users.name })
+        .from(users)
+        .leftJoin(userPermissions, eq(userPermissions.userId, users.id))
+        .where(
+          and(eq(users.isActive, true), or(eq(users.role, 'admin'), eq(userPermissions.canCallLogs, true))),
+        )
+        .orderBy(asc(users.name));
     },
 
     async get(id: string, scope: CallScope): Promise<Callback | undefined> {
@@ -134,7 +187,7 @@ export function createCallbacksRepo(db: Db) {
 
     async update(
       id: string,
-      patch: Partial<Pick<typeof callbacks.$inferInsert, 'status' | 'takenBy' | 'note' | 'closedAt'>>,
+      patch: Partial<Pick<typeof callbacks.$inferInsert, 'status' | 'note' | 'closedAt'>>,
     ): Promise<void> {
       await db.update(callbacks).set(patch).where(eq(callbacks.id, id));
     },

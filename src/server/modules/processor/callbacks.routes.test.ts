@@ -252,3 +252,149 @@ describe('callback inbox', () => {
     expect((await patch(`/api/callbacks/${task.id}`, {})).statusCode).toBe(400);
   });
 });
+
+describe('who has a callback', () => {
+  let deskNumber: string;
+  let third: { id: string; session: string };
+  beforeAll(async () => {
+    const permissions = (await get('/api/user-permissions', frontDesk)).json().data;
+    deskNumber = permissions.assignedPhoneNumbers[0];
+    const email = 'third-desk@example.com';
+    const password = 'third-desk-pw-2026';
+    const created = await t.app.inject({
+      method: 'POST',
+      url: '/api/users/atomic',
+      headers: bearer(admin),
+      payload: {
+        user: { name: 'Theo Third', email, username: 'third-desk', password },
+        permissions: { canCallLogs: true, canBookAppointment: true },
+        phoneNumberIds: [deskNumber],
+      },
+    });
+    expect(created.statusCode, created.body).toBe(200);
+    third = { id: created.json().user.id, session: await t.login(email, password) };
+  });
+
+  const newTask = async () => {
+    const callId = await insertCall(WANTS, 90, deskNumber);
+    return (await openTasks()).find((c) => c.callId === callId)!;
+  };
+  const takenBy = async (id: string) => (await openTasks()).find((c) => c.id === id)?.takenBy?.name ?? null;
+
+  it('lets one of three people taking a task at once have it; the others get 409 naming the holder', async () => {
+    const task = await newTask();
+    const sessions = [admin, frontDesk, third.session];
+    const responses = await Promise.all(
+      sessions.map((session) => patch(`/api/callbacks/${task.id}`, { take: true }, session)),
+    );
+    const statuses = responses.map((r) => r.statusCode);
+    expect(statuses.filter((s) => s === 200)).toHaveLength(1);
+    expect(statuses.filter((s) => s === 409)).toHaveLength(2);
+    const holder = responses.find((r) => r.statusCode === 200)!.json().callback.takenBy.name;
+    for (const refused of responses.filter((r) => r.statusCode === 409))
+      expect(refused.json().message).toBe(`${holder} has already taken this callback.`);
+    expect(await takenBy(task.id)).toBe(holder);
+  });
+
+  it('lets the holder take their own task again, and refuses anyone else', async () => {
+    const task = await newTask();
+    expect((await patch(`/api/callbacks/${task.id}`, { take: true }, third.session)).statusCode).toBe(200);
+    expect((await patch(`/api/callbacks/${task.id}`, { take: true }, third.session)).statusCode).toBe(200);
+    const refused = await patch(`/api/callbacks/${task.id}`, { take: true }, frontDesk);
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().message).toBe('Theo Third has already taken this callback.');
+    expect(await takenBy(task.id)).toBe('Theo Third');
+  });
+
+  it('lets the holder release a task and hand it on; not someone else; an admin may reassign it', async () => {
+    const task = await newTask();
+    await patch(`/api/callbacks/${task.id}`, { take: true }, third.session);
+    const notYours = await patch(`/api/callbacks/${task.id}`, { take: false }, frontDesk);
+    expect(notYours.statusCode).toBe(409);
+    expect(notYours.json().message).toMatch(/^Theo Third has this callback/);
+    expect(await takenBy(task.id)).toBe('Theo Third');
+
+    const released = await patch(`/api/callbacks/${task.id}`, { take: false }, third.session);
+    expect(released.statusCode).toBe(200);
+    expect(released.json().callback.takenBy).toBeNull();
+
+    const me = (await get('/api/auth/me', frontDesk)).json().user;
+    await patch(`/api/callbacks/${task.id}`, { take: true }, third.session);
+    const handed = await patch(`/api/callbacks/${task.id}`, { assignTo: me.id }, third.session);
+    expect(handed.statusCode).toBe(200);
+    expect(handed.json().callback.takenBy).toEqual({ id: me.id, name: me.name });
+
+    const reassigned = await patch(`/api/callbacks/${task.id}`, { assignTo: third.id }, admin);
+    expect(reassigned.json().callback.takenBy).toEqual({ id: third.id, name: 'Theo Third' });
+  });
+
+  it('refuses handing a task to someone who cannot see callbacks, and changes nothing', async () => {
+    const task = await newTask();
+    const unknown = await patch(`/api/callbacks/${task.id}`, {
+      assignTo: '00000000-0000-4000-8000-000000000000',
+    });
+    expect(unknown.statusCode).toBe(400);
+    expect(unknown.json().message).toBe('Choose a colleague who can see the callbacks.');
+    expect(await takenBy(task.id)).toBeNull();
+    const both = await patch(`/api/callbacks/${task.id}`, { take: true, assignTo: third.id });
+    expect(both.statusCode).toBe(400);
+  });
+
+  it('lists the colleagues a task can be handed to: active users who see callbacks', async () => {
+    const { assignees } = (await get('/api/callbacks/assignees', frontDesk)).json();
+    const names = assignees.map((a: { name: string }) => a.name);
+    expect(names).toContain('Theo Third');
+    expect(assignees).toContainEqual({ id: third.id, name: 'Theo Third' });
+  });
+
+  it('filters Mine (open tasks I hold) and Closed (with their notes, newest closed first)', async () => {
+    const mine = await newTask();
+    const other = await newTask();
+    await patch(`/api/callbacks/${mine.id}`, { take: true }, third.session);
+    await patch(`/api/callbacks/${other.id}`, { take: true }, frontDesk);
+    const mineList = (await get('/api/callbacks?status=open&takenBy=me', third.session)).json().callbacks;
+    expect(mineList.map((c: Item) => c.id)).toContain(mine.id);
+    expect(mineList.map((c: Item) => c.id)).not.toContain(other.id);
+    expect(mineList.every((c: Item) => c.takenBy?.name === 'Theo Third')).toBe(true);
+
+    await patch(`/api/callbacks/${other.id}`, { status: 'done', note: 'Left a voicemail.' }, frontDesk);
+    t.clock.advanceMinutes(1);
+    await patch(`/api/callbacks/${mine.id}`, { status: 'done', note: 'Booked for Friday.' }, third.session);
+    const closed = (await get('/api/callbacks?status=done', third.session)).json().callbacks as (Item & {
+      note: string;
+    })[];
+    const ours = closed.filter((c) => c.id === mine.id || c.id === other.id);
+    expect(ours.map((c) => c.note)).toEqual(['Booked for Friday.', 'Left a voicemail.']);
+    expect((await get('/api/callbacks?takenBy=someone')).statusCode).toBe(400);
+  });
+
+  it('books with the doctor chosen, and refuses a doctor that does not exist', async () => {
+    const task = await newTask();
+    const doctors = await t.database.db.select().from(providers);
+    const doctor = doctors[doctors.length - 1]!;
+    const date = weekdayAhead(t.clock.now(), 52);
+    const booking = {
+      appointment_type: 'filling',
+      date,
+      time: '10:00',
+      patient_info: { name: 'Ivy Stone', phone_number: '+12125550112' },
+    };
+    const book = (payload: object) =>
+      t.app.inject({
+        method: 'POST',
+        url: `/api/callbacks/${task.id}/book`,
+        payload,
+        headers: bearer(admin),
+      });
+    const unknown = await book({ ...booking, provider_id: 'no-such-doctor' });
+    expect(unknown.statusCode).toBe(400);
+    expect(unknown.json().message).toBe('Unknown doctor. Please choose one from the list.');
+    const slots = (
+      await get(`/api/slots/${date}/${encodeURIComponent(doctor.id)}?appointment_type=filling`)
+    ).json().slots as { time: string; provider_id: string }[];
+    const chosen = slots[slots.length - 1]!;
+    const booked = await book({ ...booking, time: chosen.time, provider_id: chosen.provider_id });
+    expect(booked.statusCode, booked.body).toBe(200);
+    expect(booked.json().appointment).toMatchObject({ provider_id: chosen.provider_id, time: chosen.time });
+  });
+});

@@ -1,4 +1,5 @@
 import {
+  CallbackAssigneesResponseSchema,
   CallbackBookResponseSchema,
   CallbackBookSchema,
   CallbackIdParamsSchema,
@@ -19,7 +20,16 @@ export function registerCallbackRoutes(app: App, callbacks: CallbacksService): v
       config: { access: 'callLogs:view', phi: true },
       schema: { querystring: CallbackListQuerySchema, response: { 200: CallbackListResponseSchema } },
     },
-    async (request) => ({ callbacks: await callbacks.list(viewer(request), request.query.status) }),
+    async (request) => ({ callbacks: await callbacks.list(viewer(request), request.query) }),
+  );
+
+  app.get(
+    '/api/callbacks/assignees',
+    {
+      config: { access: 'callLogs:view' },
+      schema: { response: { 200: CallbackAssigneesResponseSchema } },
+    },
+    async () => ({ assignees: await callbacks.assignees() }),
   );
 
   app.patch(
@@ -37,6 +47,7 @@ export function registerCallbackRoutes(app: App, callbacks: CallbacksService): v
       request.auditDetail = JSON.stringify({
         status: callback.status,
         taken: request.body.take ?? null,
+        assigned: request.body.assignTo !== undefined,
         noted: request.body.note !== undefined,
       });
       return { callback };

@@ -1,5 +1,5 @@
-import type { Callback, CallbackBooking, CallbackStatus, CallbackUpdate } from '#shared/schemas/callbacks';
-import { PAST_DATE_MESSAGE, type BookOutcome } from '#shared/schemas/schedule';
+import type { Callback, CallbackBooking, CallbackListQuery, CallbackUpdate } from '#shared/schemas/callbacks';
+import { FIRST_AVAILABLE_PROVIDER, PAST_DATE_MESSAGE, type BookOutcome } from '#shared/schemas/schedule';
 import { badRequest, conflict, notFound } from '../../errors';
 import { addMinutesToWall, instantFromWall, minutesOfDay, wallFromInstant } from '../../lib/wall-time';
 import type { Viewer } from '../../plugins/auth';
@@ -115,23 +115,45 @@ export function createCallbacksService(deps: {
       if (!mayBeWaiting({ ...call, transcript: call.transcript })) return;
       await createTasks(await repo.candidates(1, call.id));
     },
-    async list(viewer: Viewer, status: CallbackStatus | undefined): Promise<Callback[]> {
+    async list(viewer: Viewer, query: CallbackListQuery): Promise<Callback[]> {
       await sync();
-      return repo.list(status, visibleCalls(viewer.principal));
+      return repo.list(
+        { status: query.status, ...(query.takenBy === 'me' && { takenBy: viewer.userId }) },
+        visibleCalls(viewer.principal),
+      );
     },
 
+    assignees: () => repo.assignees(),
+
+    /**
+     * Taking succeeds only on a free task or your own (409 naming who has it). Releasing and handing over are
+     * for whoever holds the task, or anyone while it is free; an admin may do both whoever holds it.
+     */
     async update(viewer: Viewer, id: string, change: CallbackUpdate): Promise<Callback> {
       const scope = visibleCalls(viewer.principal);
       const current = await repo.get(id, scope);
       if (!current) throw notFound('Callback not found.');
-      await repo.update(id, {
-        ...(change.take !== undefined && { takenBy: change.take ? viewer.userId : null }),
-        ...(change.note !== undefined && { note: change.note }),
-        ...(change.status !== undefined && {
-          status: change.status,
-          closedAt: change.status === 'done' ? now() : null,
-        }),
-      });
+      const holder = async () => (await repo.get(id, scope))?.takenBy?.name ?? 'someone else';
+      if (change.take === true && !(await repo.assign(id, viewer.userId, viewer.userId)))
+        throw conflict(`${await holder()} has already taken this callback.`);
+      if (change.take === false || change.assignTo !== undefined) {
+        const to = change.assignTo ?? null;
+        if (to !== null && !(await repo.assignees()).some((user) => user.id === to))
+          throw badRequest('Choose a colleague who can see the callbacks.', { assignTo: 'Unknown user' });
+        const from = viewer.principal.role === 'admin' ? null : viewer.userId;
+        if (!(await repo.assign(id, to, from)))
+          throw conflict(
+            `${await holder()} has this callback. Only they or an admin can release it or hand it on.`,
+          );
+      }
+      if (change.note !== undefined || change.status !== undefined)
+        await repo.update(id, {
+          ...(change.note !== undefined && { note: change.note }),
+          ...(change.status !== undefined && {
+            status: change.status,
+            closedAt: change.status === 'done' ? now() : null,
+          }),
+        });
       return (await repo.get(id, scope))!;
     },
 
@@ -148,10 +170,19 @@ export function createCallbacksService(deps: {
       const type = await schedule.appointmentType(input.appointment_type);
       if (!type) throw badRequest(`Unknown appointment type "${input.appointment_type}".`);
       if (input.date < practice.today) throw badRequest(PAST_DATE_MESSAGE);
+      const provider = input.provider_id ?? FIRST_AVAILABLE_PROVIDER;
+      const doctor =
+        provider === FIRST_AVAILABLE_PROVIDER
+          ? undefined
+          : (await schedule.listProviders(practice)).find((p) => p.remote_id === provider);
+      if (provider !== FIRST_AVAILABLE_PROVIDER && !doctor)
+        throw badRequest('Unknown doctor. Please choose one from the list.', {
+          provider_id: 'Unknown doctor',
+        });
       const outcome = await bookNearestFreeTime(
         schedule,
         practice,
-        { date: input.date, wanted: input.time, durationMinutes: type.durationMinutes },
+        { date: input.date, wanted: input.time, durationMinutes: type.durationMinutes, provider },
         async (slot) =>
           (await tools.run(
             'bookAppointment',
@@ -169,7 +200,9 @@ export function createCallbacksService(deps: {
           )) as BookOutcome,
       );
       if (!outcome)
-        throw conflict(`Nothing is free on ${input.date} for ${type.label}. Please choose another day.`);
+        throw conflict(
+          `Nothing is free on ${input.date} for ${type.label}${doctor ? ` with ${doctor.display_name}` : ''}. Please choose another day.`,
+        );
       if (outcome.success)
         await repo.update(id, {
           status: 'done',

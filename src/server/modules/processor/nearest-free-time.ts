@@ -16,14 +16,15 @@ export function nearestSlot(slots: SlotItem[], wanted: string): SlotItem | undef
 }
 
 /**
- * Books the free time nearest to `wanted` on `date` with the first available doctor, for the visit's length.
+ * Books the free time nearest to `wanted` on `date` with `provider` (the first available doctor when not
+ * given), for the visit's length.
  * When another booking takes that time first, the next nearest free one is tried (the list read again), up to
  * `BOOKING_ATTEMPTS` times; then the last refusal is thrown. Undefined when nothing is free that day.
  */
 export async function bookNearestFreeTime<R>(
   schedule: Pick<ScheduleService, 'slots'>,
   practice: Practice,
-  request: { date: string; wanted: string; durationMinutes: number | undefined },
+  request: { date: string; wanted: string; durationMinutes: number | undefined; provider?: string },
   book: (slot: SlotItem) => Promise<R>,
 ): Promise<R | undefined> {
   const lost = new Set<string>();
@@ -31,7 +32,7 @@ export async function bookNearestFreeTime<R>(
     const slots = await schedule.slots(
       practice,
       request.date,
-      FIRST_AVAILABLE_PROVIDER,
+      request.provider ?? FIRST_AVAILABLE_PROVIDER,
       request.durationMinutes,
     );
     const slot = nearestSlot(

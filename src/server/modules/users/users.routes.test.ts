@@ -34,7 +34,7 @@ function newUser(overrides: Record<string, unknown> = {}) {
       name: `Staff ${serial}`,
       email: `staff${serial}@brightsmile.example`,
       username: `staff${serial}`,
-      password: 'secret123',
+      password: 'secret-pass-42',
       role: 'sub',
       isActive: true,
       ...overrides,
@@ -67,7 +67,7 @@ describe('POST /api/users/atomic', () => {
       'role',
       'username',
     ]);
-    expect(response.body).not.toMatch(/secret123|argon2/);
+    expect(response.body).not.toMatch(/secret-pass-42|argon2/);
 
     const { permissions } = parseResponse(
       await call('GET', `/api/users/${user.id}/permissions`),
@@ -112,7 +112,25 @@ describe('POST /api/users/atomic', () => {
       'Email already in use',
     ],
     ['a taken username', () => ({ username: 'frontdesk' }), 409, 'Username already in use'],
-    ['a short password', () => ({ password: '123' }), 400, 'Password must be at least 6 characters'],
+    ['a short password', () => ({ password: '123456789' }), 400, 'Password must be at least 10 characters'],
+    [
+      'a common password',
+      () => ({ password: 'Password123' }),
+      400,
+      'This password is too common. Choose one that is harder to guess.',
+    ],
+    [
+      'the e-mail as the password',
+      () => ({ email: 'long.name@brightsmile.example', password: 'Long.Name@brightsmile.example' }),
+      400,
+      'The password must not be the e-mail address or the username.',
+    ],
+    [
+      'the part of the e-mail before the @ as the password',
+      () => ({ email: 'dr.longname@brightsmile.example', password: 'dr.longname' }),
+      400,
+      'The password must not be the e-mail address or the username.',
+    ],
     ['a bad e-mail', () => ({ email: 'not-an-email' }), 400, 'Invalid email address'],
     ['a short username', () => ({ username: 'ab' }), 400, 'Username must be at least 3 characters'],
     ['an empty name', () => ({ name: '  ' }), 400, 'Name is required'],
@@ -157,7 +175,25 @@ describe('PUT /api/users/{id}/atomic', () => {
     const numbers = (await call('GET', `/api/users/${user.id}/phone-numbers`)).json().phoneNumbers;
     expect(numbers.map((n: { id: string }) => n.id).sort()).toEqual([numberIds[0], numberIds[2]].sort());
     expect((await call('GET', `/api/users/${user.id}/linked-accounts`)).json().linkedAccounts).toEqual([]);
-    await t.login(body.user.email, 'secret123');
+    await t.login(body.user.email, 'secret-pass-42');
+  });
+
+  it.each([
+    ['a short one', 'short-pw', 'Password must be at least 10 characters'],
+    ['a common one', 'qwertyuiop', 'This password is too common. Choose one that is harder to guess.'],
+    ['the username', 'USERNAME', 'The password must not be the e-mail address or the username.'],
+  ])('refuses changing the password to %s and keeps the old one', async (_, password, message) => {
+    const body = newUser();
+    const user = await create(body);
+    const typed = password === 'USERNAME' ? `${body.user.username}-long`.toUpperCase() : password;
+    const renamed = { ...body.user, username: `${body.user.username}-long` };
+    const response = await call('PUT', `/api/users/${user.id}/atomic`, {
+      ...body,
+      user: { ...renamed, password: typed },
+    });
+    expect(response.statusCode).toBe(400);
+    expect(response.json().message).toBe(message);
+    await t.login(body.user.email, 'secret-pass-42');
   });
 
   it('changes the password only when one is entered', async () => {
@@ -165,10 +201,10 @@ describe('PUT /api/users/{id}/atomic', () => {
     const user = await create(body);
     const response = await call('PUT', `/api/users/${user.id}/atomic`, {
       ...body,
-      user: { ...body.user, password: 'newsecret' },
+      user: { ...body.user, password: 'new-secret-42' },
     });
     expect(response.statusCode).toBe(200);
-    await t.login(body.user.email, 'newsecret');
+    await t.login(body.user.email, 'new-secret-42');
   });
 
   it('writes nothing when a part fails', async () => {

@@ -1,5 +1,10 @@
 import { asc, eq } from 'drizzle-orm';
-import type { Workflow, WorkflowEdge, WorkflowNode } from '#shared/schemas/workflows';
+import {
+  workflowStatus,
+  type Workflow,
+  type WorkflowEdge,
+  type WorkflowNode,
+} from '#shared/schemas/workflows';
 import type { Db } from '../../db/client';
 import { workflows } from '../../db/schema/index';
 import { inScope } from '../../db/scope-filter';
@@ -9,6 +14,7 @@ function toWorkflow(row: typeof workflows.$inferSelect): Workflow {
   return {
     id: row.id,
     name: row.name,
+    status: workflowStatus(row.nodes),
     nodes: row.nodes,
     edges: row.edges,
     createdAt: row.createdAt.toISOString(),

@@ -4,3 +4,4 @@ export { callStatsQueryOptions } from './api/get-call-stats';
 export { CallLogsScreen } from './components/call-logs-screen';
 export { CallStatusBadge } from './components/call-status-badge';
 export { SimulateCallDialog, type SimulatorNumber } from './components/simulate-call-dialog';
+export { CallDetailsDialog } from './components/call-details-dialog';

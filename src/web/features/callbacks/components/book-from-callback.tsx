@@ -1,42 +1,53 @@
 import { useState } from 'react';
 import type { Callback } from '#shared/schemas/callbacks';
-import { APPOINTMENT_TYPES } from '#shared/schemas/schedule';
+import { APPOINTMENT_TYPES, FIRST_AVAILABLE_PROVIDER } from '#shared/schemas/schedule';
 import { FormField } from '../../../components/form-field';
 import { Button } from '../../../components/ui/button';
-import { Label } from '../../../components/ui/label';
-import { NativeSelect } from '../../../components/ui/native-select';
 import { toast } from '../../../components/ui/use-toast';
 import { messageOf } from '../../../lib/api-client';
+import { AppointmentPicker, useProviders, type AppointmentChoice } from '../../book-appointment';
 import { useBookFromCallback } from '../api/book-from-callback';
 
-const typeLabel = (type: string) => type.replace(/_/g, ' ').replace(/\b\w/g, (c) => c.toUpperCase());
+const today = () => {
+  const now = new Date();
+  const pad = (n: number) => String(n).padStart(2, '0');
+  return `${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}`;
+};
 
 /**
- * Book what the caller asked for, the detected fields prefilled: at that time, else the nearest free one that
- * day. Booking closes the task.
+ * The task's detected fields as a first choice: a known type, the first available doctor, the day asked for
+ * (unless past). The time is picked from that day's free times, the one asked for shown beside them.
+ */
+function firstChoice(task: Callback): AppointmentChoice {
+  const type = (APPOINTMENT_TYPES as readonly string[]).includes(task.appointmentType ?? '')
+    ? task.appointmentType!
+    : '';
+  const date = task.preferredDate && task.preferredDate >= today() ? task.preferredDate : '';
+  return { appointmentType: type, doctor: FIRST_AVAILABLE_PROVIDER, date, time: '' };
+}
+
+/**
+ * Book what the caller asked for with the Book Appointment picker: the detected fields prefilled, then a
+ * doctor and one of that day's free times. Booking closes the task.
  */
 export function BookFromCallback({ task, onDone }: { task: Callback; onDone: () => void }) {
-  const [form, setForm] = useState({
-    name: task.callerName ?? '',
-    phone: task.callerNumber ?? '',
-    type: task.appointmentType ?? '',
-    date: task.preferredDate ?? '',
-    time: task.preferredTime ?? '',
-  });
+  const [patient, setPatient] = useState({ name: task.callerName ?? '', phone: task.callerNumber ?? '' });
+  const [choice, setChoice] = useState<AppointmentChoice>(() => firstChoice(task));
+  const providers = useProviders();
   const book = useBookFromCallback();
-  const ready = Object.values(form).every((v) => v.trim() !== '');
-  const set = (key: keyof typeof form) => (e: { target: { value: string } }) =>
-    setForm({ ...form, [key]: e.target.value });
+  const ready =
+    patient.name.trim() !== '' && patient.phone.trim() !== '' && Object.values(choice).every((v) => v !== '');
 
   function submit() {
     book.mutate(
       {
         taskId: task.id,
         params: {
-          appointment_type: form.type,
-          date: form.date,
-          time: form.time,
-          patient_info: { name: form.name, phone_number: form.phone },
+          appointment_type: choice.appointmentType,
+          provider_id: choice.doctor,
+          date: choice.date,
+          time: choice.time,
+          patient_info: { name: patient.name, phone_number: patient.phone },
         },
       },
       {
@@ -45,10 +56,10 @@ export function BookFromCallback({ task, onDone }: { task: Callback; onDone: () 
             toast({ variant: 'destructive', title: 'Booking Failed', description: outcome.message ?? '' });
             return;
           }
-          const confirmation = outcome.appointment.confirmation_number;
+          const { confirmation_number: confirmation, date, time, provider_name } = outcome.appointment;
           toast({
             title: 'Appointment Booked Successfully!',
-            description: `${form.name}, ${outcome.appointment.date} at ${outcome.appointment.time}. Confirmation number ${confirmation}.`,
+            description: `${patient.name}, ${date} at ${time} with ${provider_name}. Confirmation number ${confirmation}.`,
           });
           onDone();
         },
@@ -63,23 +74,32 @@ export function BookFromCallback({ task, onDone }: { task: Callback; onDone: () 
   }
 
   return (
-    <div className="grid gap-3 sm:grid-cols-3" data-testid="callback-booking">
-      <FormField label="Patient name" value={form.name} onChange={set('name')} />
-      <FormField label="Phone number" value={form.phone} onChange={set('phone')} />
-      <div className="grid gap-1.5">
-        <Label htmlFor={`callback-type-${task.id}`}>Appointment type</Label>
-        <NativeSelect id={`callback-type-${task.id}`} value={form.type} onChange={set('type')}>
-          <option value="">Choose a type</option>
-          {APPOINTMENT_TYPES.map((type) => (
-            <option key={type} value={type}>
-              {typeLabel(type)}
-            </option>
-          ))}
-        </NativeSelect>
+    <div className="grid max-w-3xl gap-4" data-testid="callback-booking">
+      <div className="grid gap-3 sm:grid-cols-2">
+        <FormField
+          label="Patient name"
+          value={patient.name}
+          onChange={(e) => setPatient({ ...patient, name: e.target.value })}
+        />
+        <FormField
+          label="Phone number"
+          value={patient.phone}
+          onChange={(e) => setPatient({ ...patient, phone: e.target.value })}
+        />
       </div>
-      <FormField label="Date" type="date" value={form.date} onChange={set('date')} />
-      <FormField label="Time" type="time" value={form.time} onChange={set('time')} />
-      <div className="flex items-end gap-2">
+      {task.preferredTime && (
+        <p className="text-sm text-slate-600">
+          The caller asked for {task.preferredDate ?? 'a day'} at {task.preferredTime}.
+        </p>
+      )}
+      <div className="grid gap-3 sm:max-w-md">
+        <AppointmentPicker
+          value={choice}
+          update={(changes) => setChoice({ ...choice, ...changes })}
+          providers={providers.data?.providers ?? []}
+        />
+      </div>
+      <div className="flex flex-nowrap gap-2">
         <Button onClick={submit} disabled={!ready || book.isPending}>
           {book.isPending ? 'Booking…' : 'Book Appointment'}
         </Button>

@@ -4,17 +4,17 @@ import type { Callback } from '#shared/schemas/callbacks';
 import { PageHeader } from '../../../components/page-header';
 import { Alert } from '../../../components/ui/alert';
 import { Badge } from '../../../components/ui/badge';
-import { Button } from '../../../components/ui/button';
 import { Card, CardContent } from '../../../components/ui/card';
-import { Input } from '../../../components/ui/input';
 import { Spinner } from '../../../components/ui/spinner';
-import { toast } from '../../../components/ui/use-toast';
 import { messageOf } from '../../../lib/api-client';
-import { useOpenCallbacks } from '../api/get-callbacks';
-import { useUpdateCallback } from '../api/update-callback';
+import { cn } from '../../../lib/cn';
+import { CallDetailsDialog } from '../../call-logs';
+import { CALLBACK_FILTERS, useCallbacks, type CallbackFilter } from '../api/get-callbacks';
 import { BookFromCallback } from './book-from-callback';
+import { TaskActions } from './task-actions';
 
 const typeLabel = (type: string) => type.replace(/_/g, ' ').replace(/\b\w/g, (c) => c.toUpperCase());
+const when = (iso: string) => format(new Date(iso), 'MMM d, h:mm a');
 
 function wanted(task: Callback): string {
   const parts = [
@@ -25,80 +25,82 @@ function wanted(task: Callback): string {
   return parts.length > 0 ? parts.join(' · ') : 'An appointment';
 }
 
-function TaskActions({ task, onBook }: { task: Callback; onBook?: () => void }) {
-  const update = useUpdateCallback();
-  const [note, setNote] = useState('');
-  const fail = (error: Error) =>
-    toast({ variant: 'destructive', title: 'Error', description: messageOf(error, 'Please try again.') });
+const FILTER_LABEL: Record<CallbackFilter, string> = { open: 'Open', mine: 'Mine', closed: 'Closed' };
+const EMPTY: Record<CallbackFilter, string> = {
+  open: 'No callers are waiting for a call back.',
+  mine: 'You have not taken any open callback.',
+  closed: 'No callback has been closed yet.',
+};
+
+function FilterButtons({
+  value,
+  onChange,
+}: {
+  value: CallbackFilter;
+  onChange(filter: CallbackFilter): void;
+}) {
   return (
-    <div className="flex flex-wrap items-center gap-2">
-      {!task.takenBy && (
-        <Button
-          size="sm"
-          variant="outline"
-          disabled={update.isPending}
-          onClick={() => update.mutate({ id: task.id, change: { take: true } }, { onError: fail })}
+    <div
+      role="group"
+      aria-label="Show callbacks"
+      className="inline-flex rounded-md border border-slate-300 p-0.5"
+    >
+      {CALLBACK_FILTERS.map((filter) => (
+        <button
+          key={filter}
+          type="button"
+          aria-pressed={value === filter}
+          onClick={() => onChange(filter)}
+          className={cn(
+            'rounded px-3 py-1 text-sm font-medium focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-blue-600',
+            value === filter ? 'bg-blue-600 text-white' : 'text-slate-700 hover:bg-slate-100',
+          )}
         >
-          Take
-        </Button>
-      )}
-      {onBook && (
-        <Button size="sm" variant="outline" onClick={onBook}>
-          Book
-        </Button>
-      )}
-      <Input
-        aria-label={`Note for ${task.callerName ?? task.callerNumber ?? 'caller'}`}
-        placeholder="What happened on the call back"
-        value={note}
-        className="h-9 w-56"
-        onChange={(e) => setNote(e.target.value)}
-      />
-      <Button
-        size="sm"
-        disabled={update.isPending || !note.trim()}
-        onClick={() =>
-          update.mutate(
-            { id: task.id, change: { status: 'done', note } },
-            { onSuccess: () => toast({ title: 'Callback closed' }), onError: fail },
-          )
-        }
-      >
-        Close
-      </Button>
+          {FILTER_LABEL[filter]}
+        </button>
+      ))}
     </div>
   );
 }
 
-/** Every caller who wanted something and was not booked, oldest due first, until a person closes it. */
+/**
+ * Every caller who wanted something and was not booked, oldest due first, until a person closes it; the
+ * Closed filter shows what was done, with the notes. Each task opens its call (summary, transcript,
+ * recording) in the Call Logs dialog.
+ */
 export function CallbacksScreen({ mayBook = false }: { mayBook?: boolean }) {
-  const { data, isLoading, error } = useOpenCallbacks();
+  const [filter, setFilter] = useState<CallbackFilter>('open');
+  const { data, isLoading, error } = useCallbacks(filter);
   const [booking, setBooking] = useState<string | null>(null);
+  const [openCall, setOpenCall] = useState<string | null>(null);
   const tasks = data?.callbacks ?? [];
+  const closed = filter === 'closed';
+  const columns = closed
+    ? ['Closed', 'Caller', 'Wanted', 'Taken by', 'Note']
+    : ['Due', 'Caller', 'Wanted', 'Taken by', 'Actions'];
   return (
     <div className="space-y-6">
       <PageHeader
         title="Callbacks"
         description="Callers who asked for something and were not booked. Take one, call back, and close it with a note."
       />
+      <FilterButtons value={filter} onChange={setFilter} />
       {isLoading ? (
         <Spinner label="Loading callbacks" />
       ) : error ? (
         <Alert variant="destructive">Could not load callbacks. {messageOf(error, 'Please try again.')}</Alert>
       ) : tasks.length === 0 ? (
         <Card>
-          <CardContent className="p-8 text-center text-slate-600">
-            No callers are waiting for a call back.
-          </CardContent>
+          <CardContent className="p-8 text-center text-slate-600">{EMPTY[filter]}</CardContent>
         </Card>
       ) : (
         <Card className="overflow-x-auto">
-          <table className="w-full min-w-[860px] text-left text-sm">
+          <table className="w-full min-w-[960px] text-left text-sm">
             <thead className="border-b border-slate-200 bg-slate-50 text-slate-700">
               <tr>
-                {['Due', 'Caller', 'Wanted', 'Taken by', ''].map((column, i) => (
-                  <th key={i} scope="col" className="px-4 py-3 font-semibold">
-                    {column}
+                {columns.map((column) => (
+                  <th key={column} scope="col" className="px-4 py-3 font-semibold">
+                    {column === 'Actions' ? <span className="sr-only">Actions</span> : column}
                   </th>
                 ))}
               </tr>
@@ -106,29 +108,43 @@ export function CallbacksScreen({ mayBook = false }: { mayBook?: boolean }) {
             <tbody className="divide-y divide-slate-100">
               {tasks.map((task) => (
                 <Fragment key={task.id}>
-                  <tr data-testid="callback-row">
+                  <tr data-testid="callback-row" className="align-top">
                     <td className="px-4 py-3 whitespace-nowrap text-slate-700">
-                      {format(new Date(task.dueAt), 'MMM d, h:mm a')}
+                      {when(closed && task.closedAt ? task.closedAt : task.dueAt)}
                     </td>
                     <td className="px-4 py-3">
                       <span className="block font-medium text-slate-900">
                         {task.callerName ?? 'Unknown caller'}
                       </span>
                       {task.callerNumber && (
-                        <a className="text-blue-700 hover:underline" href={`tel:${task.callerNumber}`}>
+                        <a className="block text-blue-700 hover:underline" href={`tel:${task.callerNumber}`}>
                           {task.callerNumber}
                         </a>
                       )}
+                      <button
+                        type="button"
+                        className="text-sm whitespace-nowrap text-blue-700 hover:underline"
+                        aria-label={`View the call from ${task.callerName ?? task.callerNumber ?? 'this caller'}`}
+                        onClick={() => setOpenCall(task.callId)}
+                      >
+                        View call
+                      </button>
                     </td>
                     <td className="px-4 py-3 text-slate-700">{wanted(task)}</td>
                     <td className="px-4 py-3">
                       {task.takenBy ? <Badge variant="secondary">{task.takenBy.name}</Badge> : '—'}
                     </td>
                     <td className="px-4 py-3">
-                      <TaskActions task={task} onBook={mayBook ? () => setBooking(task.id) : undefined} />
+                      {closed ? (
+                        <span className="whitespace-pre-wrap break-words text-slate-700">
+                          {task.note ?? '—'}
+                        </span>
+                      ) : (
+                        <TaskActions task={task} onBook={mayBook ? () => setBooking(task.id) : undefined} />
+                      )}
                     </td>
                   </tr>
-                  {booking === task.id && (
+                  {booking === task.id && !closed && (
                     <tr>
                       <td colSpan={5} className="bg-slate-50 px-4 py-4">
                         <BookFromCallback task={task} onDone={() => setBooking(null)} />
@@ -141,6 +157,7 @@ export function CallbacksScreen({ mayBook = false }: { mayBook?: boolean }) {
           </table>
         </Card>
       )}
+      <CallDetailsDialog callId={openCall} onClose={() => setOpenCall(null)} />
     </div>
   );
 }

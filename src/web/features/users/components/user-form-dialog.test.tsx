@@ -36,7 +36,7 @@ describe('UserFormDialog', () => {
     await userEvent.type(screen.getByLabelText('Name'), 'Sam Taken');
     await userEvent.type(screen.getByLabelText('Email'), 'admin@brightsmile.example');
     await userEvent.type(screen.getByLabelText('Username'), 'samtaken');
-    await userEvent.type(screen.getByLabelText('Password'), 'secret123');
+    await userEvent.type(screen.getByLabelText('Password'), 'secret-pass-42');
     await userEvent.click(screen.getByRole('button', { name: 'Create User' }));
     expect(await screen.findByText('Email already in use')).toBeTruthy();
     expect(screen.queryByText(/409/)).toBeNull();

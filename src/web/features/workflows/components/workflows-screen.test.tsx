@@ -9,6 +9,7 @@ import { WorkflowsScreen } from './workflows-screen';
 const INTAKE: Workflow = {
   id: 'b1b2c3d4-0000-4000-8000-000000000001',
   name: 'New patient intake',
+  status: 'active',
   nodes: [
     { id: 'start', type: 'start', label: 'Greet' },
     { id: 'ask', type: 'conversation', label: 'Ask for details' },
@@ -16,9 +17,18 @@ const INTAKE: Workflow = {
   ],
   edges: [
     { from: 'start', to: 'ask' },
-    { from: 'ask', to: 'end' },
+    { from: 'ask', to: 'end', condition: 'the caller gave a name' },
   ],
   createdAt: '2026-11-01T10:00:00.000Z',
+};
+
+const SHELL: Workflow = {
+  id: 'b1b2c3d4-0000-4000-8000-000000000002',
+  name: 'Empty shell',
+  status: 'draft',
+  nodes: [],
+  edges: [],
+  createdAt: '2026-11-02T10:00:00.000Z',
 };
 
 describe('WorkflowsScreen', () => {
@@ -54,6 +64,44 @@ describe('WorkflowsScreen', () => {
     const card = within((await screen.findByText('New patient intake')).closest('li') as HTMLElement);
     expect(card.getByText('3 nodes · 2 connections')).toBeTruthy();
     expect(card.getByText('Active')).toBeTruthy();
+  });
+
+  it('shows a workflow without steps as a Draft, not Active', async () => {
+    mockApi({ 'GET /api/workflows': { body: { workflows: [INTAKE, SHELL] } } });
+    renderWithApp(<WorkflowsScreen />);
+    const card = within((await screen.findByText('Empty shell')).closest('li') as HTMLElement);
+    expect(card.getByText('Draft')).toBeTruthy();
+    expect(card.queryByText('Active')).toBeNull();
+  });
+
+  it('opens a read-only view of the steps, their types and the connections between them', async () => {
+    mockApi({ 'GET /api/workflows': { body: { workflows: [INTAKE, SHELL] } } });
+    renderWithApp(<WorkflowsScreen />);
+    await userEvent.click(await screen.findByRole('button', { name: 'View steps of New patient intake' }));
+    const d = within(await screen.findByRole('dialog'));
+    const steps = within(d.getByRole('list', { name: 'Steps' }))
+      .getAllByRole('listitem')
+      .filter((item) => item.parentElement?.getAttribute('aria-label') === 'Steps');
+    expect(steps.map((step) => step.querySelector('p')?.textContent)).toEqual([
+      '1. Greet',
+      '2. Ask for details',
+      '3. Goodbye',
+    ]);
+    expect(within(steps[1]!).getByText('Conversation')).toBeTruthy();
+    expect(d.getByRole('list', { name: 'Connections from Greet' }).textContent).toContain(
+      '→ Ask for details',
+    );
+    expect(d.getByRole('list', { name: 'Connections from Ask for details' }).textContent).toBe(
+      '→ Goodbye (when the caller gave a name)',
+    );
+    expect(d.queryByRole('textbox')).toBeNull();
+  });
+
+  it('says a draft has no steps yet', async () => {
+    mockApi({ 'GET /api/workflows': { body: { workflows: [SHELL] } } });
+    renderWithApp(<WorkflowsScreen />);
+    await userEvent.click(await screen.findByRole('button', { name: 'View steps of Empty shell' }));
+    expect((await screen.findByRole('dialog')).textContent).toContain('no steps yet');
   });
 
   it('creates a workflow with a name, and not without one', async () => {

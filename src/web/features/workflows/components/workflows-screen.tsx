@@ -12,6 +12,7 @@ import { deleteToasts } from '../../../components/mutation-toasts';
 import { useDeleteWorkflow } from '../api/delete-workflow';
 import { useWorkflows } from '../api/get-workflows';
 import { CreateWorkflowDialog } from './create-workflow-dialog';
+import { WorkflowStepsDialog } from './workflow-steps-dialog';
 
 const count = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
 
@@ -19,6 +20,7 @@ export function WorkflowsScreen() {
   const { data, isLoading, error, refetch } = useWorkflows();
   const [creating, setCreating] = useState(false);
   const [deleting, setDeleting] = useState<Workflow>();
+  const [viewing, setViewing] = useState<Workflow>();
   const remove = useDeleteWorkflow();
   const workflows = data?.workflows ?? [];
 
@@ -62,14 +64,26 @@ export function WorkflowsScreen() {
                 <CardHeader>
                   <div className="flex items-start justify-between gap-2">
                     <CardTitle className="break-words">{workflow.name}</CardTitle>
-                    <Badge variant="success">Active</Badge>
+                    {workflow.status === 'active' ? (
+                      <Badge variant="success">Active</Badge>
+                    ) : (
+                      <Badge variant="secondary">Draft</Badge>
+                    )}
                   </div>
                   <CardDescription>
                     {count(workflow.nodes.length, 'node', 'nodes')} ·{' '}
                     {count(workflow.edges.length, 'connection', 'connections')}
                   </CardDescription>
                 </CardHeader>
-                <CardContent className="flex justify-end">
+                <CardContent className="flex justify-between gap-2">
+                  <Button
+                    variant="outline"
+                    size="sm"
+                    aria-label={`View steps of ${workflow.name}`}
+                    onClick={() => setViewing(workflow)}
+                  >
+                    View steps
+                  </Button>
                   <Button
                     variant="ghost"
                     size="icon"
@@ -86,6 +100,7 @@ export function WorkflowsScreen() {
       )}
 
       <CreateWorkflowDialog open={creating} onOpenChange={setCreating} />
+      <WorkflowStepsDialog workflow={viewing} onOpenChange={(open) => !open && setViewing(undefined)} />
       <ConfirmDialog
         open={Boolean(deleting)}
         title="Delete Workflow"

@@ -1,0 +1,103 @@
+import { useState } from 'react';
+import type { Callback, CallbackUpdate } from '#shared/schemas/callbacks';
+import { Button } from '../../../components/ui/button';
+import { Input } from '../../../components/ui/input';
+import { NativeSelect } from '../../../components/ui/native-select';
+import { toast } from '../../../components/ui/use-toast';
+import { messageOf } from '../../../lib/api-client';
+import { useAuth } from '../../../lib/auth';
+import { useAssignees } from '../api/get-assignees';
+import { useUpdateCallback } from '../api/update-callback';
+
+/**
+ * Take a free task; release or hand on one you hold (an admin: any); book; close with a note. Two lines that
+ * never wrap: the buttons, then the note and Close.
+ */
+export function TaskActions({ task, onBook }: { task: Callback; onBook?: () => void }) {
+  const { user } = useAuth();
+  const update = useUpdateCallback();
+  const [note, setNote] = useState('');
+  const caller = task.callerName ?? task.callerNumber ?? 'caller';
+  const mine = task.takenBy?.id === user?.id;
+  const mayHandOn = !task.takenBy || mine || user?.role === 'admin';
+  const assignees = useAssignees(mayHandOn);
+  const fail = (error: Error) =>
+    toast({ variant: 'destructive', title: 'Error', description: messageOf(error, 'Please try again.') });
+  const change = (body: CallbackUpdate, done?: string) =>
+    update.mutate(
+      { id: task.id, change: body },
+      { onSuccess: () => done && toast({ title: done }), onError: fail },
+    );
+
+  return (
+    <div className="grid gap-2" data-testid="callback-actions">
+      <div className="flex flex-nowrap items-center gap-2">
+        {!task.takenBy && (
+          <Button
+            size="sm"
+            variant="outline"
+            disabled={update.isPending}
+            onClick={() => change({ take: true })}
+          >
+            Take
+          </Button>
+        )}
+        {task.takenBy && mayHandOn && (
+          <Button
+            size="sm"
+            variant="outline"
+            disabled={update.isPending}
+            onClick={() => change({ take: false }, 'Callback released')}
+          >
+            Release
+          </Button>
+        )}
+        {mayHandOn && (
+          <NativeSelect
+            aria-label={`Hand the callback for ${caller} to`}
+            className="h-9 w-40 shrink-0"
+            value=""
+            disabled={update.isPending || !assignees.data}
+            onChange={(event) =>
+              event.target.value &&
+              change(
+                { assignTo: event.target.value },
+                `Handed to ${assignees.data?.assignees.find((a) => a.id === event.target.value)?.name ?? 'a colleague'}`,
+              )
+            }
+          >
+            <option value="">Hand to…</option>
+            {assignees.data?.assignees
+              .filter((assignee) => assignee.id !== task.takenBy?.id)
+              .map((assignee) => (
+                <option key={assignee.id} value={assignee.id}>
+                  {assignee.name}
+                </option>
+              ))}
+          </NativeSelect>
+        )}
+        {onBook && (
+          <Button size="sm" variant="outline" onClick={onBook}>
+            Book
+          </Button>
+        )}
+      </div>
+      <div className="flex flex-nowrap items-center gap-2">
+        <Input
+          aria-label={`Note for ${caller}`}
+          placeholder="What happened?"
+          value={note}
+          className="h-9 w-64"
+          onChange={(e) => setNote(e.target.value)}
+        />
+        <Button
+          size="sm"
+          disabled={update.isPending || !note.trim()}
+          onClick={() => change({ status: 'done', note }, 'Callback closed')}
+        >
+          Close
+        </Button>
+      </div>
+    </div>
+  );
+}
