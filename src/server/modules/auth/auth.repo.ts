@@ -103,6 +103,12 @@ export interface SignInFacts {
   knownAddress: boolean;
 }
 
+/** An attempt held back until `until`; with `unlessCorrect` only a wrong password is refused. */
+export interface SignInHold {
+  until: Date;
+  unlessCorrect: boolean;
+}
+
 /** Failures since `since` for the e-mail, the address, or both; per e-mail, a success starts the count again. */
 async function recentFailures(
   db: Executor,
@@ -239,8 +245,8 @@ export function createAuthRepo(db: Db, changes?: TableChanges) {
       clientAddress: string,
       at: Date,
       windows: { failuresSince: Date; knownSince: Date },
-      judge: (facts: SignInFacts) => Date | null,
-    ): Promise<{ attemptId: number } | { limited: { retryAt: Date } }> {
+      judge: (facts: SignInFacts) => SignInHold | null,
+    ): Promise<{ attemptId: number; heldUntil: Date | null } | { limited: { retryAt: Date } }> {
       const normalized = email.toLowerCase();
       return db.transaction(async (tx) => {
         // Always e-mail first, then address (two lock classes), so two attempts never wait on each other in a cycle.
@@ -256,13 +262,13 @@ export function createAuthRepo(db: Db, changes?: TableChanges) {
             addressKnowable && (await signedInBefore(tx, clientAddress, windows.knownSince, normalized)),
           knownAddress: addressKnowable && (await signedInBefore(tx, clientAddress, windows.knownSince)),
         };
-        const retryAt = judge(facts);
-        if (retryAt) return { limited: { retryAt } };
+        const hold = judge(facts);
+        if (hold && !hold.unlessCorrect) return { limited: { retryAt: hold.until } };
         const [row] = await tx
           .insert(loginAttempts)
           .values({ email: normalized, clientAddress, succeeded: false, createdAt: at })
           .returning({ id: loginAttempts.id });
-        return { attemptId: row!.id };
+        return { attemptId: row!.id, heldUntil: hold?.until ?? null };
       });
     },
 

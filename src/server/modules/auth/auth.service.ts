@@ -1,7 +1,7 @@
 import { INVALID_CREDENTIALS_MESSAGE, type LoginInput } from '#shared/schemas/auth';
 import { AppError, tooManyRequests, unauthorized } from '../../errors';
 import type { AuditService, RequestContext } from '../audit/audit.service';
-import type { AuthRepo, AuthUser, FailureCount, SessionRecord, SignInFacts } from './auth.repo';
+import type { AuthRepo, AuthUser, FailureCount, SessionRecord, SignInFacts, SignInHold } from './auth.repo';
 import { hashSessionId, newSessionId } from './auth.repo';
 import { verifyPassword } from '../../lib/passwords';
 
@@ -14,8 +14,9 @@ export interface SessionPolicy {
  * Sign-in limits (ADR 047): failures are slowed down, never locked out for long. After the free failures of a
  * kind, each further attempt waits a delay after the latest failure that doubles with every failure, up to 15
  * minutes. A correct password from an address this account signed in from before passes the per-account
- * delay, and from an address anyone signed in from before the per-address one; the delay for this account
- * from this very address (someone guessing from there) always holds.
+ * delay, and from an address anyone signed in from before the per-address one. The delay for this account from
+ * this very address (someone guessing from there) holds wrong passwords back, but when the account knows the
+ * address, a correct password still signs in (issue 21: never refuse a correct password from a known address).
  */
 export const SIGN_IN_LIMITS = {
   failureWindowMs: 24 * 3_600_000,
@@ -31,18 +32,24 @@ export function delayAfter(failures: number, free: number): number {
   return Math.min(SIGN_IN_LIMITS.maxDelayMs, SIGN_IN_LIMITS.firstDelayMs * 2 ** (failures - free));
 }
 
-/** The time before which this attempt is refused, or null when it may try its password now. */
-export function retryAt(facts: SignInFacts, at: Date): Date | null {
+/**
+ * The time before which this attempt is refused, or null when it may try its password now. `unlessCorrect`:
+ * the password is checked all the same and only a wrong one is refused.
+ */
+export function retryAt(facts: SignInFacts, at: Date): SignInHold | null {
   const free = SIGN_IN_LIMITS.freeFailures;
   const until = (failures: FailureCount, freeCount: number) =>
     failures.latest ? failures.latest.getTime() + delayAfter(failures.count, freeCount) : 0;
-  const latest = Math.max(
+  const hard = Math.max(
     facts.knownPair ? 0 : until(facts.account, free.account),
     facts.knownAddress ? 0 : until(facts.address, free.address),
-    until(facts.pair, free.pair),
+    facts.knownPair ? 0 : until(facts.pair, free.pair),
   );
-  return latest > at.getTime() ? new Date(latest) : null;
+  if (hard > at.getTime()) return { until: new Date(hard), unlessCorrect: false };
+  const soft = facts.knownPair ? until(facts.pair, free.pair) : 0;
+  return soft > at.getTime() ? { until: new Date(soft), unlessCorrect: true } : null;
 }
+
 /**
  * last_used_at is written at most this often, so reads stay reads; at most 1/60 of the idle window, so a
  * session never ends more than that before its idle limit (a minute's window is checked to the second).
@@ -96,6 +103,7 @@ export function createAuthService(
       const passwordOk = await verifyPassword(found?.passwordHash, input.password);
       if (!found || !passwordOk || !found.isActive) {
         await failed(!found ? 'unknown account' : !passwordOk ? 'wrong password' : 'inactive account');
+        if (claim.heldUntil) throw limitedError(claim.heldUntil);
         throw new AppError(401, 'invalid_credentials', INVALID_CREDENTIALS_MESSAGE);
       }
       await repo.markAttemptSucceeded(claim.attemptId);

@@ -22,15 +22,19 @@ describe('sign-in delays', () => {
   });
 
   it('count from the latest failure', () => {
-    expect(retryAt(facts({ account: { count: 6, latest: ago(4) } }), at)).toEqual(ago(-6));
+    expect(retryAt(facts({ account: { count: 6, latest: ago(4) } }), at)).toEqual({
+      until: ago(-6),
+      unlessCorrect: false,
+    });
     expect(retryAt(facts({ account: { count: 6, latest: ago(11) } }), at)).toBeNull();
   });
 
-  it('let a known address pass the account and address delays but not the delay for itself', () => {
+  it('let a known address pass the account and address delays; its own delay holds back only wrong passwords', () => {
     const busy = { count: 30, latest: ago(1) };
     expect(retryAt(facts({ account: busy, knownPair: true }), at)).toBeNull();
     expect(retryAt(facts({ address: busy, knownAddress: true }), at)).toBeNull();
-    expect(retryAt(facts({ address: busy, knownPair: true }), at)).not.toBeNull();
-    expect(retryAt(facts({ pair: busy, knownPair: true, knownAddress: true }), at)).not.toBeNull();
+    expect(retryAt(facts({ address: busy, knownPair: true }), at)?.unlessCorrect).toBe(false);
+    expect(retryAt(facts({ pair: busy, knownPair: true, knownAddress: true }), at)?.unlessCorrect).toBe(true);
+    expect(retryAt(facts({ pair: busy, knownAddress: true }), at)?.unlessCorrect).toBe(false);
   });
 });

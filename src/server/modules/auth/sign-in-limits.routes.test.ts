@@ -80,6 +80,17 @@ describe('sign-in limits slow attackers without locking out the people they targ
     expect((await attempt(DEMO_ADMIN.email, DEMO_ADMIN.password, office)).statusCode).toBe(200);
   });
 
+  it("never refuses the owner's correct password from their own address, however often someone guessed there", async () => {
+    const office = '10.24.0.1';
+    expect((await attempt(DEMO_ADMIN.email, DEMO_ADMIN.password, office)).statusCode).toBe(200);
+    const answers: number[] = [];
+    for (let i = 0; i < 25; i++) answers.push((await wrong(DEMO_ADMIN.email, office, i)).statusCode);
+    // The guesses are slowed down all the same: past the free 20, a wrong password is refused for a while.
+    expect(answers.slice(0, 20).every((code) => code === 401)).toBe(true);
+    expect(answers.slice(21)).toEqual([429, 429, 429, 429]);
+    expect((await attempt(DEMO_ADMIN.email, DEMO_ADMIN.password, office)).statusCode).toBe(200);
+  });
+
   it('still slows an address nobody ever signed in from, correct password included', async () => {
     const stranger = '10.23.0.1';
     for (let i = 0; i < 20; i++) await wrong(`nobody-${i}@brightsmile.example`, stranger, i);
