@@ -30,7 +30,13 @@ const patient = (over: Partial<PatientWithAppointment> = {}): PatientWithAppoint
   name: 'Zoë Ångström',
   phone_number: '+15555550123',
   email: 'zoe@example.com',
-  next_appointment: { date: '2026-11-24', time: '09:30', provider: 'Dr. Lee', type: 'Cleaning' },
+  next_appointment: {
+    id: `apt-${over.id ?? 'p1'}`,
+    date: '2026-11-24',
+    time: '09:30',
+    provider: 'Dr. Lee',
+    type: 'Cleaning',
+  },
   ...over,
 });
 const PATIENTS = [
@@ -236,6 +242,8 @@ describe('OutboundCallsScreen', () => {
       patient_ids: ['p1', 'p2'],
       call_type: 'confirmation',
       message: 'Bring your insurance card.',
+      // The appointment each patient's call is about, as the list shows it (a confirmation confirms it).
+      appointment_ids: { p1: 'apt-p1', p2: 'apt-p2' },
     });
     const init = api.fetchMock.mock.calls.find(([, i]) => i?.method === 'POST')![1]!;
     expect((init.headers as Record<string, string>)['Idempotency-Key']).toMatch(/^[0-9a-f-]{36}$/);
@@ -293,6 +301,7 @@ describe('OutboundCallsScreen', () => {
       call_type: 'followup',
       assistant_id: 'a1',
       phone_number_id: 'n1',
+      appointment_ids: { p2: 'apt-p2' },
     });
   });
 

@@ -11,9 +11,10 @@ import { messageOf } from '../../../lib/api-client';
 import { useAssistants } from '../../assistants';
 import { usePhoneNumbers } from '../../phone-numbers';
 import { useOutboundSettings } from '../api/get-outbound-settings';
+import { usePatientsForCalling } from '../api/get-patients';
 import { callTypeLabel } from '../lib/call-status';
 import { OUTBOUND_MESSAGES as M } from '#shared/schemas/outbound-calls';
-import { CALL_TYPES, type CallType } from '#shared/schemas/outbound-calls';
+import { CALL_TYPES, type CallType, type StartOutboundCallsInput } from '#shared/schemas/outbound-calls';
 import { CallHistory } from './call-history';
 import { CallTypeCard } from './call-type-card';
 import { OutboundSettingsDialog } from './outbound-settings-dialog';
@@ -45,10 +46,19 @@ export function OutboundCallsScreen({
   const assistants = useAssistants(canListAssistants).data?.assistants ?? [];
   const phoneNumbers = usePhoneNumbers(canListPhoneNumbers).data?.phoneNumbers ?? [];
   const settings = useOutboundSettings(isAdmin);
-  const { start, isPending } = useStartCalls(() => {
+  const patients = usePatientsForCalling().data?.patients;
+  const { start: startWith, isPending } = useStartCalls(() => {
     setSelected(new Set());
     setMessage('');
   });
+  // Each call is about the appointment the list shows for the patient (a confirmation confirms that one).
+  const start = (body: StartOutboundCallsInput) => {
+    const shown = new Map(patients?.map((p) => [p.id, p.next_appointment.id]));
+    const appointmentIds = Object.fromEntries(
+      body.patient_ids.flatMap((id) => (shown.has(id) ? [[id, shown.get(id)!]] : [])),
+    );
+    startWith({ ...body, appointment_ids: appointmentIds });
+  };
   const selectedIds = [...selected];
   const customMessage = message.trim() || undefined;
 
