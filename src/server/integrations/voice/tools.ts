@@ -1,3 +1,4 @@
+import type { Vapi } from '@vapi-ai/server-sdk';
 import { DEFAULT_SYSTEM_PROMPT, RECEPTIONIST_TOOLS } from '#shared/schemas/assistants';
 
 /** Where the platform sends tool calls and assistant-requests, and how it proves who it is. */
@@ -64,18 +65,54 @@ const PARAMETERS = {
   cancelAppointment: APPOINTMENT_ID,
 } as const;
 
-/** The three function tools every assistant carries, in the platform's transient-tool shape. */
+/** Vapi's name for the call-transfer tool type; our transfer tool is known by it (it has no `function`). */
+export const TRANSFER_TOOL = 'transferCall';
+
+/**
+ * Transfer to a person (ADR 045): a transferCall tool without destinations, so when the caller asks for a
+ * person the platform sends our webhook a transfer-destination-request, which answers with the practice's
+ * number inside its hours, or says why not.
+ */
+const transferTool = () => ({ type: TRANSFER_TOOL }) satisfies Vapi.OpenAiModelToolsItem;
+
+/**
+ * The tools every assistant carries, in the platform's transient-tool shape: the receptionist's function
+ * tools, then the transfer tool.
+ */
 export function receptionistTools(target: WebhookTarget) {
-  return RECEPTIONIST_TOOLS.map((name) => ({
-    type: 'function' as const,
-    function: { name, description: DESCRIPTIONS[name], parameters: PARAMETERS[name] },
-    server: {
-      url: target.url,
-      ...(target.secret && { headers: { 'X-Vapi-Secret': target.secret } }),
-    },
-  }));
+  return [
+    ...RECEPTIONIST_TOOLS.map((name) => ({
+      type: 'function' as const,
+      function: { name, description: DESCRIPTIONS[name], parameters: PARAMETERS[name] },
+      server: {
+        url: target.url,
+        ...(target.secret && { headers: { 'X-Vapi-Secret': target.secret } }),
+      },
+    })),
+    transferTool(),
+  ];
 }
 
 export type ReceptionistTool = ReturnType<typeof receptionistTools>[number];
+
+/** The names of the tools `receptionistTools` writes (the transfer tool under its type). */
+export const RECEPTIONIST_TOOL_NAMES: readonly string[] = [...RECEPTIONIST_TOOLS, TRANSFER_TOOL];
+
+/**
+ * Which of our tools an assistant's tool is, by name: a function tool by its function name, our transfer
+ * tool by its type (only one without destinations: a transferCall with its own destinations is the
+ * practice's). Undefined for any other tool.
+ */
+export function receptionistToolName(tool: unknown): string | undefined {
+  if (typeof tool !== 'object' || tool === null) return undefined;
+  const t = tool as { type?: unknown; function?: { name?: unknown }; destinations?: unknown };
+  if (t.type === TRANSFER_TOOL) {
+    return Array.isArray(t.destinations) && t.destinations.length > 0 ? undefined : TRANSFER_TOOL;
+  }
+  const name = t.function?.name;
+  return typeof name === 'string' && (RECEPTIONIST_TOOLS as readonly string[]).includes(name)
+    ? name
+    : undefined;
+}
 
 export { DEFAULT_SYSTEM_PROMPT };
