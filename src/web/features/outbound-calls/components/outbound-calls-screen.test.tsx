@@ -7,6 +7,10 @@ import {
   type OutboundCall,
   type OutboundSettings,
 } from '#shared/schemas/outbound-calls';
+import {
+  CALL_TRANSFER_MESSAGES as TRANSFER,
+  DEFAULT_CALL_TRANSFER_SETTINGS,
+} from '#shared/schemas/call-transfer';
 import type { PhoneNumber } from '#shared/schemas/phone-numbers';
 import type { PatientWithAppointment } from '#shared/schemas/schedule';
 import { mockApi, pending } from '../../../test/mock-api';
@@ -86,6 +90,7 @@ function renderScreen(routes: Parameters<typeof mockApi>[0] = {}, props = ADMIN_
     'GET /api/assistants': { body: { assistants: ASSISTANTS } },
     'GET /api/phone-numbers': { body: { phoneNumbers: NUMBERS } },
     'GET /api/outbound-settings': { body: SETTINGS },
+    'GET /api/call-transfer-settings': { body: DEFAULT_CALL_TRANSFER_SETTINGS },
     ...routes,
   });
   const result = renderWithApp(<OutboundCallsScreen {...props} />, {
@@ -381,6 +386,8 @@ describe('OutboundCallsScreen', () => {
     expect(screen.queryByText('Scheduled')).toBeNull();
     expect(screen.queryByText('Not Scheduled')).toBeNull();
     expect(screen.queryByRole('button', { name: 'Settings' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Transfer to a Person' })).toBeNull();
+    expect(api.calls.some((c) => c.path === '/api/call-transfer-settings')).toBe(false);
     // Without the Assistants permission the cards say there is nothing to choose from.
     expect(within(card('Reminder')).getByText('No assistants available.')).toBeTruthy();
     await waitFor(() =>
@@ -450,5 +457,64 @@ describe('Outbound settings dialog', () => {
     fireEvent.click(within(dialog).getByRole('button', { name: 'Save Settings' }));
     expect(await screen.findByText('Unknown assistant')).toBeTruthy();
     expect(screen.getByRole('dialog', { name: 'Outbound Call Settings' })).toBeTruthy();
+  });
+});
+
+describe('Transfer to a Person dialog', () => {
+  async function openTransfer(routes: Parameters<typeof mockApi>[0] = {}) {
+    const result = renderScreen(routes);
+    const button = await screen.findByRole('button', { name: 'Transfer to a Person' });
+    await waitFor(() => expect((button as HTMLButtonElement).disabled).toBe(false));
+    fireEvent.click(button);
+    return { ...result, dialog: await screen.findByRole('dialog', { name: 'Transfer to a Person' }) };
+  }
+
+  it('refuses a number that is none, no day and hours that end before they start, and sends nothing', async () => {
+    const { api, dialog } = await openTransfer();
+    fireEvent.change(within(dialog).getByLabelText('Transfer to phone number'), {
+      target: { value: '555-01' },
+    });
+    for (const day of ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday']) {
+      fireEvent.click(within(dialog).getByRole('checkbox', { name: day }));
+    }
+    fireEvent.change(within(dialog).getByLabelText('Answered until'), { target: { value: '08:00' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
+    expect(within(dialog).getByText(/phone number is too short/i)).toBeTruthy();
+    expect(within(dialog).getByText(TRANSFER.noDays)).toBeTruthy();
+    expect(within(dialog).getByText(TRANSFER.invalidHours)).toBeTruthy();
+    expect(api.calls.some((c) => c.method === 'PUT')).toBe(false);
+  });
+
+  it('saves the number, the days and the hours', async () => {
+    const { api, dialog } = await openTransfer({
+      'PUT /api/call-transfer-settings': ({ body }) => ({
+        body: { ...(body as object), phoneNumber: '+12125550143' },
+      }),
+    });
+    fireEvent.change(within(dialog).getByLabelText('Transfer to phone number'), {
+      target: { value: ' (212) 555-0143 ' },
+    });
+    fireEvent.click(within(dialog).getByRole('checkbox', { name: 'Saturday' }));
+    fireEvent.click(within(dialog).getByRole('checkbox', { name: 'Monday' }));
+    fireEvent.change(within(dialog).getByLabelText('Answered from'), { target: { value: '08:30' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText(TRANSFER.saved)).toBeTruthy();
+    expect(api.calls.find((c) => c.method === 'PUT')!.body).toEqual({
+      phoneNumber: '(212) 555-0143',
+      days: ['tue', 'wed', 'thu', 'fri', 'sat'],
+      start: '08:30',
+      end: '17:00',
+    });
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+  });
+
+  it('an empty number turns transfers off; a server refusal shows in a toast and the dialog stays', async () => {
+    const { api, dialog } = await openTransfer({
+      'PUT /api/call-transfer-settings': { status: 400, body: { message: 'Not today', code: 'x' } },
+    });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('Not today')).toBeTruthy();
+    expect(api.calls.find((c) => c.method === 'PUT')!.body).toMatchObject({ phoneNumber: null });
+    expect(screen.getByRole('dialog', { name: 'Transfer to a Person' })).toBeTruthy();
   });
 });
