@@ -111,8 +111,9 @@ describe('readCallReport', () => {
     // An older report's own breakdown comes first; costs[] fills only what it leaves out.
     const both = readCallReport({ ...report, costBreakdown: { llm: 0.5, total: 0.6 } })!;
     expect(both.costBreakdown).toMatchObject({ llm: 0.5, total: 0.6, tts: 0.0105 });
-    // Without a cost, the components' sum.
+    // Without a cost, the components' sum; an implausible cost stays unknown (ADR 039).
     expect(readCallReport({ ...report, cost: undefined })!.cost).toBeCloseTo(0.0278, 10);
+    expect(readCallReport({ ...report, cost: 1e308 })!.cost).toBeNull();
   });
 
   it('reads an empty conversation or transcript as unknown', () => {

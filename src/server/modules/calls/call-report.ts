@@ -221,10 +221,12 @@ export function readCallReport(rawMessage: unknown): CallReport | null {
   const status = ended ? 'ended' : str(message.status, 40);
   const rank = ended ? END_OF_CALL_RANK : statusRank(status);
   const fromCosts = breakdownFromCosts(message.costs ?? call.costs);
+  // The components' sum only where no cost is given at all: an implausible one leaves the cost unknown.
+  const given = message.cost !== undefined || call.cost !== undefined;
   const cost = first(
     bounded(message.cost, CALL_COST_MAX),
     bounded(call.cost, CALL_COST_MAX),
-    bounded(fromCosts?.total, CALL_COST_MAX),
+    given ? null : bounded(fromCosts?.total, CALL_COST_MAX),
   );
   // Older reports carry `costBreakdown`, the SDK's carry `costs[]`: the breakdown's own figures first.
   const breakdown = costBreakdown({
