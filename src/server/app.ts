@@ -13,6 +13,9 @@ import { createAuditService, type AuditService } from './modules/audit/audit.ser
 import { createAuthRepo } from './modules/auth/auth.repo';
 import { registerAuthRoutes } from './modules/auth/auth.routes';
 import { createAuthService, type SessionPolicy } from './modules/auth/auth.service';
+import { createCallTransferRepo } from './modules/call-transfer/call-transfer.repo';
+import { registerCallTransferRoutes } from './modules/call-transfer/call-transfer.routes';
+import { createCallTransferService } from './modules/call-transfer/call-transfer.service';
 import { createCallSimulator } from './modules/calls/call-simulator';
 import { createCallsRepo } from './modules/calls/calls.repo';
 import { registerCallRoutes } from './modules/calls/calls.routes';
@@ -287,12 +290,19 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     now: deps.now ?? (() => new Date()),
   });
   registerCallRoutes(app, calls, simulator, deps.changes);
+  const transfer = createCallTransferService({
+    repo: createCallTransferRepo(deps.db),
+    timeZone: schedule.timeZone,
+    now: deps.now,
+  });
+  registerCallTransferRoutes(app, transfer);
   registerWebhookRoutes(app, {
     auth,
     schedule,
     calls,
     secret: webhookSecret,
     assistantRequest: voicePlatform.answerAssistantRequest,
+    transfer,
   });
   registerCallbackRoutes(app, callbacks);
   registerProcessorRoutes(

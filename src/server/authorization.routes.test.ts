@@ -299,6 +299,17 @@ const TABLE: Record<string, Row> = {
     ...ADMIN_ONLY,
     target: () => ({ url: '/api/outbound-settings', payload: { maxConcurrentCalls: 10 } }),
   },
+  'GET /api/call-transfer-settings': {
+    ...ADMIN_ONLY,
+    target: () => ({ url: '/api/call-transfer-settings' }),
+  },
+  'PUT /api/call-transfer-settings': {
+    ...ADMIN_ONLY,
+    target: () => ({
+      url: '/api/call-transfer-settings',
+      payload: { phoneNumber: null, days: ['mon'], start: '09:00', end: '17:00' },
+    }),
+  },
   'POST /api/demo-requests': {
     public: true,
     subWithout: 201,

@@ -42,6 +42,8 @@ export const ACTIONS = [
   'outboundCalls:use',
   /** Calling window, concurrency and the daily campaigns. */
   'outboundSettings:manage',
+  /** The number and hours of transfer to a person (ADR 045). */
+  'callTransfer:manage',
   /** Patients with upcoming appointments: for outbound calls and booking. */
   'patients:list',
   'processor:use',
@@ -82,6 +84,7 @@ const ADMIN_ONLY: ReadonlySet<Action> = new Set([
   'assistants:create',
   'voicePlatform:import',
   'outboundSettings:manage',
+  'callTransfer:manage',
   'phoneNumbers:delete',
 ]);
 

@@ -29,6 +29,7 @@ export const AUDIT_ACTIONS = [
   'phone_mapping.delete',
   'outbound_call.start',
   'outbound_settings.update',
+  'call_transfer.update',
   'voice_platform.import',
   'call.simulate',
   'call.process',

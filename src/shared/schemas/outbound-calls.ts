@@ -30,7 +30,12 @@ export const OUTBOUND_MESSAGES = {
   invalidMaxConcurrent: 'Between 1 and 1000 calls at once',
   invalidDaysBefore: 'Between 0 and 30 days',
   tooManyPatients: 'At most 500 patients at once',
+  noUpcomingAppointment: 'This patient has no upcoming appointment to call about.',
 } as const;
+
+/** 400 when the screen's appointment is no longer the patient's next one (cancelled or moved meanwhile). */
+export const appointmentChangedMessage = (patientName: string) =>
+  `${patientName}'s next appointment has changed since the list was loaded. Reload the list and try again.`;
 
 const M = OUTBOUND_MESSAGES;
 
@@ -84,6 +89,11 @@ export const StartOutboundCallsInputSchema = z.object({
   message: z.string().trim().max(2000).optional(),
   assistant_id: z.string().trim().min(1, M.unknownAssistant).max(200, M.unknownAssistant).optional(),
   phone_number_id: z.string().trim().min(1, M.unknownNumber).max(200, M.unknownNumber).optional(),
+  /**
+   * Patient id → the appointment the call is about, as the screen showed it (each patient's next one); a
+   * patient left out gets their next appointment.
+   */
+  appointment_ids: z.record(z.string().max(200), z.string().trim().min(1).max(200)).optional(),
 });
 export type StartOutboundCallsInput = z.input<typeof StartOutboundCallsInputSchema>;
 

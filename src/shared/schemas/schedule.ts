@@ -109,7 +109,14 @@ export const PatientWithAppointmentSchema = z.object({
   name: z.string(),
   phone_number: z.string().nullable(),
   email: z.string().nullable(),
-  next_appointment: z.object({ date: z.string(), time: z.string(), provider: z.string(), type: z.string() }),
+  next_appointment: z.object({
+    /** The practice system's appointment id (what a confirmation call confirms). */
+    id: z.string(),
+    date: z.string(),
+    time: z.string(),
+    provider: z.string(),
+    type: z.string(),
+  }),
 });
 export type PatientWithAppointment = z.infer<typeof PatientWithAppointmentSchema>;
 export const PatientsWithAppointmentsResponseSchema = z.object({

@@ -61,10 +61,28 @@ export type VoiceWebhook = z.infer<typeof VoiceWebhookSchema>;
 
 export const WebhookBodySchema = z.union([VoiceWebhookSchema, ConsoleWebhookSchema]);
 
+/** One tool call's outcome: a success in `result`, a failure in `error` (single-line strings). */
+const ToolCallResultSchema = z.strictObject({
+  toolCallId: z.string(),
+  name: z.string(),
+  result: z.string().optional(),
+  error: z.string().optional(),
+});
+
+/**
+ * What POST /webhook answers: the console's function result; to the voice platform (in its own types, see
+ * modules/voice-webhook/voice-replies.ts) a legacy `{ result }`, the tool-calls `{ results }`, a transfer
+ * destination, a handoff refused, `{ error }` for a request it cannot answer, `{}` for a notice, or the
+ * assistant-request reply.
+ */
 export const WebhookResponseSchema = z.union([
   ToolResultSchema,
   z.strictObject({ result: ToolResultSchema }),
-  z.strictObject({ results: z.array(z.object({ toolCallId: z.string(), result: z.string() })) }),
+  z.strictObject({ results: z.array(ToolCallResultSchema) }),
+  z.strictObject({
+    destination: z.strictObject({ type: z.literal('number'), number: z.string(), message: z.string() }),
+  }),
+  z.strictObject({ destination: z.strictObject({}), error: z.string() }),
   z.strictObject({}),
   AssistantRequestReplySchema,
 ]);

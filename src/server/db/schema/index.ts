@@ -7,3 +7,4 @@ export * from './audit';
 export * from './schedule';
 export * from './processor';
 export * from './outbound';
+export * from './call-transfer';

@@ -68,16 +68,27 @@ const PARAMETERS: Record<(typeof RECEPTIONIST_TOOLS)[number], Vapi.OpenAiFunctio
 /** A tool in an assistant's `model.tools`, as Vapi's SDK types it. */
 export type VapiTool = Vapi.OpenAiModelToolsItem;
 
-/** The function tools every assistant carries, in the platform's transient-tool shape. */
+/** Vapi's name for the call-transfer tool type; our transfer tool is known by it (it has no `function`). */
+export const TRANSFER_TOOL = 'transferCall';
+
+/**
+ * The tools every assistant carries, in the platform's transient-tool shape: the receptionist's function
+ * tools, then a transferCall tool without destinations (ADR 045), so when the caller asks for a person the
+ * platform sends our webhook a transfer-destination-request, which answers with the practice's number inside
+ * its hours, or says why not.
+ */
 export function receptionistTools(target: WebhookTarget): VapiTool[] {
-  return RECEPTIONIST_TOOLS.map((name): VapiTool => ({
-    type: 'function',
-    function: { name, description: DESCRIPTIONS[name], parameters: PARAMETERS[name] },
-    server: {
-      url: target.url,
-      ...(target.secret && { headers: { 'X-Vapi-Secret': target.secret } }),
-    },
-  }));
+  return [
+    ...RECEPTIONIST_TOOLS.map((name): VapiTool => ({
+      type: 'function',
+      function: { name, description: DESCRIPTIONS[name], parameters: PARAMETERS[name] },
+      server: {
+        url: target.url,
+        ...(target.secret && { headers: { 'X-Vapi-Secret': target.secret } }),
+      },
+    })),
+    { type: TRANSFER_TOOL },
+  ];
 }
 
 /**
@@ -98,12 +109,15 @@ const OUR_TOOL_KEYS = new Set(receptionistTools({ url: '' }).map(toolKey));
 /** The `function.name` an earlier version put on its knowledge-base query tool (Vapi's has no function). */
 const LEGACY_KNOWLEDGE_TOOL = 'practice_knowledge';
 
-/** A tool we wrote (any earlier copy of one of ours included). */
+/**
+ * A tool we wrote (any earlier copy of one of ours included). A transferCall tool with its own destinations
+ * is the practice's, not ours.
+ */
 export function isReceptionistTool(tool: unknown): boolean {
   const key = toolKey(tool);
-  if (key === 'query') {
-    return (tool as { function?: { name?: unknown } }).function?.name === LEGACY_KNOWLEDGE_TOOL;
-  }
+  const t = tool as { function?: { name?: unknown }; destinations?: unknown };
+  if (key === 'query') return t.function?.name === LEGACY_KNOWLEDGE_TOOL;
+  if (key === TRANSFER_TOOL && Array.isArray(t.destinations) && t.destinations.length > 0) return false;
   return OUR_TOOL_KEYS.has(key);
 }
 

@@ -1,3 +1,4 @@
+import type { Vapi } from '@vapi-ai/server-sdk';
 import { describe, expect, it } from 'vitest';
 import { foldForSearch } from '#shared/search-fold';
 import { instant, readCallReport } from './call-report';
@@ -53,6 +54,66 @@ describe('readCallReport', () => {
     expect(
       read({ costBreakdown: { llm: -1, tts: 1e308, stt: 0.1, llmPromptTokens: 1e300 } }).costBreakdown,
     ).toEqual({ stt: 0.1 });
+  });
+
+  it('reads the costs of a report in the SDK shape: costs[] and no costBreakdown', () => {
+    // Typed as the SDK's message, so it has exactly the keys Vapi's own types allow.
+    const report: Vapi.ServerMessageEndOfCallReport = {
+      type: 'end-of-call-report',
+      endedReason: 'customer-ended-call',
+      startedAt: '2026-03-10T15:02:11.000Z',
+      endedAt: '2026-03-10T15:02:25.500Z',
+      cost: 0.0421,
+      costs: [
+        { type: 'transport', provider: 'twilio', minutes: 0.2417, cost: 0.0008 },
+        { type: 'transcriber', transcriber: { provider: 'deepgram' }, minutes: 0.2417, cost: 0.0031 },
+        {
+          type: 'model',
+          model: { provider: 'openai' },
+          promptTokens: 1893,
+          completionTokens: 64,
+          cost: 0.0012,
+        },
+        { type: 'voice', voice: { provider: 'vapi' }, characters: 210, cost: 0.0105 },
+        { type: 'vapi', subType: 'normal', minutes: 0.2417, cost: 0.0121 },
+        {
+          type: 'analysis',
+          analysisType: 'summary',
+          model: { provider: 'google' },
+          promptTokens: 310,
+          completionTokens: 41,
+          cost: 0.0001,
+        },
+      ],
+      artifact: { transcript: 'AI: Bright Smile Dental, how can I help?' },
+      analysis: { summary: 'The caller asked about a cleaning.' },
+      call: {
+        id: 'C0FFEE00-1111-4222-8333-444455556666',
+        orgId: 'org-1',
+        createdAt: '2026-03-10T15:02:10.000Z',
+        updatedAt: '2026-03-10T15:02:26.000Z',
+      },
+    };
+    const read = readCallReport(report)!;
+    expect(read.cost).toBe(0.0421);
+    expect(read.costBreakdown).toEqual({
+      transport: 0.0008,
+      stt: 0.0031,
+      llm: 0.0012,
+      tts: 0.0105,
+      vapi: 0.0121,
+      total: 0.0421,
+      llmPromptTokens: 1893,
+      llmCompletionTokens: 64,
+      ttsCharacters: 210,
+      analysisCostBreakdown: { summary: 0.0001 },
+    });
+    // An older report's own breakdown comes first; costs[] fills only what it leaves out.
+    const both = readCallReport({ ...report, costBreakdown: { llm: 0.5, total: 0.6 } })!;
+    expect(both.costBreakdown).toMatchObject({ llm: 0.5, total: 0.6, tts: 0.0105 });
+    // Without a cost, the components' sum; an implausible cost stays unknown (ADR 039).
+    expect(readCallReport({ ...report, cost: undefined })!.cost).toBeCloseTo(0.0278, 10);
+    expect(readCallReport({ ...report, cost: 1e308 })!.cost).toBeNull();
   });
 
   it('reads an empty conversation or transcript as unknown', () => {

@@ -112,6 +112,41 @@ function costBreakdown(value: unknown): CostBreakdown | null {
   return Object.keys(out).length ? out : null;
 }
 
+/**
+ * The SDK's shape: `costs[]`, one item per component (`{ type: 'model', cost, promptTokens, … }`), read into
+ * the older `costBreakdown`'s fields; `total` is their sum (the call's cost where it is given). Null without
+ * such a list.
+ */
+function breakdownFromCosts(value: unknown): Obj | null {
+  if (!Array.isArray(value)) return null;
+  const sums: Record<string, number> = {};
+  const add = (key: string, n: number | null) => {
+    if (n !== null) sums[key] = (sums[key] ?? 0) + n;
+  };
+  const components: Record<string, string> = {
+    transport: 'transport',
+    transcriber: 'stt',
+    model: 'llm',
+    voice: 'tts',
+    vapi: 'vapi',
+  };
+  for (const item of value) {
+    const c = obj(item);
+    const cost = bounded(c.cost, CALL_COST_MAX);
+    const type = typeof c.type === 'string' ? c.type : '';
+    add('total', cost);
+    if (components[type]) add(components[type], cost);
+    if (type === 'model') {
+      add('llmPromptTokens', bounded(c.promptTokens, MAX_COUNT));
+      add('llmCompletionTokens', bounded(c.completionTokens, MAX_COUNT));
+    }
+    if (type === 'voice') add('ttsCharacters', bounded(c.characters, MAX_COUNT));
+    if (type === 'analysis' && c.analysisType === 'summary') add('summary', cost);
+  }
+  const { summary, ...rest } = sums;
+  return { ...rest, ...(summary !== undefined && { analysisCostBreakdown: { summary } }) };
+}
+
 function messages(value: unknown, startedAt: Date | null): CallMessage[] | null {
   if (!Array.isArray(value)) return null;
   const out: CallMessage[] = [];
@@ -189,6 +224,20 @@ export function readCallReport(rawMessage: unknown): CallReport | null {
   const rank = ended ? END_OF_CALL_RANK : statusRank(status);
   const structuredData = parseStructuredData(analysis.structuredData);
   const extracted = Object.keys(structuredData).length > 0;
+  const fromCosts = breakdownFromCosts(message.costs ?? call.costs);
+  // The components' sum only where no cost is given at all: an implausible one leaves the cost unknown.
+  const given = message.cost !== undefined || call.cost !== undefined;
+  const cost = first(
+    bounded(message.cost, CALL_COST_MAX),
+    bounded(call.cost, CALL_COST_MAX),
+    given ? null : bounded(fromCosts?.total, CALL_COST_MAX),
+  );
+  // Older reports carry `costBreakdown`, the SDK's carry `costs[]`: the breakdown's own figures first.
+  const breakdown = costBreakdown({
+    ...fromCosts,
+    ...(fromCosts && cost !== null && { total: cost }),
+    ...obj(message.costBreakdown ?? call.costBreakdown),
+  });
 
   return {
     providerId,
@@ -200,8 +249,8 @@ export function readCallReport(rawMessage: unknown): CallReport | null {
     endedAt,
     durationSeconds: durationSeconds(message, startedAt, endedAt),
     endedReason: str(message.endedReason) ?? str(call.endedReason),
-    cost: first(bounded(message.cost, CALL_COST_MAX), bounded(call.cost, CALL_COST_MAX)),
-    costBreakdown: costBreakdown(message.costBreakdown ?? call.costBreakdown),
+    cost,
+    costBreakdown: breakdown,
     customerName: str(customer.name),
     customerNumber: rawNumber ? (toE164(rawNumber) ?? rawNumber) : null,
     calledNumber: str(phoneNumber.number, 40),

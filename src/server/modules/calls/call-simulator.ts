@@ -121,14 +121,16 @@ export function createCallSimulator({ app, db, practiceFor, secret, now }: Simul
           ...envelope(),
           toolCallList: [{ id, type: 'function', function: { name, arguments: args } }],
         });
-        const result = (answer.results as { toolCallId: string; result: string }[] | undefined)?.[0]?.result;
+        // A success comes back in `result`, a failure in `error` (the webhook's tool-call replies).
+        const [reply] = (answer.results as { result?: string; error?: string }[] | undefined) ?? [];
         messages.push({
           role: 'tool_call_result',
-          message: `${name}: ${result ?? '(no answer)'}`,
+          message: `${name}: ${reply?.result ?? reply?.error ?? '(no answer)'}`,
           time: startedAt.getTime() + lines.length * SECONDS_PER_LINE * 1000,
           secondsFromStart: lines.length * SECONDS_PER_LINE,
         });
-        return result ? (JSON.parse(result) as ToolAnswer) : { success: false };
+        if (reply?.error !== undefined) return { success: false, error: reply.error };
+        return reply?.result ? (JSON.parse(reply.result) as ToolAnswer) : { success: false };
       }
       const status = (value: string, extra: Record<string, unknown> = {}) =>
         post({ type: 'status-update', status: value, ...envelope(), ...extra });

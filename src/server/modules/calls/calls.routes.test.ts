@@ -397,6 +397,12 @@ describe('POST /api/calls/simulate', () => {
         call.messages.some((m: { type: string }) => m.type === 'tool_call_result') ||
           scenario === 'question-then-hang-up',
       ).toBe(true);
+      if (scenario === 'taken-time-accepts-another') {
+        // The refusal reaches the conversation (the webhook sends a failure in the tool call's `error`).
+        expect(call.messages.map((m: { content: string }) => m.content)).toContainEqual(
+          expect.stringMatching(/^bookAppointment: The selected time .* is already booked/),
+        );
+      }
       const after = (await t.database.db.select({ n: count() }).from(appointments))[0]!.n;
       expect(after - before, scenario).toBe(scenario === 'question-then-hang-up' ? 0 : 1);
       const listed = (await get(`/api/calls?q=${call.id.slice(0, 8)}`)).json().calls as CallSummary[];

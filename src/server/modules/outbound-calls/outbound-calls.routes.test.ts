@@ -1,7 +1,8 @@
-import { and, count, eq } from 'drizzle-orm';
+import { and, count, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   alreadyQueuedMessage,
+  appointmentChangedMessage,
   DEFAULT_OUTBOUND_SETTINGS,
   OUTBOUND_MESSAGES as M,
 } from '#shared/schemas/outbound-calls';
@@ -10,6 +11,7 @@ import {
   auditEvents,
   outboundCalls,
   outboundSettings,
+  patients,
   phoneNumbers,
 } from '../../db/schema/index';
 import { bearer, createTestApp, type TestApp } from '../../test/test-app';
@@ -179,6 +181,67 @@ describe('POST /api/outbound-calls/start', () => {
     const body = response.json();
     expect(body).toMatchObject({ code: expect.any(String), requestId: expect.any(String) });
     expect(Object.keys(body.fields ?? {})).toContain(field);
+    expect(await rowCount()).toBe(before);
+  });
+
+  it('a call started by hand is about the patient’s next appointment, by its id; none upcoming is a 400', async () => {
+    const listed = (await get('/api/patients-with-appointments')).json().patients as {
+      id: string;
+      name: string;
+      next_appointment: { id: string; date: string; time: string };
+    }[];
+    const [first, second] = listed.filter((p) => patientIds.slice(4).includes(p.id));
+    expect(first && second).toBeTruthy();
+    const payload = { call_type: 'confirmation', assistant_id: assistantId, phone_number_id: numberId };
+    // The screen sends the appointment it showed; without one the API picks the patient's next one.
+    const response = await start({
+      ...payload,
+      patient_ids: [first!.id, second!.id],
+      appointment_ids: { [first!.id]: first!.next_appointment.id },
+    });
+    expect(response.statusCode, response.body).toBe(202);
+    const rows = await t.database.db
+      .select()
+      .from(outboundCalls)
+      .where(
+        and(
+          eq(outboundCalls.callType, 'confirmation'),
+          inArray(outboundCalls.patientId, [first!.id, second!.id]),
+        ),
+      );
+    expect(Object.fromEntries(rows.map((row) => [row.patientId, row.appointmentRef]))).toEqual({
+      [first!.id]: first!.next_appointment.id,
+      [second!.id]: second!.next_appointment.id,
+    });
+    expect(rows.every((row) => row.appointmentRef)).toBe(true);
+    expect(rows.find((row) => row.patientId === first!.id)!.appointment).toEqual({
+      date: first!.next_appointment.date,
+      time: first!.next_appointment.time,
+      provider: expect.any(String),
+      type: expect.any(String),
+    });
+
+    const before = await rowCount();
+    // An appointment that is no longer the patient's next one (cancelled or moved since the list loaded).
+    const stale = await start({
+      ...payload,
+      call_type: 'reminder',
+      patient_ids: [first!.id],
+      appointment_ids: { [first!.id]: 'no-longer-there' },
+    });
+    expect(stale.statusCode).toBe(400);
+    expect(stale.json().message).toBe(appointmentChangedMessage(first!.name));
+    // A patient without an upcoming appointment has nothing to confirm.
+    const [lonely] = await t.database.db
+      .insert(patients)
+      .values({ givenName: 'Nora', familyName: 'Nobooking', phone: '+12125550199' })
+      .returning();
+    const none = await start({ ...payload, patient_ids: [lonely!.id] });
+    expect(none.statusCode).toBe(400);
+    expect(none.json()).toMatchObject({
+      message: M.noUpcomingAppointment,
+      fields: { patient_ids: M.noUpcomingAppointment },
+    });
     expect(await rowCount()).toBe(before);
   });
 

@@ -1,5 +1,6 @@
 import {
   allAlreadyQueuedMessage,
+  appointmentChangedMessage,
   alreadyQueuedMessage,
   OUTBOUND_MESSAGES as M,
   type CallType,
@@ -93,8 +94,16 @@ export function createOutboundCallsService({
     const ids = [...new Set(input.patient_ids)];
     return ids.map((id) => {
       const patient = patients.get(id);
-      const phone = patient?.phone_number ? toE164(patient.phone_number) : undefined;
-      if (!patient || !phone) throw badRequest(M.unknownPatient, { patient_ids: M.unknownPatient });
+      // Every outbound call is about an appointment: a confirmation call confirms it by its id.
+      if (!patient) throw badRequest(M.noUpcomingAppointment, { patient_ids: M.noUpcomingAppointment });
+      const phone = patient.phone_number ? toE164(patient.phone_number) : undefined;
+      if (!phone) throw badRequest(M.unknownPatient, { patient_ids: M.unknownPatient });
+      const { id: appointmentRef, ...appointment } = patient.next_appointment;
+      const shown = input.appointment_ids?.[id];
+      if (shown !== undefined && shown !== appointmentRef) {
+        const message = appointmentChangedMessage(patient.name);
+        throw badRequest(message, { appointment_ids: message });
+      }
       return {
         patientId: patient.id,
         patientName: patient.name,
@@ -102,7 +111,8 @@ export function createOutboundCallsService({
         callType: input.call_type,
         message: input.message || null,
         ...targets,
-        appointment: patient.next_appointment,
+        appointment,
+        appointmentRef,
         notBefore,
         createdBy: viewer.userId,
       };

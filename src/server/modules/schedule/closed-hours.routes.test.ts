@@ -70,8 +70,9 @@ describe('a booking outside opening hours', () => {
       },
     });
     expect(response.statusCode).toBe(200);
-    const result = JSON.parse(response.json().results[0].result);
-    expect(result.success).toBe(false);
+    // A refusal goes back in the tool call's `error`.
+    const result = response.json().results[0];
+    expect(result).not.toHaveProperty('result');
     expect(result.error).toMatch(/^The practice is closed on Sunday.*The nearest open times are Monday/);
   });
 });

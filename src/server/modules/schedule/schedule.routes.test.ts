@@ -227,6 +227,7 @@ describe('GET /api/patients-with-appointments', () => {
       phone_number: expect.stringMatching(/^\+1\d{10}$/),
       email: expect.toBeOneOf([null, expect.any(String)]),
       next_appointment: {
+        id: expect.any(String),
         date: expect.stringMatching(/^\d{4}-\d{2}-\d{2}$/),
         time: expect.stringMatching(/^\d{2}:\d{2}$/),
         provider: expect.any(String),

@@ -259,6 +259,7 @@ export function createScheduleService({
           phone_number: a.contact.phone ?? null,
           email: a.contact.email ?? null,
           next_appointment: {
+            id: a.remoteId,
             date: a.wallStart.slice(0, 10),
             time: a.wallStart.slice(11, 16),
             provider: a.providers[0]?.displayName ?? '',

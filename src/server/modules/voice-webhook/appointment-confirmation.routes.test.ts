@@ -55,20 +55,23 @@ describe('confirmAppointment and cancelAppointment (confirmation calls)', () => 
 
     // A cancelled appointment cannot be confirmed any more; an unknown one is not found.
     const late = await toolCall('confirmAppointment', { appointment_id: no!.id });
-    expect(JSON.parse(late.json().results[0].result)).toMatchObject({ success: false });
+    expect(late.json().results[0]).toEqual({
+      toolCallId: expect.any(String),
+      name: 'confirmAppointment',
+      error: expect.any(String),
+    });
     expect(await statusOf(no!.id)).toBe('cancelled');
     const unknown = await toolCall('confirmAppointment', {
       appointment_id: '00000000-0000-4000-8000-000000000000',
     });
-    expect(JSON.parse(unknown.json().results[0].result)).toMatchObject({ success: false });
+    expect(unknown.json().results[0]).toMatchObject({ error: expect.any(String) });
+    expect(unknown.json().results[0]).not.toHaveProperty('result');
   });
 
   it('needs an appointment id', async () => {
     const response = await toolCall('confirmAppointment', {});
     expect(response.statusCode).toBe(200);
-    expect(JSON.parse(response.json().results[0].result)).toEqual({
-      success: false,
-      error: 'appointment_id is required.',
-    });
+    expect(response.json().results[0]).toMatchObject({ error: 'appointment_id is required.' });
+    expect(response.json().results[0]).not.toHaveProperty('result');
   });
 });

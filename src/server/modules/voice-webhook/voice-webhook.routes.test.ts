@@ -391,18 +391,26 @@ describe('POST /webhook from the voice platform', () => {
       customer: { number: patient.phone },
     });
     expect(response.statusCode).toBe(200);
-    const { results } = response.json() as { results: { toolCallId: string; result: string }[] };
-    expect(results.map((r) => r.toolCallId)).toEqual(['tc-find', 'tc-check', 'tc-flat']);
-    for (const r of results) expect(r.result).not.toContain('\n');
-    expect(JSON.parse(results[0]!.result)).toMatchObject({ success: true, patient: { id: patient.id } });
-    const check = JSON.parse(results[1]!.result);
+    const { results } = response.json() as {
+      results: { toolCallId: string; name: string; result?: string; error?: string }[];
+    };
+    expect(results.map((r) => [r.toolCallId, r.name])).toEqual([
+      ['tc-find', 'findPatient'],
+      ['tc-check', 'checkAvailability'],
+      ['tc-flat', 'nonsense'],
+    ]);
+    for (const r of results) expect(r.result ?? r.error).not.toContain('\n');
+    expect(JSON.parse(results[0]!.result!)).toMatchObject({ success: true, patient: { id: patient.id } });
+    const check = JSON.parse(results[1]!.result!);
     expect(check.success).toBe(true);
     expect(check.available_slots.length).toBeGreaterThan(0);
     expect(check.available_slots.every((s: { time: string }) => s.time >= '12:00' && s.time < '17:00')).toBe(
       true,
     );
-    expect(JSON.parse(results[2]!.result)).toEqual({
-      success: false,
+    // A failure goes back in `error` (the platform plays the tool's request-failed message), not as a result.
+    expect(results[2]).toEqual({
+      toolCallId: 'tc-flat',
+      name: 'nonsense',
       error: unknownFunctionMessage('nonsense'),
     });
   });
@@ -435,22 +443,24 @@ describe('POST /webhook from the voice platform', () => {
     const before = await appointmentCount();
     const first = JSON.parse((await book('tc-book-1')).json().results[0].result);
     const repeat = JSON.parse((await book('tc-book-1')).json().results[0].result);
+    const failure = async (id: string, name?: string) => {
+      const [result] = (await book(id, name)).json().results;
+      expect(result).not.toHaveProperty('result');
+      return result.error as string;
+    };
     expect(first.success).toBe(true);
     expect(repeat).toEqual(first);
     expect(await appointmentCount()).toBe(before + 1);
 
     // A different call for the same time: taken, said plainly.
-    const taken = JSON.parse((await book('tc-book-2', 'Ivy Stone Junior')).json().results[0].result);
-    expect(taken).toEqual({ success: false, error: bookedMessage(slot.time, date) });
+    expect(await failure('tc-book-2', 'Ivy Stone Junior')).toBe(bookedMessage(slot.time, date));
     // The same caller again: the booking they already hold, by its number.
-    const twice = JSON.parse((await book('tc-book-3')).json().results[0].result);
-    expect(twice).toEqual({
-      success: false,
-      error: patientBusyMessage({
+    expect(await failure('tc-book-3')).toBe(
+      patientBusyMessage({
         confirmationNumber: first.appointment.confirmation_number,
         wallStart: `${date}T${slot.time}:00`,
       }),
-    });
+    );
   });
 
   it('routes by the called number through phone mappings, else the active connector', async () => {

@@ -16,7 +16,16 @@ import { isCallReport } from '../calls/calls.service';
 import { authenticate, bearerToken, requireAuth, viewer } from '../../plugins/auth';
 import { safeErrorSummary } from '../../plugins/error-handler';
 import type { ScheduleService } from '../schedule/schedule.service';
+import { NO_TRANSFER_MESSAGE, type CallTransferService } from '../call-transfer/call-transfer.service';
 import { withToolErrorField } from './tool-error-field';
+import {
+  handoffReply,
+  isRequestType,
+  toolCallResult,
+  toolCallsReply,
+  transferReply,
+  unansweredReply,
+} from './voice-replies';
 import { createToolFunctions, type ToolContext } from './voice-webhook.service';
 import type { VoicePlatformService } from '../voice-platform/voice-platform.service';
 
@@ -29,6 +38,8 @@ export interface WebhookDeps {
   secret?: string;
   /** Answers `assistant-request` (modules/voice-platform). */
   assistantRequest?: VoicePlatformService['answerAssistantRequest'];
+  /** Answers `transfer-destination-request` (modules/call-transfer); without it nobody is put through. */
+  transfer?: Pick<CallTransferService, 'destination'>;
 }
 
 const MAX_KEY_LENGTH = 200;
@@ -50,11 +61,12 @@ const fromVoicePlatform = (body: unknown): boolean =>
 
 /**
  * POST /webhook: the receptionist's functions for the console (bearer session, the result itself) and for
- * the voice platform (shared secret; legacy function-call → { result }, tool-calls → { results }).
+ * the voice platform (shared secret; legacy function-call → { result }, tool-calls → { results } with each
+ * failure in `error`, transfer-destination-request → the practice's number or a polite `error`).
  */
 export function registerWebhookRoutes(
   app: App,
-  { auth, schedule, calls, secret, assistantRequest }: WebhookDeps,
+  { auth, schedule, calls, secret, assistantRequest, transfer }: WebhookDeps,
 ): void {
   const tools = createToolFunctions(schedule);
   const secretDigest = secret ? digest(secret) : undefined;
@@ -82,6 +94,22 @@ export function registerWebhookRoutes(
     }
   }
 
+  /** Tool calls: each outcome under its call id, a failure in `error` (voice-replies.ts). */
+  async function toolCalls(list: ToolCall[], ctx: ToolContext | ToolErrorResult, request: FastifyRequest) {
+    const run = async (call: ToolCall) => {
+      const name = call.function?.name ?? call.name ?? '';
+      if ('error' in ctx) return toolCallResult(call.id, name, { error: ctx.error });
+      const params = call.function ? call.function.arguments : call.parameters;
+      try {
+        const result = await tools.run(name, params, { ...ctx, idempotencyKey: `tool:${call.id}` });
+        return toolCallResult(call.id, name, { result });
+      } catch (thrown) {
+        return toolCallResult(call.id, name, { error: spoken(thrown, request).error });
+      }
+    };
+    return toolCallsReply(await Promise.all(list.map(run)));
+  }
+
   async function voice({ message }: VoiceWebhook, request: FastifyRequest): Promise<WebhookResponse> {
     if (isCallReport(message.type)) {
       await calls?.ingest(message);
@@ -94,33 +122,29 @@ export function registerWebhookRoutes(
         providerId: phone?.id ?? message.call?.phoneNumberId,
       });
     }
-    if (message.type !== 'function-call' && message.type !== 'tool-calls') return {};
+    if (message.type === 'transfer-destination-request') {
+      return transferReply(transfer ? await transfer.destination() : { refused: NO_TRANSFER_MESSAGE });
+    }
+    if (message.type === 'handoff-destination-request') return handoffReply();
+    if (message.type !== 'function-call' && message.type !== 'tool-calls') {
+      // A request left unanswered would leave the platform guessing; a notice needs no answer.
+      return isRequestType(message.type) ? unansweredReply(message.type) : {};
+    }
     const calledNumber = message.phoneNumber?.number ?? message.call?.phoneNumber?.number ?? undefined;
     const callerNumber = message.customer?.number ?? message.call?.customer?.number ?? undefined;
-    let practice: ToolContext['practice'];
+    let ctx: ToolContext | ToolErrorResult;
     try {
-      practice = await schedule.forCalledNumber(calledNumber);
+      ctx = { practice: await schedule.forCalledNumber(calledNumber), ...(callerNumber && { callerNumber }) };
     } catch (thrown) {
-      const error = spoken(thrown, request);
-      if (message.type === 'function-call') return { result: error };
-      const text = JSON.stringify(error);
-      return { results: (message.toolCallList ?? []).map((call) => ({ toolCallId: call.id, result: text })) };
+      ctx = spoken(thrown, request);
     }
-    const ctx: ToolContext = { practice, ...(callerNumber && { callerNumber }) };
+    if (message.type === 'tool-calls') return toolCalls(message.toolCallList ?? [], ctx, request);
 
-    if (message.type === 'function-call') {
-      const call = message.functionCall;
-      if (!call) return { result: { success: false as const, error: 'functionCall is missing.' } };
-      return { result: await answer(call.name, call.parameters, ctx, request) };
-    }
-    const run = async (call: ToolCall) => {
-      const name = call.function?.name ?? call.name ?? '';
-      const params = call.function ? call.function.arguments : call.parameters;
-      const result = await answer(name, params, { ...ctx, idempotencyKey: `tool:${call.id}` }, request);
-      // One line: JSON has no raw newlines.
-      return { toolCallId: call.id, result: JSON.stringify(result) };
-    };
-    return { results: await Promise.all((message.toolCallList ?? []).map(run)) };
+    // The legacy function-call reads `{ result }` only, so a failure is the spec's `{ success: false, error }`.
+    if ('error' in ctx) return { result: ctx };
+    const call = message.functionCall;
+    if (!call) return { result: { success: false as const, error: 'functionCall is missing.' } };
+    return { result: await answer(call.name, call.parameters, ctx, request) };
   }
 
   app.post(

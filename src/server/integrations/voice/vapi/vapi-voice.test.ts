@@ -91,24 +91,27 @@ describe('Vapi adapter over HTTP (fake Vapi built from the samples)', () => {
     expect(id).toMatch(/^[0-9a-f-]{36}$/);
     const sent = fake.state.requests.at(-1)!.body as {
       model: {
-        tools: { function: { name: string; parameters: unknown }; server: unknown }[];
+        tools: { type: string; function?: { name: string; parameters: unknown }; server?: unknown }[];
         provider: string;
       };
       server: unknown;
     };
-    expect(sent.model.tools.map((t) => t.function.name)).toEqual([
+    expect(sent.model.tools.map((t) => t.function?.name ?? t.type)).toEqual([
       'findPatient',
       'checkAvailability',
       'bookAppointment',
       'confirmAppointment',
       'cancelAppointment',
+      // Transfer to a person: no destinations, so Vapi asks our webhook (assistant.server) where to.
+      'transferCall',
     ]);
-    for (const tool of sent.model.tools) {
+    expect(sent.model.tools.at(-1)).toEqual({ type: 'transferCall' });
+    for (const tool of sent.model.tools.filter((t) => t.type === 'function')) {
       expect(tool.server).toEqual({
         url: 'https://practice.example/webhook',
         headers: { 'X-Vapi-Secret': SECRET },
       });
-      expect(tool.function.parameters).toMatchObject({ type: 'object' });
+      expect(tool.function!.parameters).toMatchObject({ type: 'object' });
     }
     expect(sent.server).toEqual({
       url: 'https://practice.example/webhook',

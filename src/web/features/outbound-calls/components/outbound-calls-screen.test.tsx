@@ -7,6 +7,10 @@ import {
   type OutboundCall,
   type OutboundSettings,
 } from '#shared/schemas/outbound-calls';
+import {
+  CALL_TRANSFER_MESSAGES as TRANSFER,
+  DEFAULT_CALL_TRANSFER_SETTINGS,
+} from '#shared/schemas/call-transfer';
 import type { PhoneNumber } from '#shared/schemas/phone-numbers';
 import type { PatientWithAppointment } from '#shared/schemas/schedule';
 import { mockApi, pending } from '../../../test/mock-api';
@@ -30,7 +34,13 @@ const patient = (over: Partial<PatientWithAppointment> = {}): PatientWithAppoint
   name: 'Zoë Ångström',
   phone_number: '+15555550123',
   email: 'zoe@example.com',
-  next_appointment: { date: '2026-11-24', time: '09:30', provider: 'Dr. Lee', type: 'Cleaning' },
+  next_appointment: {
+    id: `apt-${over.id ?? 'p1'}`,
+    date: '2026-11-24',
+    time: '09:30',
+    provider: 'Dr. Lee',
+    type: 'Cleaning',
+  },
   ...over,
 });
 const PATIENTS = [
@@ -80,6 +90,7 @@ function renderScreen(routes: Parameters<typeof mockApi>[0] = {}, props = ADMIN_
     'GET /api/assistants': { body: { assistants: ASSISTANTS } },
     'GET /api/phone-numbers': { body: { phoneNumbers: NUMBERS } },
     'GET /api/outbound-settings': { body: SETTINGS },
+    'GET /api/call-transfer-settings': { body: DEFAULT_CALL_TRANSFER_SETTINGS },
     ...routes,
   });
   const result = renderWithApp(<OutboundCallsScreen {...props} />, {
@@ -236,6 +247,8 @@ describe('OutboundCallsScreen', () => {
       patient_ids: ['p1', 'p2'],
       call_type: 'confirmation',
       message: 'Bring your insurance card.',
+      // The appointment each patient's call is about, as the list shows it (a confirmation confirms it).
+      appointment_ids: { p1: 'apt-p1', p2: 'apt-p2' },
     });
     const init = api.fetchMock.mock.calls.find(([, i]) => i?.method === 'POST')![1]!;
     expect((init.headers as Record<string, string>)['Idempotency-Key']).toMatch(/^[0-9a-f-]{36}$/);
@@ -293,6 +306,7 @@ describe('OutboundCallsScreen', () => {
       call_type: 'followup',
       assistant_id: 'a1',
       phone_number_id: 'n1',
+      appointment_ids: { p2: 'apt-p2' },
     });
   });
 
@@ -461,6 +475,8 @@ describe('OutboundCallsScreen', () => {
     expect(screen.queryByText('Scheduled')).toBeNull();
     expect(screen.queryByText('Not Scheduled')).toBeNull();
     expect(screen.queryByRole('button', { name: 'Settings' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Transfer to a Person' })).toBeNull();
+    expect(api.calls.some((c) => c.path === '/api/call-transfer-settings')).toBe(false);
     // Without the Assistants permission the cards say there is nothing to choose from.
     expect(within(card('Reminder')).getByText('No assistants available.')).toBeTruthy();
     await waitFor(() =>
@@ -530,5 +546,64 @@ describe('Outbound settings dialog', () => {
     fireEvent.click(within(dialog).getByRole('button', { name: 'Save Settings' }));
     expect(await screen.findByText('Unknown assistant')).toBeTruthy();
     expect(screen.getByRole('dialog', { name: 'Outbound Call Settings' })).toBeTruthy();
+  });
+});
+
+describe('Transfer to a Person dialog', () => {
+  async function openTransfer(routes: Parameters<typeof mockApi>[0] = {}) {
+    const result = renderScreen(routes);
+    const button = await screen.findByRole('button', { name: 'Transfer to a Person' });
+    await waitFor(() => expect((button as HTMLButtonElement).disabled).toBe(false));
+    fireEvent.click(button);
+    return { ...result, dialog: await screen.findByRole('dialog', { name: 'Transfer to a Person' }) };
+  }
+
+  it('refuses a number that is none, no day and hours that end before they start, and sends nothing', async () => {
+    const { api, dialog } = await openTransfer();
+    fireEvent.change(within(dialog).getByLabelText('Transfer to phone number'), {
+      target: { value: '555-01' },
+    });
+    for (const day of ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday']) {
+      fireEvent.click(within(dialog).getByRole('checkbox', { name: day }));
+    }
+    fireEvent.change(within(dialog).getByLabelText('Answered until'), { target: { value: '08:00' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
+    expect(within(dialog).getByText(/phone number is too short/i)).toBeTruthy();
+    expect(within(dialog).getByText(TRANSFER.noDays)).toBeTruthy();
+    expect(within(dialog).getByText(TRANSFER.invalidHours)).toBeTruthy();
+    expect(api.calls.some((c) => c.method === 'PUT')).toBe(false);
+  });
+
+  it('saves the number, the days and the hours', async () => {
+    const { api, dialog } = await openTransfer({
+      'PUT /api/call-transfer-settings': ({ body }) => ({
+        body: { ...(body as object), phoneNumber: '+12125550143' },
+      }),
+    });
+    fireEvent.change(within(dialog).getByLabelText('Transfer to phone number'), {
+      target: { value: ' (212) 555-0143 ' },
+    });
+    fireEvent.click(within(dialog).getByRole('checkbox', { name: 'Saturday' }));
+    fireEvent.click(within(dialog).getByRole('checkbox', { name: 'Monday' }));
+    fireEvent.change(within(dialog).getByLabelText('Answered from'), { target: { value: '08:30' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText(TRANSFER.saved)).toBeTruthy();
+    expect(api.calls.find((c) => c.method === 'PUT')!.body).toEqual({
+      phoneNumber: '(212) 555-0143',
+      days: ['tue', 'wed', 'thu', 'fri', 'sat'],
+      start: '08:30',
+      end: '17:00',
+    });
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+  });
+
+  it('an empty number turns transfers off; a server refusal shows in a toast and the dialog stays', async () => {
+    const { api, dialog } = await openTransfer({
+      'PUT /api/call-transfer-settings': { status: 400, body: { message: 'Not today', code: 'x' } },
+    });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('Not today')).toBeTruthy();
+    expect(api.calls.find((c) => c.method === 'PUT')!.body).toMatchObject({ phoneNumber: null });
+    expect(screen.getByRole('dialog', { name: 'Transfer to a Person' })).toBeTruthy();
   });
 });

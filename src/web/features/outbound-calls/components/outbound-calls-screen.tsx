@@ -1,4 +1,4 @@
-import { Settings } from 'lucide-react';
+import { PhoneForwarded, Settings } from 'lucide-react';
 import { useId, useState } from 'react';
 import { PageHeader } from '../../../components/page-header';
 import { Alert } from '../../../components/ui/alert';
@@ -10,12 +10,15 @@ import { Textarea } from '../../../components/ui/textarea';
 import { messageOf } from '../../../lib/api-client';
 import { useAssistants } from '../../assistants';
 import { usePhoneNumbers } from '../../phone-numbers';
+import { useCallTransferSettings } from '../api/get-call-transfer-settings';
 import { useOutboundSettings } from '../api/get-outbound-settings';
+import { usePatientsForCalling } from '../api/get-patients';
 import { callTypeLabel } from '../lib/call-status';
 import type { Unassigned } from '../lib/set-up';
 import { OUTBOUND_MESSAGES as M } from '#shared/schemas/outbound-calls';
-import { CALL_TYPES, type CallType } from '#shared/schemas/outbound-calls';
+import { CALL_TYPES, type CallType, type StartOutboundCallsInput } from '#shared/schemas/outbound-calls';
 import { CallHistory } from './call-history';
+import { CallTransferDialog } from './call-transfer-dialog';
 import { CallTypeCard } from './call-type-card';
 import { OutboundSettingsDialog } from './outbound-settings-dialog';
 import { PatientList } from './patient-list';
@@ -24,7 +27,7 @@ import { useStartCalls, warn } from './use-start-calls';
 export const MESSAGE_MAX = 500;
 
 export interface OutboundCallsScreenProps {
-  /** Admins read and change the campaign and calling-window settings. */
+  /** Admins read and change the campaign and calling-window settings, and the transfer to a person. */
   isAdmin: boolean;
   /** Whether the user may list assistants and phone numbers (the server limits a sub user to assigned ones). */
   canListAssistants: boolean;
@@ -70,16 +73,27 @@ function CallingScreen({ isAdmin, canListAssistants, canListPhoneNumbers }: Outb
   const [callType, setCallType] = useState<CallType>('reminder');
   const [message, setMessage] = useState('');
   const [settingsOpen, setSettingsOpen] = useState(false);
+  const [transferOpen, setTransferOpen] = useState(false);
   const callTypeId = useId();
   const messageId = useId();
 
   const assistants = useAssistants(canListAssistants).data?.assistants ?? [];
   const phoneNumbers = usePhoneNumbers(canListPhoneNumbers).data?.phoneNumbers ?? [];
   const settings = useOutboundSettings(isAdmin);
-  const { start, isPending } = useStartCalls(() => {
+  const transfer = useCallTransferSettings(isAdmin);
+  const patients = usePatientsForCalling().data?.patients;
+  const { start: startWith, isPending } = useStartCalls(() => {
     setSelected(new Set());
     setMessage('');
   });
+  // Each call is about the appointment the list shows for the patient (a confirmation confirms that one).
+  const start = (body: StartOutboundCallsInput) => {
+    const shown = new Map(patients?.map((p) => [p.id, p.next_appointment.id]));
+    const appointmentIds = Object.fromEntries(
+      body.patient_ids.flatMap((id) => (shown.has(id) ? [[id, shown.get(id)!]] : [])),
+    );
+    startWith({ ...body, appointment_ids: appointmentIds });
+  };
   const selectedIds = [...selected];
   const customMessage = message.trim() || undefined;
 
@@ -96,10 +110,16 @@ function CallingScreen({ isAdmin, canListAssistants, canListPhoneNumbers }: Outb
         description={DESCRIPTION}
         action={
           isAdmin ? (
-            <Button variant="outline" disabled={!settings.data} onClick={() => setSettingsOpen(true)}>
-              <Settings className="mr-2 h-4 w-4" aria-hidden="true" />
-              Settings
-            </Button>
+            <div className="flex flex-wrap gap-2">
+              <Button variant="outline" disabled={!transfer.data} onClick={() => setTransferOpen(true)}>
+                <PhoneForwarded className="mr-2 h-4 w-4" aria-hidden="true" />
+                Transfer to a Person
+              </Button>
+              <Button variant="outline" disabled={!settings.data} onClick={() => setSettingsOpen(true)}>
+                <Settings className="mr-2 h-4 w-4" aria-hidden="true" />
+                Settings
+              </Button>
+            </div>
           ) : undefined
         }
       />
@@ -172,6 +192,9 @@ function CallingScreen({ isAdmin, canListAssistants, canListPhoneNumbers }: Outb
 
       <CallHistory />
 
+      {isAdmin && (
+        <CallTransferDialog open={transferOpen} settings={transfer.data} onOpenChange={setTransferOpen} />
+      )}
       {isAdmin && (
         <OutboundSettingsDialog
           open={settingsOpen}

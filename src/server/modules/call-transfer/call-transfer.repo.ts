@@ -1,0 +1,31 @@
+import { eq } from 'drizzle-orm';
+import { DEFAULT_CALL_TRANSFER_SETTINGS, type CallTransferSettings } from '#shared/schemas/call-transfer';
+import type { Db } from '../../db/client';
+import { callTransferSettings } from '../../db/schema/index';
+
+export function createCallTransferRepo(db: Db) {
+  return {
+    /** The stored setting, or the default (no number: no transfers). */
+    async settings(): Promise<CallTransferSettings> {
+      const [row] = await db.select().from(callTransferSettings).where(eq(callTransferSettings.id, 1));
+      if (!row) return DEFAULT_CALL_TRANSFER_SETTINGS;
+      return { phoneNumber: row.phoneNumber, days: row.days, start: row.startTime, end: row.endTime };
+    },
+
+    async save(settings: CallTransferSettings, now: Date): Promise<void> {
+      const values = {
+        phoneNumber: settings.phoneNumber,
+        days: settings.days,
+        startTime: settings.start,
+        endTime: settings.end,
+        updatedAt: now,
+      };
+      await db
+        .insert(callTransferSettings)
+        .values({ id: 1, ...values })
+        .onConflictDoUpdate({ target: callTransferSettings.id, set: values });
+    },
+  };
+}
+
+export type CallTransferRepo = ReturnType<typeof createCallTransferRepo>;
