@@ -353,6 +353,8 @@ type StoredAssistant = {
 };
 const stored = (id: string) => fake.state.assistants.find((a) => a.id === id) as unknown as StoredAssistant;
 /** A function tool by its name, any other tool by its type. */
+/** What we write on every assistant: the receptionist's function tools and the transfer tool (ADR 045). */
+const OUR_TOOLS = [...RECEPTIONIST_TOOLS, 'transferCall'];
 const toolNames = (id: string) =>
   stored(id).model.tools.map((tool) => (tool.type === 'function' ? tool.function!.name : tool.type));
 const lastBody = (method: string) =>
@@ -381,9 +383,9 @@ describe('what we write to Vapi (issue 20)', () => {
         });
       }
     }
-    expect(toolNames(ours)).toEqual([...RECEPTIONIST_TOOLS, 'query']);
+    expect(toolNames(ours)).toEqual([...OUR_TOOLS, 'query']);
     expect(stored(ours).model.tools.at(-1)!.knowledgeBases![0]!.fileIds).toEqual([fileId]);
-    expect(toolNames(imported)).toEqual([...RECEPTIONIST_TOOLS]);
+    expect(toolNames(imported)).toEqual([...OUR_TOOLS]);
     // Its saved tools (toolIds) are the practice's own and stay as they were.
     expect((stored(imported).model as { toolIds?: string[] }).toolIds).toHaveLength(5);
   });
@@ -417,7 +419,7 @@ describe('what we write to Vapi (issue 20)', () => {
       },
     });
     await voice.updateAssistant(id, { name: 'Repaired' });
-    expect(toolNames(id)).toEqual(['lookupPet', 'query', ...RECEPTIONIST_TOOLS, 'query']);
+    expect(toolNames(id)).toEqual(['lookupPet', 'query', ...OUR_TOOLS, 'query']);
     const [, their, ...rest] = stored(id).model.tools;
     expect(their).toEqual(theirKnowledge);
     // Ours is found by its knowledge base, rebuilt in Vapi's query-tool shape: no `function`.
@@ -451,7 +453,7 @@ describe('what we write to Vapi (issue 20)', () => {
     expect(query().map((tool) => tool.knowledgeBases![0]!.fileIds)).toEqual([[second]]);
     await voice.updateAssistant(id, {}, null);
     expect(query()).toEqual([]);
-    expect(toolNames(id)).toEqual([...RECEPTIONIST_TOOLS]);
+    expect(toolNames(id)).toEqual([...OUR_TOOLS]);
   });
 
   it('writes a new provider’s voice and transcriber, not a merge with the old provider’s keys', async () => {
