@@ -13,7 +13,7 @@ test('search and filter on the server, in the URL, surviving a reload', async ({
   await expect(page.getByRole('heading', { name: 'Call Logs' })).toBeVisible();
   await expect(page.getByRole('row', { name: /^Open call / }).first()).toBeVisible();
   await page.getByLabel('Search').fill(fragment);
-  await expect(page).toHaveURL(new RegExp(`q=${fragment}`));
+  await expect(page).toHaveURL(new RegExp(`q=${encodeURIComponent(fragment)}`));
   const expected = (await apiGet<CallListResponse>(page, `/api/calls?q=${fragment}`)).calls.length;
   await expect(page.getByRole('row', { name: /^Open call / })).toHaveCount(expected);
   for (const row of await page.getByRole('row', { name: /^Open call / }).all()) {
@@ -60,10 +60,13 @@ test('open a call and walk the six tabs', async ({ page }) => {
   await expect(panel).toContainText(/Summary|No analysis data available for this call/);
   await measure();
   await dialog.getByRole('tab', { name: 'Logs' }).click();
-  await expect(panel.getByRole('list', { name: 'Logs' })).toBeVisible();
+  // The newest ended call may be one another test simulated: no logs, no charge.
+  await expect(
+    panel.getByRole('list', { name: 'Logs' }).or(panel.getByText('No logs available for this call')),
+  ).toBeVisible();
   await measure();
   await dialog.getByRole('tab', { name: 'Call Cost' }).click();
-  await expect(panel).toContainText(/Total: \$\d+\.\d{4}/);
+  await expect(panel).toContainText(/Total: \$\d+\.\d{4}|Simulated call: no charge/);
   await measure();
   expect(new Set(heights).size, `dialog heights per tab: ${heights.join(', ')}`).toBe(1);
   await page.keyboard.press('Escape');
@@ -87,7 +90,7 @@ test('simulate a call, see the booking conversation, and find it in the list', a
   await dialog.getByRole('tab', { name: 'Transcript' }).click();
   await expect(dialog.getByRole('tabpanel')).toContainText('confirmation number');
   await dialog.getByRole('tab', { name: 'Call Cost' }).click();
-  await expect(dialog.getByRole('tabpanel')).toContainText('Total: N/A');
+  await expect(dialog.getByRole('tabpanel')).toContainText('Simulated call: no charge');
   await page.keyboard.press('Escape');
 
   await page.getByLabel('Search').fill('sofia alvarez');

@@ -91,7 +91,8 @@ test('an admin creates and deletes a workflow', async ({ page }) => {
 
   const card = page.getByRole('listitem').filter({ has: page.getByRole('heading', { name }) });
   await expect(card.getByText('0 nodes · 0 connections')).toBeVisible();
-  await expect(card.getByText('Active')).toBeVisible();
+  // No steps yet: a draft, not active (issue 21, item 12).
+  await expect(card.getByText('Draft', { exact: true })).toBeVisible();
 
   await card.getByRole('button', { name: `Delete ${name}` }).click();
   await page.getByRole('alertdialog').getByRole('button', { name: 'Delete' }).click();
