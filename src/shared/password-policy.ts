@@ -27,3 +27,14 @@ export function passwordMatchesAccount(
   const names = [email, email.split('@')[0] ?? '', account.username?.trim().toLowerCase() ?? ''];
   return names.some((name) => name !== '' && typed === name);
 }
+
+/** What is wrong with a new password for this account, or null when it passes the policy. */
+export function passwordProblem(
+  password: string,
+  account: { email?: string; username?: string },
+): string | null {
+  if (password.length < PASSWORD_MIN_LENGTH) return PASSWORD_MESSAGES.tooShort;
+  if (isCommonPassword(password)) return PASSWORD_MESSAGES.common;
+  if (passwordMatchesAccount(password, account)) return PASSWORD_MESSAGES.sameAsAccount;
+  return null;
+}

@@ -66,6 +66,14 @@ describe('the demo practice seed', () => {
   it('creates the ADMIN_EMAIL admin once, with a working password', async () => {
     expect(await ensureAdmin(t.database.db, 'Owner@Practice.com', 'correct horse battery')).toBe(true);
     expect(await ensureAdmin(t.database.db, 'owner@practice.com', 'another password')).toBe(false);
+    // A new admin's password passes the policy (ADR 047); an existing admin's is never checked again.
+    await expect(ensureAdmin(t.database.db, 'new-owner@practice.com', 'short')).rejects.toThrow(
+      'ADMIN_PASSWORD: Password must be at least 10 characters',
+    );
+    await expect(
+      ensureAdmin(t.database.db, 'new-owner@practice.com', 'new-owner@practice.com'),
+    ).rejects.toThrow('ADMIN_PASSWORD: The password must not be the e-mail address or the username.');
+    expect(await ensureAdmin(t.database.db, 'owner@practice.com', 'short')).toBe(false);
     const [owner] = await t.database.db
       .select()
       .from(users)
