@@ -42,7 +42,7 @@ export const UpdateCallTransferSettingsInputSchema = z
       .nullable()
       .transform((value) => value || null),
     days: z
-      .array(z.enum(WEEKDAYS, { error: M.unknownDay }))
+      .array(z.enum(WEEKDAYS, { error: M.unknownDay }), { error: M.noDays })
       .min(1, M.noDays)
       .max(WEEKDAYS.length)
       .transform((days) => WEEKDAYS.filter((day) => days.includes(day))),

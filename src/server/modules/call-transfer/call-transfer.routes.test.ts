@@ -71,12 +71,14 @@ describe('transfer to a person: the setting', () => {
     ['a time that is no time', { start: '9am' }, 'start'],
     ['no day', { days: [] }, 'days'],
     ['an unknown day', { days: ['someday'] }, 'days.0'],
+    ['days left out', { days: undefined }, 'days'],
   ])('refuses %s with a 400 naming the field, changing nothing', async (_, change, field) => {
     const before = (await get()).json();
     const response = await put({ ...DEFAULT_CALL_TRANSFER_SETTINGS, phoneNumber: '+12125550143', ...change });
     expect(response.statusCode, response.body).toBe(400);
     expect(Object.keys(response.json().fields ?? {})).toContain(field);
     if (field === 'end') expect(response.json().fields.end).toBe(M.invalidHours);
+    if (field === 'days') expect(response.json().fields.days).toBe(M.noDays);
     expect(response.json().message).not.toMatch(/zod|invalid_type/i);
     expect((await get()).json()).toEqual(before);
   });
