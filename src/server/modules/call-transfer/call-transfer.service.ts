@@ -1,5 +1,6 @@
 import {
   WEEKDAYS,
+  WEEKDAY_NAMES,
   type CallTransferSettings,
   type UpdateCallTransferSettingsInputSchema,
   type Weekday,
@@ -19,22 +20,12 @@ export const NO_TRANSFER_MESSAGE =
   'I am sorry, I cannot put you through to a person on this line. I can help you myself, or take a message ' +
   'so that the practice calls you back.';
 
-const DAY_NAMES: Record<Weekday, string> = {
-  mon: 'Monday',
-  tue: 'Tuesday',
-  wed: 'Wednesday',
-  thu: 'Thursday',
-  fri: 'Friday',
-  sat: 'Saturday',
-  sun: 'Sunday',
-};
-
 /** "Monday to Friday" for a run of three or more days, else "Monday, Wednesday and Friday". */
 function spokenDays(days: readonly Weekday[]): string {
   const indexes = days.map((day) => WEEKDAYS.indexOf(day));
   const run = indexes.every((index, i) => i === 0 || index === indexes[i - 1]! + 1);
-  if (run && days.length > 2) return `${DAY_NAMES[days[0]!]} to ${DAY_NAMES[days.at(-1)!]}`;
-  const names = days.map((day) => DAY_NAMES[day]);
+  if (run && days.length > 2) return `${WEEKDAY_NAMES[days[0]!]} to ${WEEKDAY_NAMES[days.at(-1)!]}`;
+  const names = days.map((day) => WEEKDAY_NAMES[day]);
   return names.length > 1 ? `${names.slice(0, -1).join(', ')} and ${names.at(-1)}` : (names[0] ?? '');
 }
 

@@ -3,6 +3,7 @@ import { phoneNumberProblem } from '#shared/phone';
 import {
   CALL_TRANSFER_MESSAGES as M,
   WEEKDAYS,
+  WEEKDAY_NAMES,
   type CallTransferSettings,
   type Weekday,
 } from '#shared/schemas/call-transfer';
@@ -21,16 +22,7 @@ import {
 import { messageOf } from '../../../lib/api-client';
 import { useUpdateCallTransferSettings } from '../api/update-call-transfer-settings';
 
-const DAY_LABELS: Record<Weekday, string> = {
-  mon: 'Monday',
-  tue: 'Tuesday',
-  wed: 'Wednesday',
-  thu: 'Thursday',
-  fri: 'Friday',
-  sat: 'Saturday',
-  sun: 'Sunday',
-};
-const DAY_OPTIONS = WEEKDAYS.map((day) => ({ value: day, label: DAY_LABELS[day] }));
+const DAY_OPTIONS = WEEKDAYS.map((day) => ({ value: day, label: WEEKDAY_NAMES[day] }));
 
 const TIME = /^([01]\d|2[0-3]):[0-5]\d$/;
 
