@@ -5,6 +5,7 @@ import type { Db } from '../../db/client';
 import { LOCKS, xactLock } from '../../db/locks';
 import { outboundCalls } from '../../db/schema/index';
 import { isVoiceError, type VoicePort } from '../../integrations/voice/index';
+import { safeErrorSummary } from '../../plugins/error-handler';
 import type { AssistantsService } from '../assistants/assistants.service';
 import type { CallsService } from '../calls/calls.service';
 import type { PhoneNumbersService } from '../phone-numbers/phone-numbers.service';
@@ -19,6 +20,8 @@ export interface DispatcherDeps {
   phoneNumbers: Pick<PhoneNumbersService, 'platformId'>;
   /** Call Logs: a placed call is logged with its assistant and number. */
   calls: Pick<CallsService, 'recordPlaced'>;
+  /** Where a problem that does not stop the dispatch is told (never with patient data). */
+  warn?: (detail: object, message: string) => void;
   /** The practice's IANA time zone, for the calling window. */
   timeZone(): Promise<string>;
   now?: () => Date;
@@ -55,6 +58,7 @@ export function createDispatcher({
   assistants,
   phoneNumbers,
   calls,
+  warn = () => undefined,
   timeZone,
   now = () => new Date(),
   placementGraceMs = 60_000,
@@ -129,7 +133,12 @@ export function createDispatcher({
         customerNumber: row.phoneNumber,
         placedAt: now(),
       })
-      .catch(() => undefined);
+      .catch((error: unknown) =>
+        warn(
+          { err: safeErrorSummary(error as Error), outboundCallId: row.id },
+          'placed call not written to Call Logs',
+        ),
+      );
     return true;
   }
 

@@ -44,6 +44,7 @@ export function registerOutboundCalls(app: App, deps: OutboundCallsModuleDeps) {
     assistants: deps.assistants,
     phoneNumbers: deps.phoneNumbers,
     calls: deps.calls,
+    warn: (detail, message) => app.log.warn(detail, message),
     timeZone: () => deps.schedule.timeZone(),
     now: deps.now,
     placementGraceMs: deps.placementGraceMs,

@@ -1,13 +1,10 @@
-import {
-  APPOINTMENT_REQUEST_FIELDS,
-  type AppointmentRequest,
-  type Evidence,
-} from '#shared/schemas/processor';
+import { APPOINTMENT_REQUEST_FIELDS, type AppointmentRequest } from '#shared/schemas/processor';
 import { parseStructuredData } from '#shared/schemas/structured-data';
 import { toE164 } from '../../lib/phone';
 import { wallFromInstant } from '../../lib/wall-time';
 import {
   analyzeTranscript,
+  emptyEvidence,
   type AnalysisContext,
   type TranscriptAnalysis,
 } from './analysis/analyze-transcript';
@@ -60,15 +57,4 @@ export function readCall(
     }
   }
   return { appointmentRequest: request, evidence };
-}
-
-function emptyEvidence(): Evidence {
-  return {
-    patientName: [],
-    phoneNumber: [],
-    email: [],
-    preferredDate: [],
-    preferredTime: [],
-    appointmentType: [],
-  };
 }

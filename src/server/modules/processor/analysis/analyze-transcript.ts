@@ -72,7 +72,8 @@ const PICKS_ONE = /\bthe ([\w:' ]{2,20}?) one\b/i;
 const PICKS_EARLIER = /\b(?:the )?(?:earlier|earliest|first|sooner|soonest)(?: one)?\b/i;
 const PICKS_LATER = /\b(?:the )?(?:later|latest|last|second|latter)(?: one)?\b/i;
 
-function empty(): Evidence {
+/** Evidence with no range for any field. */
+export function emptyEvidence(): Evidence {
   return {
     patientName: [],
     phoneNumber: [],
@@ -391,7 +392,7 @@ export function analyzeTranscript(transcript: string, context: AnalysisContext):
     previous = undefined;
   }
 
-  if (!wantsVisit) return { appointmentRequest: null, evidence: empty() };
+  if (!wantsVisit) return { appointmentRequest: null, evidence: emptyEvidence() };
   // "A bit of a toothache, nothing urgent": someone should look at it, it is not an emergency visit.
   if (kind.value === 'emergency_dental' && notUrgent) kind.value = 'dental_examination';
   return {
