@@ -4,3 +4,4 @@ export { BookAppointmentScreen } from './components/book-appointment-screen';
 export { OutboxDelivery } from './components/outbox-delivery';
 export { useProviders } from './api/get-providers';
 export { AppointmentPicker, type AppointmentChoice } from './components/appointment-picker';
+export { todayIso } from './lib/booking';

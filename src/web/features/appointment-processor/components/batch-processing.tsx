@@ -81,7 +81,7 @@ export function BatchProcessing() {
             <ul className="space-y-1 text-sm text-slate-700">
               {result.results.successful.map((r) => (
                 <ResultLine key={r.callId} call={r}>
-                  Booked {r.confirmationNumber}
+                  Booked{r.confirmationNumber && ` ${r.confirmationNumber}`}
                   {r.details.type && ` · ${typeLabel(r.details.type)}`}
                   {r.details.date && ` · ${r.details.date}`}
                   {r.details.time && ` ${r.details.time}`}

@@ -12,9 +12,8 @@ import {
 import { Spinner } from '../../../components/ui/spinner';
 import { cn } from '../../../lib/cn';
 import { useCall } from '../api/get-call';
+import { CallStatusBadge } from './call-status-badge';
 import {
-  callStatusClass,
-  callStatusLabel,
   callTypeLabel,
   cutLogMessage,
   endedReasonLabel,
@@ -46,9 +45,7 @@ function OverviewTab({ call }: { call: CallDetail }) {
   return (
     <dl className="grid grid-cols-2 gap-4">
       <Field label="Status">
-        <span className={cn('rounded-full px-2 py-0.5 text-xs font-semibold', callStatusClass(call.status))}>
-          {callStatusLabel(call.status)}
-        </span>
+        <CallStatusBadge status={call.status} />
       </Field>
       <Field label="Type">{callTypeLabel(call.type)}</Field>
       <Field label="Started">{dateTime(call.startedAt)}</Field>

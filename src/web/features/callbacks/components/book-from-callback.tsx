@@ -5,14 +5,8 @@ import { FormField } from '../../../components/form-field';
 import { Button } from '../../../components/ui/button';
 import { toast } from '../../../components/ui/use-toast';
 import { messageOf } from '../../../lib/api-client';
-import { AppointmentPicker, useProviders, type AppointmentChoice } from '../../book-appointment';
+import { AppointmentPicker, todayIso, useProviders, type AppointmentChoice } from '../../book-appointment';
 import { useBookFromCallback } from '../api/book-from-callback';
-
-const today = () => {
-  const now = new Date();
-  const pad = (n: number) => String(n).padStart(2, '0');
-  return `${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}`;
-};
 
 /**
  * The task's detected fields as a first choice: a known type, the first available doctor, the day asked for
@@ -22,7 +16,7 @@ function firstChoice(task: Callback): AppointmentChoice {
   const type = (APPOINTMENT_TYPES as readonly string[]).includes(task.appointmentType ?? '')
     ? task.appointmentType!
     : '';
-  const date = task.preferredDate && task.preferredDate >= today() ? task.preferredDate : '';
+  const date = task.preferredDate && task.preferredDate >= todayIso() ? task.preferredDate : '';
   return { appointmentType: type, doctor: FIRST_AVAILABLE_PROVIDER, date, time: '' };
 }
 

@@ -58,6 +58,9 @@ export function TaskActions({ task, onBook }: { task: Callback; onBook?: () => v
             className="h-9 w-40 shrink-0"
             value=""
             disabled={update.isPending || !assignees.data}
+            title={
+              assignees.error ? messageOf(assignees.error, 'Could not load your colleagues.') : undefined
+            }
             onChange={(event) =>
               event.target.value &&
               change(

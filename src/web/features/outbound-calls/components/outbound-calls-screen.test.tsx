@@ -558,6 +558,16 @@ describe('Transfer to a Person dialog', () => {
     return { ...result, dialog: await screen.findByRole('dialog', { name: 'Transfer to a Person' }) };
   }
 
+  it('says why the button stays off when the transfer settings cannot be loaded', async () => {
+    renderScreen({
+      'GET /api/call-transfer-settings': { status: 503, body: { message: 'Busy', code: 'x' } },
+    });
+    expect(await screen.findByText(/Could not load the transfer settings\. Busy/)).toBeTruthy();
+    expect((screen.getByRole('button', { name: 'Transfer to a Person' }) as HTMLButtonElement).disabled).toBe(
+      true,
+    );
+  });
+
   it('refuses a number that is none, no day and hours that end before they start, and sends nothing', async () => {
     const { api, dialog } = await openTransfer();
     fireEvent.change(within(dialog).getByLabelText('Transfer to phone number'), {

@@ -129,6 +129,11 @@ function CallingScreen({ isAdmin, canListAssistants, canListPhoneNumbers }: Outb
           Could not load the outbound call settings. {messageOf(settings.error, 'Please try again.')}
         </Alert>
       )}
+      {isAdmin && transfer.error && (
+        <Alert variant="destructive">
+          Could not load the transfer settings. {messageOf(transfer.error, 'Please try again.')}
+        </Alert>
+      )}
 
       {/* Patients first: on a laptop screen they are in view without scrolling past the cards' buttons. */}
       <div className="grid gap-6 lg:grid-cols-2">
