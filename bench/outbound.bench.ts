@@ -31,7 +31,7 @@ try {
     callingWindow: { start: '00:00', end: '23:59' },
     maxConcurrentCalls: MAX_IN_FLIGHT,
   };
-  await database.db.insert(outboundSettings).values({ id: 1, settings });
+  await database.db.insert(outboundSettings).values({ settings });
   for (let offset = 0; offset < CALLS; offset += 500) {
     await database.db.insert(outboundCalls).values(
       Array.from({ length: Math.min(500, CALLS - offset) }, (_, j) => {

@@ -18,7 +18,7 @@ export const badRequest = (message: string, fields?: Record<string, string>) =>
   new AppError(400, fields ? 'validation_failed' : 'bad_request', message, fields);
 export const unauthorized = (
   message = 'Please sign in to continue.',
-  code: 'unauthorized' | 'session_idle' | 'session_expired' = 'unauthorized',
+  code: 'unauthorized' | 'session_idle' | 'session_expired' | 'practice_suspended' = 'unauthorized',
 ) => new AppError(401, code, message);
 export const forbidden = (message = 'You do not have permission to do that.') =>
   new AppError(403, 'forbidden', message);

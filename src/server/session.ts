@@ -1,5 +1,6 @@
 import type { Principal, Role } from '#shared/permissions';
 import type { AuditOutcome } from '#shared/schemas/audit';
+import type { PracticeContext } from './practice';
 
 /**
  * Who is asking and where from: the types the request plugins (plugins/auth, plugins/audit) and the modules
@@ -23,6 +24,8 @@ export interface RequestContext {
 
 export interface AuditEntry extends Partial<RequestContext> {
   actor?: { id: string; role: Role } | null;
+  /** The practice the entry is about; null or absent for platform-wide entries. */
+  practiceId?: string | null;
   action: string;
   outcome: AuditOutcome;
   resourceType?: string | null;
@@ -40,7 +43,7 @@ export interface SessionResolver {
     context: RequestContext,
     options?: { background?: boolean },
   ): Promise<
-    | { session: { user: AuthUser; principal: Principal }; idHash: string }
+    | { session: { user: AuthUser; principal: Principal; practice: PracticeContext | null }; idHash: string }
     | { ended: SessionEndReason; userId?: string }
   >;
   /** The 401 that tells the visitor why their session ended. */
@@ -48,7 +51,8 @@ export interface SessionResolver {
 }
 
 /** Why a bearer session no longer works. */
-export type SessionEndReason = 'expired' | 'idle' | 'inactive' | 'unknown';
+/** `suspended`: the user's practice was suspended by the operator. */
+export type SessionEndReason = 'expired' | 'idle' | 'inactive' | 'suspended' | 'unknown';
 
 /** What plugins/audit needs of the audit service. */
 export interface AuditRecorder {

@@ -7,6 +7,8 @@ export const ErrorCodeSchema = z.enum([
   /** 401: the session ended after the idle limit, or at its maximum length; the sign-in page says so. */
   'session_idle',
   'session_expired',
+  /** 401 at sign-in or on a live session: the operator suspended the user's practice. */
+  'practice_suspended',
   'invalid_credentials',
   'forbidden',
   'not_found',

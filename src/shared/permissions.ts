@@ -1,4 +1,5 @@
-export const ROLES = ['admin', 'sub'] as const;
+/** `operator`: the vendor's own staff, above practices; sees no patient data (issue 22). */
+export const ROLES = ['admin', 'sub', 'operator'] as const;
 export type Role = (typeof ROLES)[number];
 
 export const PERMISSION_FLAGS = [
@@ -51,7 +52,14 @@ export const ACTIONS = [
   'connectors:manage',
   'users:manage',
   'audit:view',
+  /** The vendor's sales leads: the operator's, not a practice's. */
   'demoRequests:manage',
+  /** List, create, suspend and reactivate practices (operator). */
+  'practices:manage',
+  /** The mail sandbox's sent mails (operator). */
+  'mail:view',
+  /** Invite staff to the caller's practice by e-mail (admin). */
+  'users:invite',
   /** Pull the assistants and numbers of the practice's voice-platform account into ours. */
   'voicePlatform:import',
 ] as const;
@@ -80,7 +88,7 @@ const ADMIN_ONLY: ReadonlySet<Action> = new Set([
   'connectors:manage',
   'users:manage',
   'audit:view',
-  'demoRequests:manage',
+  'users:invite',
   'assistants:create',
   'voicePlatform:import',
   'outboundSettings:manage',
@@ -88,9 +96,14 @@ const ADMIN_ONLY: ReadonlySet<Action> = new Set([
   'phoneNumbers:delete',
 ]);
 
+/** What only the operator may do; the operator may do nothing else (no practice's data). */
+const OPERATOR_ONLY: ReadonlySet<Action> = new Set(['demoRequests:manage', 'practices:manage', 'mail:view']);
+
 /** The one policy: the menu, the buttons and every server route ask this function. */
 export function can(principal: Principal | null | undefined, action: Action): boolean {
   if (!principal) return action === 'overview:view';
+  if (principal.role === 'operator') return OPERATOR_ONLY.has(action);
+  if (OPERATOR_ONLY.has(action)) return false;
   if (principal.role === 'admin') return true;
   if (ADMIN_ONLY.has(action)) return false;
   if (action === 'overview:view') return true;
@@ -105,7 +118,7 @@ export interface MenuItem {
   label: string;
   path: string;
   action: Action;
-  section: 'main' | 'admin';
+  section: 'main' | 'admin' | 'operator';
 }
 
 export const MENU_ITEMS: readonly MenuItem[] = [
@@ -132,7 +145,9 @@ export const MENU_ITEMS: readonly MenuItem[] = [
   { label: 'Linked Accounts', path: '/linked-accounts', action: 'connectors:view', section: 'main' },
   { label: 'User Management', path: '/user-management', action: 'users:manage', section: 'admin' },
   { label: 'Audit Log', path: '/audit-log', action: 'audit:view', section: 'admin' },
-  { label: 'Demo Requests', path: '/demo-requests', action: 'demoRequests:manage', section: 'admin' },
+  { label: 'Practices', path: '/practices', action: 'practices:manage', section: 'operator' },
+  { label: 'Demo Requests', path: '/demo-requests', action: 'demoRequests:manage', section: 'operator' },
+  { label: 'Sent Mail', path: '/sent-mail', action: 'mail:view', section: 'operator' },
 ];
 
 /** Menu items the principal may see; while permissions are unknown only Overview shows. */

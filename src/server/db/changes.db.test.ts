@@ -196,8 +196,8 @@ describe('change-reporting client', () => {
       Client: changeReportingClient((tables) => reported.push([...tables])),
     });
     try {
-      await pool.query(`update practice_settings set time_zone = time_zone`);
-      expect(reported).toEqual([['practice_settings']]);
+      await pool.query(`update practices set time_zone = time_zone`);
+      expect(reported).toEqual([['practices']]);
       const client = await pool.connect();
       try {
         await client.query('begin');

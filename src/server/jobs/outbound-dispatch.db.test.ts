@@ -61,8 +61,8 @@ describe('outbound dispatch and a crash (kill -9)', () => {
     const settings = { ...DEFAULT_OUTBOUND_SETTINGS, callingWindow: { start: '00:00', end: '23:59' } };
     await t.database.db
       .insert(outboundSettings)
-      .values({ id: 1, settings })
-      .onConflictDoUpdate({ target: outboundSettings.id, set: { settings } });
+      .values({ settings })
+      .onConflictDoUpdate({ target: outboundSettings.practiceId, set: { settings } });
     await t.database.db.insert(outboundCalls).values(
       Array.from({ length: CALLS }, (_, i) => ({
         patientId: `crash-${i}`,

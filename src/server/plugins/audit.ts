@@ -46,6 +46,7 @@ export function installAudit(app: FastifyInstance, audit: AuditRecorder): void {
       .record({
         ...requestContext(request),
         actor: request.auth ? { id: request.auth.user.id, role: request.auth.user.role } : null,
+        practiceId: request.auth?.practice?.id ?? null,
         action: denied ? 'access.denied' : target!.action,
         outcome: denied ? 'denied' : status < 400 ? 'allowed' : 'failed',
         resourceType: target?.resourceType ?? null,

@@ -2,12 +2,15 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { BACKGROUND_REQUEST_HEADER } from '#shared/session';
 import { can, type Action, type Principal } from '#shared/permissions';
 import { forbidden, unauthorized } from '../errors';
+import type { PracticeContext } from '../practice';
 import type { AuthUser, SessionResolver } from '../session';
 import { requestContext } from './audit';
 
 export interface RequestAuth {
   user: AuthUser;
   principal: Principal;
+  /** The caller's practice; null for the operator, who belongs to none. */
+  practice: PracticeContext | null;
   sessionHash: string;
 }
 
@@ -54,21 +57,33 @@ export async function authenticate(
   request.auth = {
     user: resolved.session.user,
     principal: resolved.session.principal,
+    practice: resolved.session.practice,
     sessionHash: resolved.idHash,
   };
   if (access && !can(resolved.session.principal, access)) throw forbidden();
   return request.auth;
 }
 
-/** Who is asking, as services take it. */
+/** Who is asking, as services take it: a user of one practice. */
 export interface Viewer {
   userId: string;
   principal: Principal;
+  practice: PracticeContext;
 }
 
 export function viewer(request: FastifyRequest): Viewer {
   const { user, principal } = requireAuth(request);
-  return { userId: user.id, principal };
+  return { userId: user.id, principal, practice: practiceOf(request) };
+}
+
+/**
+ * The caller's practice, for routes that work on a practice's data. The operator has none: such routes
+ * are refused to them (403), whatever their `access`.
+ */
+export function practiceOf(request: FastifyRequest): PracticeContext {
+  const { practice } = requireAuth(request);
+  if (!practice) throw forbidden();
+  return practice;
 }
 
 /** For handlers behind the hook: the caller, who is always there. */

@@ -11,6 +11,8 @@ export const LoginInputSchema = z.object({
 export type LoginInput = z.infer<typeof LoginInputSchema>;
 
 export const RoleSchema = z.enum(ROLES);
+/** The roles inside a practice: what an admin may give (the operator is the vendor's, not a practice's). */
+export const PracticeRoleSchema = z.enum(['admin', 'sub'], { error: 'Choose a role' });
 
 export const SessionUserSchema = z.object({
   id: z.string(),

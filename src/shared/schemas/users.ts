@@ -6,7 +6,7 @@ import {
   PASSWORD_MIN_LENGTH,
   passwordMatchesAccount,
 } from '../password-policy';
-import { PermissionsSchema, RoleSchema } from './auth';
+import { PermissionsSchema, PracticeRoleSchema, RoleSchema } from './auth';
 
 export const USER_MESSAGES = {
   nameRequired: 'Name is required',
@@ -27,12 +27,12 @@ export const USER_MESSAGES = {
   lastAdmin: 'There must always be at least one active admin.',
 } as const;
 
-const nameField = z
+export const nameField = z
   .string({ error: USER_MESSAGES.nameRequired })
   .trim()
   .min(1, USER_MESSAGES.nameRequired)
   .max(200);
-const emailField = z
+export const emailField = z
   .string({ error: USER_MESSAGES.invalidEmail })
   .trim()
   .max(320)
@@ -43,7 +43,7 @@ const usernameField = z
   .min(3, USER_MESSAGES.usernameTooShort)
   .max(100);
 /** A new password: long enough and not a common one (ADR 047); `notTheAccount` adds: not the e-mail. */
-const passwordField = z
+export const passwordField = z
   .string({ error: USER_MESSAGES.passwordTooShort })
   .min(PASSWORD_MIN_LENGTH, USER_MESSAGES.passwordTooShort)
   .max(1024)
@@ -85,7 +85,7 @@ export const CreateUserInputSchema = z.object({
       email: emailField,
       username: usernameField,
       password: passwordField,
-      role: RoleSchema.default('sub'),
+      role: PracticeRoleSchema.default('sub'),
       isActive: z.boolean().default(true),
     })
     .superRefine(notTheAccount),
@@ -101,7 +101,7 @@ export const UpdateUserInputSchema = z.object({
       email: emailField,
       username: usernameField,
       password: z.union([z.literal(''), passwordField]).optional(),
-      role: RoleSchema.default('sub'),
+      role: PracticeRoleSchema.default('sub'),
       isActive: z.boolean().default(true),
     })
     .superRefine(notTheAccount),

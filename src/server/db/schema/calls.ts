@@ -18,6 +18,7 @@ import {
   type CostBreakdown,
 } from '#shared/schemas/calls';
 import { FOLD_FROM, FOLD_TO } from '#shared/search-fold';
+import { practiceId } from './practices';
 import { assistants, phoneNumbers } from './voice';
 
 /**
@@ -28,6 +29,7 @@ export const calls = pgTable(
   'calls',
   {
     id: uuid().primaryKey().defaultRandom(),
+    practiceId: practiceId(),
     providerId: text(),
     status: text().notNull(),
     type: text().notNull(),
@@ -76,13 +78,19 @@ export const calls = pgTable(
     ),
     uniqueIndex('calls_provider_id_idx').on(table.providerId),
     // Migration 0010 adds INCLUDE (customer_name_folded) for name search (ADR 037); drizzle cannot declare it.
-    index('calls_created_idx').on(table.createdAt.desc().nullsFirst(), table.id.desc().nullsFirst()),
+    index('calls_created_idx').on(
+      table.practiceId,
+      table.createdAt.desc().nullsFirst(),
+      table.id.desc().nullsFirst(),
+    ),
     index('calls_status_created_idx').on(
+      table.practiceId,
       table.status,
       table.createdAt.desc().nullsFirst(),
       table.id.desc().nullsFirst(),
     ),
     index('calls_customer_number_created_idx').on(
+      table.practiceId,
       table.customerNumber,
       table.createdAt.desc().nullsFirst(),
       table.id.desc().nullsFirst(),
@@ -90,14 +98,17 @@ export const calls = pgTable(
     // "The last 4 digits" of a caller's number: reversed, an ending is a prefix, which a B-tree serves as a range.
     index('calls_customer_number_reversed_idx').using(
       'btree',
+      table.practiceId,
       sql`reverse(${table.customerNumber}) text_pattern_ops`,
     ),
     index('calls_phone_number_created_idx').on(
+      table.practiceId,
       table.phoneNumberId,
       table.createdAt.desc().nullsFirst(),
       table.id.desc().nullsFirst(),
     ),
     index('calls_assistant_created_idx').on(
+      table.practiceId,
       table.assistantId,
       table.createdAt.desc().nullsFirst(),
       table.id.desc().nullsFirst(),

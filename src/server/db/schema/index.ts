@@ -1,3 +1,4 @@
+export * from './practices';
 export * from './connectors';
 export * from './demo-requests';
 export * from './users';

@@ -10,6 +10,7 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
+import { practiceId } from './practices';
 import type { CallType, OutboundSettings, OutboundStatus } from '#shared/schemas/outbound-calls';
 
 /** The appointment a call is about, as the assistant is told it (practice wall time). */
@@ -29,6 +30,7 @@ export const outboundCalls = pgTable(
   'outbound_calls',
   {
     id: uuid().primaryKey().defaultRandom(),
+    practiceId: practiceId(),
     patientId: text().notNull(),
     patientName: text().notNull(),
     /** E.164 */
@@ -57,13 +59,13 @@ export const outboundCalls = pgTable(
     updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [
-    index('outbound_calls_created_idx').on(table.createdAt),
+    index('outbound_calls_created_idx').on(table.practiceId, table.createdAt),
     index('outbound_calls_status_idx').on(table.status, table.notBefore),
     uniqueIndex('outbound_calls_vapi_call_id_idx').on(table.vapiCallId),
-    uniqueIndex('outbound_calls_campaign_key_idx').on(table.campaignKey),
+    uniqueIndex('outbound_calls_campaign_key_idx').on(table.practiceId, table.campaignKey),
     // One open call per patient and type (issue 19): a second start while one is pending or calling is refused.
     uniqueIndex('outbound_calls_one_open_idx')
-      .on(table.patientId, table.callType)
+      .on(table.practiceId, table.patientId, table.callType)
       .where(sql`${table.status} in ('pending', 'calling')`),
     check(
       'outbound_calls_status_check',
@@ -75,19 +77,16 @@ export const outboundCalls = pgTable(
 /** Placements the built-in sandbox voice has made, by placement key: the sandbox places a key once. */
 export const sandboxOutboundPlacements = pgTable('sandbox_outbound_placements', {
   placementKey: text().primaryKey(),
+  practiceId: practiceId(),
   callId: text().notNull(),
   /** What was asked, so calls cut off by a restart can be finished. */
   request: jsonb().$type<{ number: string; name?: string; variables?: Record<string, string> }>().notNull(),
   createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
 });
 
-/** The practice's outbound settings: one row (id 1); missing parts take the defaults. */
-export const outboundSettings = pgTable(
-  'outbound_settings',
-  {
-    id: integer().primaryKey().default(1),
-    settings: jsonb().$type<OutboundSettings>().notNull(),
-    updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
-  },
-  (table) => [check('outbound_settings_single_row', sql`${table.id} = 1`)],
-);
+/** A practice's outbound settings: one row per practice; missing parts take the defaults. */
+export const outboundSettings = pgTable('outbound_settings', {
+  practiceId: practiceId().primaryKey(),
+  settings: jsonb().$type<OutboundSettings>().notNull(),
+  updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+});

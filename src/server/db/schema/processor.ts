@@ -1,4 +1,5 @@
 import { index, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { practiceId } from './practices';
 import { users } from './users';
 import { calls } from './calls';
 
@@ -9,6 +10,7 @@ export const callProcessing = pgTable(
     callId: uuid()
       .primaryKey()
       .references(() => calls.id, { onDelete: 'cascade' }),
+    practiceId: practiceId(),
     state: text({ enum: ['booked', 'nothing_to_book', 'needs_callback'] }).notNull(),
     confirmationNumber: text(),
     /** Why nothing was booked, in words staff read (no patient data). */
@@ -18,7 +20,7 @@ export const callProcessing = pgTable(
     time: text(),
     processedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
-  (table) => [index('call_processing_state_idx').on(table.state)],
+  (table) => [index('call_processing_state_idx').on(table.practiceId, table.state)],
 );
 
 /**
@@ -29,6 +31,7 @@ export const callbacks = pgTable(
   'callbacks',
   {
     id: uuid().primaryKey().defaultRandom(),
+    practiceId: practiceId(),
     callId: uuid()
       .notNull()
       .unique()
@@ -48,5 +51,5 @@ export const callbacks = pgTable(
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     closedAt: timestamp({ withTimezone: true }),
   },
-  (table) => [index('callbacks_status_due_idx').on(table.status, table.dueAt)],
+  (table) => [index('callbacks_status_due_idx').on(table.practiceId, table.status, table.dueAt)],
 );

@@ -1,4 +1,5 @@
 import { sql } from 'drizzle-orm';
+import { practiceId } from './practices';
 import {
   boolean,
   check,
@@ -10,52 +11,50 @@ import {
   smallint,
   text,
   timestamp,
+  uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
 
 /**
  * The built-in practice schedule (connectorId 'sandbox'). Appointment times are UTC instants; wall times
- * come from the practice time zone in practice_settings. The no-overlap exclusion constraints live in a
+ * come from the practice's time zone (practices.time_zone). The no-overlap exclusion constraints live in a
  * custom migration (drizzle-kit cannot express them).
  */
-
-export const DEFAULT_TIME_ZONE = 'America/New_York';
-
-/** One row (id = 1) of settings for the practice this deployment serves. */
-export const practiceSettings = pgTable(
-  'practice_settings',
-  {
-    id: smallint().primaryKey().default(1),
-    timeZone: text().notNull().default(DEFAULT_TIME_ZONE),
-    updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
-  },
-  (table) => [check('practice_settings_single_row', sql`${table.id} = 1`)],
-);
 
 export const providers = pgTable(
   'providers',
   {
     id: uuid().primaryKey().defaultRandom(),
+    practiceId: practiceId(),
     name: text().notNull(),
     displayName: text().notNull(),
     kind: text({ enum: ['dentist', 'hygienist'] }).notNull(),
     isActive: boolean().notNull().default(true),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
-  (table) => [check('providers_kind_check', sql`${table.kind} in ('dentist', 'hygienist')`)],
+  (table) => [
+    index('providers_practice_idx').on(table.practiceId),
+    check('providers_kind_check', sql`${table.kind} in ('dentist', 'hygienist')`),
+  ],
 );
 
-export const operatories = pgTable('operatories', {
-  id: uuid().primaryKey().defaultRandom(),
-  name: text().notNull(),
-  displayName: text().notNull(),
-  createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
-});
+export const operatories = pgTable(
+  'operatories',
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    practiceId: practiceId(),
+    name: text().notNull(),
+    displayName: text().notNull(),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index('operatories_practice_idx').on(table.practiceId)],
+);
 
 export const patients = pgTable(
   'patients',
   {
     id: uuid().primaryKey().defaultRandom(),
+    practiceId: practiceId(),
     givenName: text().notNull(),
     familyName: text().notNull(),
     /** E.164 */
@@ -63,7 +62,7 @@ export const patients = pgTable(
     email: text(),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
-  (table) => [index('patients_phone_idx').on(table.phone)],
+  (table) => [index('patients_phone_idx').on(table.practiceId, table.phone)],
 );
 
 /** The ten types of the spec, inserted by a migration. */
@@ -78,6 +77,7 @@ export const appointmentTypes = pgTable('appointment_types', {
 export const providerWorkingHours = pgTable(
   'provider_working_hours',
   {
+    practiceId: practiceId(),
     providerId: uuid()
       .notNull()
       .references(() => providers.id, { onDelete: 'cascade' }),
@@ -101,6 +101,7 @@ export const appointments = pgTable(
   'appointments',
   {
     id: uuid().primaryKey().defaultRandom(),
+    practiceId: practiceId(),
     patientId: uuid()
       .notNull()
       .references(() => patients.id, { onDelete: 'restrict' }),
@@ -113,12 +114,13 @@ export const appointments = pgTable(
     endsAt: timestamp({ withTimezone: true }).notNull(),
     status: text({ enum: APPOINTMENT_STATUSES }).notNull().default('pending'),
     notes: text().notNull().default(''),
-    confirmationNumber: text().notNull().unique(),
+    confirmationNumber: text().notNull(),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [
-    index('appointments_starts_at_idx').on(table.startsAt),
+    index('appointments_starts_at_idx').on(table.practiceId, table.startsAt),
     index('appointments_patient_idx').on(table.patientId),
+    uniqueIndex('appointments_confirmation_number_idx').on(table.practiceId, table.confirmationNumber),
     check('appointments_time_check', sql`${table.endsAt} > ${table.startsAt}`),
     check(
       'appointments_status_check',
@@ -129,8 +131,9 @@ export const appointments = pgTable(
 
 /** Which connector answers calls to one of the practice's numbers. */
 export const phoneMappings = pgTable('phone_mappings', {
-  /** E.164 */
+  /** E.164; globally unique: a number routes calls to one practice. */
   phoneNumber: text().primaryKey(),
+  practiceId: practiceId(),
   connectorId: text().notNull(),
   name: text().notNull().default(''),
   createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
@@ -140,31 +143,43 @@ export const phoneMappings = pgTable('phone_mappings', {
  * A request seen once (db/idempotency.ts): `result` is null while the first attempt is still running;
  * `fingerprint` is a hash of the request, so the key cannot be replayed with another one.
  */
-export const idempotencyKeys = pgTable('idempotency_keys', {
-  key: text().primaryKey(),
-  fingerprint: text(),
-  result: jsonb(),
-  createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
-});
+export const idempotencyKeys = pgTable(
+  'idempotency_keys',
+  {
+    practiceId: practiceId(),
+    key: text().notNull(),
+    fingerprint: text(),
+    result: jsonb(),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [primaryKey({ columns: [table.practiceId, table.key] })],
+);
 
 /**
  * A booking the practice system could not take because its connector target was not found: kept for staff
  * to book by hand. `requestNumber` is what the patient or the front desk was told.
  */
-export const pendingAppointmentRequests = pgTable('pending_appointment_requests', {
-  id: uuid().primaryKey().defaultRandom(),
-  requestNumber: text().notNull().unique(),
-  connectorId: text().notNull(),
-  appointmentType: text().notNull(),
-  /** Practice-local wall time `YYYY-MM-DDTHH:mm:ss`. */
-  wallStart: text().notNull(),
-  /** A provider's remote id, or 'first_available'. */
-  providerId: text().notNull(),
-  /** `{ remoteId }` of a known patient, or the new patient's name, phone and e-mail. */
-  patient: jsonb().notNull(),
-  notes: text().notNull().default(''),
-  status: text({ enum: ['pending', 'booked', 'dismissed'] })
-    .notNull()
-    .default('pending'),
-  createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
-});
+export const pendingAppointmentRequests = pgTable(
+  'pending_appointment_requests',
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    practiceId: practiceId(),
+    requestNumber: text().notNull(),
+    connectorId: text().notNull(),
+    appointmentType: text().notNull(),
+    /** Practice-local wall time `YYYY-MM-DDTHH:mm:ss`. */
+    wallStart: text().notNull(),
+    /** A provider's remote id, or 'first_available'. */
+    providerId: text().notNull(),
+    /** `{ remoteId }` of a known patient, or the new patient's name, phone and e-mail. */
+    patient: jsonb().notNull(),
+    notes: text().notNull().default(''),
+    status: text({ enum: ['pending', 'booked', 'dismissed'] })
+      .notNull()
+      .default('pending'),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    uniqueIndex('pending_appointment_requests_number_idx').on(table.practiceId, table.requestNumber),
+  ],
+);

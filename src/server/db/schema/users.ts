@@ -12,17 +12,22 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 import { connectors } from './connectors';
+import { practiceId, practices } from './practices';
 import { assistants, phoneNumbers } from './voice';
 
 export const users = pgTable(
   'users',
   {
     id: uuid().primaryKey().defaultRandom(),
+    /** Null only for the operator (the vendor's staff), who belongs to no practice. */
+    practiceId: uuid()
+      .default(sql`first_practice_id()`)
+      .references(() => practices.id),
     name: text().notNull(),
     email: text().notNull(),
     username: text().notNull().unique(),
     passwordHash: text().notNull(),
-    role: text({ enum: ['admin', 'sub'] })
+    role: text({ enum: ['admin', 'sub', 'operator'] })
       .notNull()
       .default('sub'),
     isActive: boolean().notNull().default(true),
@@ -30,11 +35,14 @@ export const users = pgTable(
   },
   (table) => [
     uniqueIndex('users_email_lower_idx').on(sql`lower(${table.email})`),
-    check('users_role_check', sql`${table.role} in ('admin', 'sub')`),
+    check('users_role_check', sql`${table.role} in ('admin', 'sub', 'operator')`),
+    check('users_practice_check', sql`(${table.role} = 'operator') = (${table.practiceId} is null)`),
+    index('users_practice_idx').on(table.practiceId),
   ],
 );
 
 export const userPermissions = pgTable('user_permissions', {
+  practiceId: practiceId(),
   userId: uuid()
     .primaryKey()
     .references(() => users.id, { onDelete: 'cascade' }),
@@ -49,6 +57,7 @@ export const userPermissions = pgTable('user_permissions', {
 export const userPhoneNumbers = pgTable(
   'user_phone_numbers',
   {
+    practiceId: practiceId(),
     userId: uuid()
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
@@ -62,6 +71,7 @@ export const userPhoneNumbers = pgTable(
 export const userConnectors = pgTable(
   'user_connectors',
   {
+    practiceId: practiceId(),
     userId: uuid()
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
@@ -75,6 +85,7 @@ export const userConnectors = pgTable(
 export const userAssistants = pgTable(
   'user_assistants',
   {
+    practiceId: practiceId(),
     userId: uuid()
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),

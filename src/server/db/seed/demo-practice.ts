@@ -128,7 +128,6 @@ export async function seedDemoPractice(db: Db, now = new Date()): Promise<boolea
     const chosen = { assistantId: outboundAssistant.id, phoneNumberId: outboundNumber.id };
     const defaults = DEFAULT_OUTBOUND_SETTINGS.callTypes;
     await tx.insert(outboundSettings).values({
-      id: 1,
       settings: {
         ...DEFAULT_OUTBOUND_SETTINGS,
         callTypes: {

@@ -8,6 +8,7 @@ export interface NewAuditEvent {
   at: Date;
   actorUserId: string | null;
   actorRole: Role | null;
+  practiceId: string | null;
   action: string;
   resourceType: string | null;
   resourceId: string | null;
@@ -31,9 +32,9 @@ export interface AuditQuery {
 
 const INSERT_SQL = `
   insert into audit_events (at, actor_user_id, actor_role, action, resource_type, resource_id, outcome, route,
-                            detail, client_address, user_agent, request_id)
+                            detail, client_address, user_agent, request_id, practice_id)
   select * from unnest($1::timestamptz[], $2::uuid[], $3::text[], $4::text[], $5::text[], $6::text[], $7::text[],
-                       $8::text[], $9::text[], $10::text[], $11::text[], $12::text[])`;
+                       $8::text[], $9::text[], $10::text[], $11::text[], $12::text[], $13::uuid[])`;
 
 export function createAuditRepo(db: Db) {
   return {
@@ -56,6 +57,7 @@ export function createAuditRepo(db: Db) {
           column('clientAddress'),
           column('userAgent'),
           column('requestId'),
+          column('practiceId'),
         ],
       });
     },

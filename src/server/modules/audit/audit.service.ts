@@ -100,6 +100,7 @@ export function createAuditService(repo: AuditRepo, now: () => Date = () => new 
         at: now(),
         actorUserId: entry.actor?.id ?? null,
         actorRole: entry.actor?.role ?? null,
+        practiceId: entry.practiceId ?? null,
         action: storableText(entry.action),
         resourceType: storableText(entry.resourceType ?? null),
         resourceId: storableText(entry.resourceId ?? null),

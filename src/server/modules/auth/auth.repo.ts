@@ -2,12 +2,16 @@ import { hash, randomBytes } from 'node:crypto';
 import { and, eq, gt, ne, sql } from 'drizzle-orm';
 import type { Principal, Role } from '#shared/permissions';
 import type { TableChanges } from '../../db/changes';
+import type { PracticeStatus } from '#shared/schemas/practices';
+import type { PracticeContext } from '../../practice';
 import type { AuthUser } from '../../session';
 import type { Db } from '../../db/client';
 import { createReadCache } from '../../db/read-cache';
 import {
   connectors,
+  DEFAULT_TIME_ZONE,
   loginAttempts,
+  practices,
   sessions,
   userAssistants,
   userConnectors,
@@ -29,6 +33,7 @@ export type { AuthUser };
 export interface SessionRecord {
   user: AuthUser;
   principal: Principal;
+  practice: PracticeContext | null;
   isActive: boolean;
   createdAt: Date;
   lastUsedAt: Date;
@@ -45,6 +50,10 @@ interface SessionRow extends Record<string, unknown> {
   name: string;
   role: Role;
   is_active: boolean;
+  practice_id: string | null;
+  practice_name: string | null;
+  practice_time_zone: string | null;
+  practice_status: PracticeStatus | null;
   can_call_logs: boolean | null;
   can_assistants: boolean | null;
   can_workflows: boolean | null;
@@ -59,6 +68,8 @@ interface SessionRow extends Record<string, unknown> {
 const FIND_SESSION_SQL = `
   select s.created_at, s.last_used_at, s.expires_at,
          u.id, u.email, u.username, u.name, u.role, u.is_active,
+         pr.id as practice_id, pr.name as practice_name, pr.time_zone as practice_time_zone,
+         pr.status as practice_status,
          p.can_call_logs, p.can_assistants, p.can_workflows, p.can_book_appointment,
          p.can_appointment_calendar, p.can_outbound_calls,
          array(select up.phone_number_id::text from user_phone_numbers up where up.user_id = u.id) as phone_numbers,
@@ -67,12 +78,14 @@ const FIND_SESSION_SQL = `
          array(select ua.assistant_id::text from user_assistants ua where ua.user_id = u.id) as assistants
   from sessions s
   join users u on u.id = s.user_id
+  left join practices pr on pr.id = u.practice_id
   left join user_permissions p on p.user_id = u.id
   where s.id_hash = $1`;
 
 /** What a session record is read from: any change to these may end it or change what it allows. */
 const SESSION_TABLES = [
   sessions,
+  practices,
   users,
   userPermissions,
   userPhoneNumbers,
@@ -186,6 +199,14 @@ export function createAuthRepo(db: Db, changes?: TableChanges) {
         assignedConnectors: row.connectors,
         assignedAssistants: row.assistants,
       },
+      practice: row.practice_id
+        ? {
+            id: row.practice_id,
+            name: row.practice_name ?? '',
+            timeZone: row.practice_time_zone ?? DEFAULT_TIME_ZONE,
+            status: row.practice_status ?? 'active',
+          }
+        : null,
       isActive: row.is_active,
       createdAt: new Date(row.created_at),
       lastUsedAt: new Date(row.last_used_at),
@@ -194,6 +215,14 @@ export function createAuthRepo(db: Db, changes?: TableChanges) {
   }
 
   return {
+    async practiceStatus(practiceId: string) {
+      const [row] = await db
+        .select({ status: practices.status })
+        .from(practices)
+        .where(eq(practices.id, practiceId));
+      return row?.status;
+    },
+
     async findUserByEmail(email: string) {
       const [user] = await db
         .select()
@@ -203,7 +232,6 @@ export function createAuthRepo(db: Db, changes?: TableChanges) {
       return user;
     },
 
-    /** One round trip: the session, its user, the six flags and the three assignment lists. */
     /**
      * The session, its user, the six flags and the three assignment lists, from the read cache unless `fresh`.
      * Another process may have used the session since it was cached: decide that it ended only on a fresh read.

@@ -56,6 +56,7 @@ export function retryAt(facts: SignInFacts, at: Date): SignInHold | null {
  */
 const MAX_TOUCH_INTERVAL_MS = 60_000;
 
+import { PRACTICE_SUSPENDED_MESSAGE } from '../../practice';
 import type { SessionEndReason } from '../../session';
 
 export type { SessionEndReason };
@@ -107,6 +108,10 @@ export function createAuthService(
         throw new AppError(401, 'invalid_credentials', INVALID_CREDENTIALS_MESSAGE);
       }
       await repo.markAttemptSucceeded(claim.attemptId);
+      if (found.practiceId && (await repo.practiceStatus(found.practiceId)) === 'suspended') {
+        await failed('practice suspended');
+        throw unauthorized(PRACTICE_SUSPENDED_MESSAGE, 'practice_suspended');
+      }
       await audit.record({
         ...context,
         actor,
@@ -139,11 +144,13 @@ export function createAuthService(
           ? 'unknown'
           : !s.isActive
             ? 'inactive'
-            : at >= s.expiresAt
-              ? 'expired'
-              : at.getTime() - s.lastUsedAt.getTime() > policy.idleMinutes * 60_000
-                ? 'idle'
-                : undefined;
+            : s.practice?.status === 'suspended'
+              ? 'suspended'
+              : at >= s.expiresAt
+                ? 'expired'
+                : at.getTime() - s.lastUsedAt.getTime() > policy.idleMinutes * 60_000
+                  ? 'idle'
+                  : undefined;
       let session = await repo.findSession(idHash);
       let ended = endReason(session);
       if (ended && ended !== 'unknown') {
@@ -182,6 +189,7 @@ export function createAuthService(
           `Your session ended after ${plural(policy.maxHours, 'hour')}. Please sign in again.`,
           'session_expired',
         );
+      if (reason === 'suspended') return unauthorized(PRACTICE_SUSPENDED_MESSAGE, 'practice_suspended');
       return unauthorized(reason === 'unknown' ? undefined : 'Your session has ended. Please sign in again.');
     },
 

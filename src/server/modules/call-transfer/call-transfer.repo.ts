@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { DEFAULT_CALL_TRANSFER_SETTINGS, type CallTransferSettings } from '#shared/schemas/call-transfer';
 import type { Db } from '../../db/client';
 import { callTransferSettings } from '../../db/schema/index';
@@ -7,7 +7,10 @@ export function createCallTransferRepo(db: Db) {
   return {
     /** The stored setting, or the default (no number: no transfers). */
     async settings(): Promise<CallTransferSettings> {
-      const [row] = await db.select().from(callTransferSettings).where(eq(callTransferSettings.id, 1));
+      const [row] = await db
+        .select()
+        .from(callTransferSettings)
+        .where(eq(callTransferSettings.practiceId, sql`first_practice_id()`));
       if (!row) return DEFAULT_CALL_TRANSFER_SETTINGS;
       return { phoneNumber: row.phoneNumber, days: row.days, start: row.startTime, end: row.endTime };
     },
@@ -22,8 +25,8 @@ export function createCallTransferRepo(db: Db) {
       };
       await db
         .insert(callTransferSettings)
-        .values({ id: 1, ...values })
-        .onConflictDoUpdate({ target: callTransferSettings.id, set: values });
+        .values({ ...values })
+        .onConflictDoUpdate({ target: callTransferSettings.practiceId, set: values });
     },
   };
 }

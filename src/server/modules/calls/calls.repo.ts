@@ -444,7 +444,7 @@ export function createCallsRepo(db: Db) {
     /** The practice's time zone (for "this month"). */
     async timeZone(): Promise<string | undefined> {
       const result = await db.$client.query<{ time_zone: string }>(
-        'select time_zone from practice_settings limit 1',
+        'select time_zone from practices where id = first_practice_id()',
       );
       return result.rows[0]?.time_zone;
     },

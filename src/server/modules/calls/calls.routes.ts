@@ -9,7 +9,7 @@ import {
 } from '#shared/schemas/calls';
 import type { App } from '../../app-types';
 import type { TableChanges } from '../../db/changes';
-import { assistants, calls as callsTable, phoneNumbers, practiceSettings } from '../../db/schema/index';
+import { assistants, calls as callsTable, phoneNumbers, practices } from '../../db/schema/index';
 import { notFound } from '../../errors';
 import { requireAuth } from '../../plugins/auth';
 import { createBodyCache } from '../../plugins/response-serializer';
@@ -29,7 +29,7 @@ export function registerCallRoutes(
   // Staff reopen the same lists and calls far more often than calls arrive (ADR 037); a report empties these.
   const readFrom = [callsTable, phoneNumbers, assistants];
   // A list also carries the practice's time zone.
-  const lists = createBodyCache(CallListResponseSchema, changes, [...readFrom, practiceSettings], {
+  const lists = createBodyCache(CallListResponseSchema, changes, [...readFrom, practices], {
     max: 200,
   });
   const stats = createBodyCache(CallStatsSchema, changes, readFrom, { max: 100 });

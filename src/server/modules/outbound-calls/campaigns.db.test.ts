@@ -35,8 +35,8 @@ afterAll(() => t.close());
 const save = (value: OutboundSettings) =>
   t.database.db
     .insert(outboundSettings)
-    .values({ id: 1, settings: value })
-    .onConflictDoUpdate({ target: outboundSettings.id, set: { settings: value } });
+    .values({ settings: value })
+    .onConflictDoUpdate({ target: outboundSettings.practiceId, set: { settings: value } });
 
 /** The demo practice's appointments on the day `days` ahead. */
 async function appointmentsIn(days: number) {

@@ -36,8 +36,8 @@ beforeAll(async () => {
   const settings = { ...DEFAULT_OUTBOUND_SETTINGS, callingWindow: { start: '00:00', end: '23:59' } };
   await t.database.db
     .insert(outboundSettings)
-    .values({ id: 1, settings })
-    .onConflictDoUpdate({ target: outboundSettings.id, set: { settings } });
+    .values({ settings })
+    .onConflictDoUpdate({ target: outboundSettings.practiceId, set: { settings } });
 });
 afterAll(() => t.close());
 

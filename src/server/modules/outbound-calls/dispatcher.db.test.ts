@@ -37,8 +37,8 @@ async function saveSettings(change: Partial<typeof DEFAULT_OUTBOUND_SETTINGS>) {
   const settings = { ...DEFAULT_OUTBOUND_SETTINGS, ...change };
   await t.database.db
     .insert(outboundSettings)
-    .values({ id: 1, settings })
-    .onConflictDoUpdate({ target: outboundSettings.id, set: { settings } });
+    .values({ settings })
+    .onConflictDoUpdate({ target: outboundSettings.practiceId, set: { settings } });
 }
 
 async function queue(numbers: string[]) {
@@ -180,7 +180,9 @@ describe('the outbound dispatcher with the sandbox voice', () => {
 
   it('widening the calling window releases the calls that waited for the old start', async () => {
     const [{ time_zone: timeZone }] = (
-      await t.database.pool.query<{ time_zone: string }>('select time_zone from practice_settings limit 1')
+      await t.database.pool.query<{ time_zone: string }>(
+        'select time_zone from practices where id = first_practice_id()',
+      )
     ).rows as [{ time_zone: string }];
     const hour = Number(
       new Intl.DateTimeFormat('en-GB', { timeZone, hour: '2-digit', hourCycle: 'h23' }).format(t.clock.now()),

@@ -71,7 +71,7 @@ export function createOutboundCallsRepo(db: Db) {
         .insert(outboundCalls)
         .values(byPatient)
         .onConflictDoNothing({
-          target: [outboundCalls.patientId, outboundCalls.callType],
+          target: [outboundCalls.practiceId, outboundCalls.patientId, outboundCalls.callType],
           where: OPEN,
         })
         .returning();
@@ -92,15 +92,18 @@ export function createOutboundCallsRepo(db: Db) {
     },
 
     async settings(executor: Queryable = db): Promise<OutboundSettings> {
-      const [row] = await executor.select().from(outboundSettings).where(eq(outboundSettings.id, 1));
+      const [row] = await executor
+        .select()
+        .from(outboundSettings)
+        .where(eq(outboundSettings.practiceId, sql`first_practice_id()`));
       return withDefaults(row?.settings);
     },
 
     async saveSettings(settings: OutboundSettings, now: Date): Promise<void> {
       await db
         .insert(outboundSettings)
-        .values({ id: 1, settings, updatedAt: now })
-        .onConflictDoUpdate({ target: outboundSettings.id, set: { settings, updatedAt: now } });
+        .values({ settings, updatedAt: now })
+        .onConflictDoUpdate({ target: outboundSettings.practiceId, set: { settings, updatedAt: now } });
     },
 
     async findByVapiCallId(vapiCallId: string): Promise<OutboundCallRow | undefined> {

@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { format } from 'date-fns';
 import { PAST_DATE_MESSAGE } from '#shared/schemas/schedule';
-import { appointments, callbacks, calls, patients, practiceSettings, providers } from '../../db/schema/index';
+import { appointments, callbacks, calls, patients, practices, providers } from '../../db/schema/index';
 import { instantFromWall } from '../../lib/wall-time';
 import {
   addDays as addWallDays,
@@ -186,7 +186,7 @@ describe('callback inbox', () => {
     const task = (await openTasks()).find((c) => c.callId === callId)!;
     // Past the demo schedule; every doctor is busy 10:30–11:00, so an hour's filling cannot start at 10:00.
     const date = weekdayAhead(t.clock.now(), 50);
-    const zone = (await t.database.db.select().from(practiceSettings))[0]!.timeZone;
+    const zone = (await t.database.db.select().from(practices))[0]!.timeZone;
     const [doctors, people] = await Promise.all([
       t.database.db.select().from(providers),
       t.database.db.select().from(patients).limit(10),

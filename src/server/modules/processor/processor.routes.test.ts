@@ -8,7 +8,7 @@ import {
   calls,
   operatories,
   patients,
-  practiceSettings,
+  practices,
   providers,
 } from '../../db/schema/index';
 import { instantFromWall } from '../../lib/wall-time';
@@ -151,7 +151,7 @@ describe('POST /api/call/:id/process-appointment', () => {
       t.database.db.select().from(providers),
       t.database.db.select().from(patients).limit(10),
     ]);
-    const zone = (await t.database.db.select().from(practiceSettings))[0]!.timeZone;
+    const zone = (await t.database.db.select().from(practices))[0]!.timeZone;
     await t.database.db.insert(appointments).values(
       doctors.flatMap((doctor, i) =>
         ['09', '10', '11'].map((hour) => ({

@@ -8,7 +8,7 @@ import {
   DEFAULT_TIME_ZONE,
   pendingAppointmentRequests,
   phoneMappings,
-  practiceSettings,
+  practices,
 } from '../../db/schema/index';
 
 /** What the schedule needs of a connector to reach the practice system. */
@@ -25,7 +25,7 @@ export function createScheduleRepo(db: Db, changes?: TableChanges) {
   const mappings = createReadCache<PracticeConnector | undefined>(changes, [phoneMappings, connectors]);
   const types = createReadCache<AppointmentTypeRecord | undefined>(changes, [appointmentTypes]);
   const labels = createReadCache<Map<string, string>>(changes, [appointmentTypes]);
-  const settings = createReadCache<string>(changes, [practiceSettings]);
+  const settings = createReadCache<string>(changes, [practices]);
 
   async function mappedConnector(e164: string): Promise<PracticeConnector | undefined> {
     const [mapped] = await db
@@ -62,7 +62,12 @@ export function createScheduleRepo(db: Db, changes?: TableChanges) {
   }
 
   async function timeZone(): Promise<string> {
-    const [row] = await db.select({ timeZone: practiceSettings.timeZone }).from(practiceSettings).limit(1);
+    // TRANSITIONAL (issue 22): the first practice until the schedule takes a PracticeContext.
+    const [row] = await db
+      .select({ timeZone: practices.timeZone })
+      .from(practices)
+      .orderBy(practices.createdAt, practices.id)
+      .limit(1);
     return row?.timeZone ?? DEFAULT_TIME_ZONE;
   }
 
@@ -91,7 +96,9 @@ export function createScheduleRepo(db: Db, changes?: TableChanges) {
         const saved = await db
           .insert(pendingAppointmentRequests)
           .values({ ...request, requestNumber })
-          .onConflictDoNothing({ target: pendingAppointmentRequests.requestNumber })
+          .onConflictDoNothing({
+            target: [pendingAppointmentRequests.practiceId, pendingAppointmentRequests.requestNumber],
+          })
           .returning({ requestNumber: pendingAppointmentRequests.requestNumber });
         if (saved[0]) return saved[0].requestNumber;
       }
