@@ -5,7 +5,7 @@
 // (never above the maximum). Run with `npm run bench -- outbound`.
 import { count, eq, inArray } from 'drizzle-orm';
 import { DEFAULT_OUTBOUND_SETTINGS } from '../src/shared/schemas/outbound-calls';
-import { buildApp } from '../src/server/app';
+import { composeApp } from '../src/server/app';
 import { assistants, outboundCalls, outboundSettings, phoneNumbers } from '../src/server/db/schema/index';
 import { benchDatabase } from './lib';
 
@@ -15,7 +15,7 @@ const MAX_IN_FLIGHT = Number(process.env.BENCH_OUTBOUND_MAX ?? DEFAULT_OUTBOUND_
 const CALL_MS = Number(process.env.BENCH_OUTBOUND_CALL_MS ?? 200);
 
 const database = await benchDatabase();
-const app = await buildApp({
+const { app, modules } = await composeApp({
   db: database.db,
   session: { idleMinutes: 30, maxHours: 12 },
   logLevel: 'silent',
@@ -65,7 +65,7 @@ try {
   const started = performance.now();
   let claimedMax = 0;
   for (;;) {
-    const result = await app.outbound.dispatcher.run(5_000);
+    const result = await modules.outboundCalls.dispatcher.run(5_000);
     claimedMax = Math.max(claimedMax, result.highestInFlight);
     const [open] = await database.db
       .select({ n: count() })

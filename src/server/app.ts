@@ -1,53 +1,33 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import Fastify, { LogController, type FastifyServerOptions } from 'fastify';
 import { validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
-import type { App } from './app-types';
+import type { App, AppModule } from './app-types';
 import { createIntegrations, type KollaConfig } from './composition';
 import type { Db } from './db/client';
 import { createIdempotency } from './db/idempotency';
 import type { Integrations } from './integrations/index';
 import { DEFAULT_PUBLIC_BASE_URL } from './env';
-import { createAuditRepo } from './modules/audit/audit.repo';
-import { registerAuditRoutes } from './modules/audit/audit.routes';
-import { createAuditService, type AuditService } from './modules/audit/audit.service';
-import { createAuthRepo } from './modules/auth/auth.repo';
-import { registerAuthRoutes } from './modules/auth/auth.routes';
-import { createAuthService, type SessionPolicy } from './modules/auth/auth.service';
-import { createCallTransferRepo } from './modules/call-transfer/call-transfer.repo';
-import { registerCallTransferRoutes } from './modules/call-transfer/call-transfer.routes';
-import { createCallTransferService } from './modules/call-transfer/call-transfer.service';
-import { createCallSimulator } from './modules/calls/call-simulator';
-import { createCallsRepo } from './modules/calls/calls.repo';
-import { registerCallRoutes } from './modules/calls/calls.routes';
-import { createCallsService } from './modules/calls/calls.service';
-import { createConnectorsRepo } from './modules/connectors/connectors.repo';
-import { registerConnectorRoutes } from './modules/connectors/connectors.routes';
-import { createConnectorsService } from './modules/connectors/connectors.service';
-import { createDemoRequestsRepo } from './modules/demo-requests/demo-requests.repo';
-import { registerDemoRequestRoutes } from './modules/demo-requests/demo-requests.routes';
-import { createDemoRequestsService } from './modules/demo-requests/demo-requests.service';
-import { registerHealthRoutes } from './modules/health/health.routes';
-import { createCallbacksRepo } from './modules/processor/callbacks.repo';
-import { registerCallbackRoutes } from './modules/processor/callbacks.routes';
-import { createCallbacksService } from './modules/processor/callbacks.service';
-import { createProcessorRepo } from './modules/processor/processor.repo';
-import { registerProcessorRoutes } from './modules/processor/processor.routes';
-import {
-  registerOutboundCalls,
-  type OutboundCallsModule,
-} from './modules/outbound-calls/outbound-calls.module';
+import { createEventBus, eventsDeliverJob, type EventBus } from './events';
+import { housekeepingJob } from './jobs/housekeeping';
+import { createJobQueue, NO_QUEUE, type JobDefinition, type JobQueue } from './jobs/queue';
+import { createAuditModule } from './modules/audit/index';
+import { createAuthModule } from './modules/auth/index';
+import type { SessionPolicy } from './modules/auth/auth.service';
+import { createCallTransferModule } from './modules/call-transfer/index';
+import { createCallsModule } from './modules/calls/index';
+import { createConnectorsModule } from './modules/connectors/index';
+import { createDemoRequestsModule } from './modules/demo-requests/index';
+import { createHealthModule } from './modules/health/index';
+import { createOutboundCallsModule } from './modules/outbound-calls/index';
 import { createSandboxOutbound, withSandboxCalls } from './modules/outbound-calls/sandbox-outbound';
-import { createProcessorService } from './modules/processor/processor.service';
-import { createUsersRepo } from './modules/users/users.repo';
-import { registerUserRoutes } from './modules/users/users.routes';
-import { createUsersService } from './modules/users/users.service';
-import { registerScheduleRoutes } from './modules/schedule/schedule.routes';
-import { createScheduleRepo } from './modules/schedule/schedule.repo';
-import { createScheduleService } from './modules/schedule/schedule.service';
-import { registerWebhookRoutes } from './modules/voice-webhook/voice-webhook.routes';
-import { registerVoiceModules } from './modules/voice-modules';
+import { createProcessorModule } from './modules/processor/index';
+import { createScheduleModule } from './modules/schedule/index';
+import { createUsersModule } from './modules/users/index';
+import { createVoiceModules } from './modules/voice-modules';
+import { createVoiceWebhookModule } from './modules/voice-webhook/index';
 import type { VoiceConfig, VoicePort } from './integrations/voice/index';
 import type { TableChanges } from './db/changes';
+import { safeErrorSummary } from './plugins/error-handler';
 import { installAudit } from './plugins/audit';
 import { installAuth } from './plugins/auth';
 import { installErrorHandler } from './plugins/error-handler';
@@ -83,6 +63,20 @@ export interface AppDeps {
   logStream?: NodeJS.WritableStream;
   /** Outbound dispatch timings (tests and the benchmark shorten them). */
   outbound?: { retryDelayMs?: number; placementGraceMs?: number; sandboxCallMs?: number };
+  /**
+   * The durable job queue (pg-boss on this database): built here with every module's jobs and handed to the
+   * modules that send jobs; its owner starts it (`composeApp(...).queue.start()`), closing the app stops it.
+   * Without it no job runs and sends are dropped (API tests).
+   */
+  jobs?: {
+    connectionString: string;
+    /** Job names not to run (e.g. OUTBOUND_CAMPAIGNS_PAUSED). */
+    paused?: readonly string[];
+    pollingIntervalSeconds?: number;
+    maintenanceIntervalSeconds?: number;
+  };
+  /** Domain events: how long a claimed durable delivery is held (tests shorten it). */
+  events?: { leaseMs?: number };
 }
 
 export const BODY_LIMIT_BYTES = 1024 * 1024;
@@ -101,10 +95,6 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** Every route with its access rule, for the authorization tests. */
     registeredRoutes: RegisteredRoute[];
-    /** The append-only audit log (tests flush it before reading). */
-    auditLog: AuditService;
-    /** Outbound calls: the dispatcher, its jobs for the queue (server.ts) and the queue to wake it on. */
-    outbound: OutboundCallsModule;
   }
 }
 
@@ -121,7 +111,14 @@ const REDACT = [
   '*.email',
 ];
 
+/** The app with what it was built from: its modules (tests reach their services here), events and queue. */
+export type ComposedApp = Awaited<ReturnType<typeof composeApp>>;
+
 export async function buildApp(deps: AppDeps): Promise<App> {
+  return (await composeApp(deps)).app;
+}
+
+export async function composeApp(deps: AppDeps) {
   const headers = securityHeaders({
     contentSecurityPolicy: {
       useDefaults: false,
@@ -204,25 +201,39 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     );
   });
 
-  const audit = createAuditService(createAuditRepo(deps.db), deps.now);
-  app.decorate('auditLog', audit);
-  const auth = createAuthService(createAuthRepo(deps.db, deps.changes), deps.session, audit, deps.now);
-  installAuth(app, auth);
-  installAudit(app, audit);
+  const { db, changes, now } = deps;
+  const events = createEventBus({ db, log: app.log, ...deps.events });
+  // Filled from the module list below, before the queue starts; modules hold the queue from the start.
+  const jobs: JobDefinition<object>[] = [];
+  const paused = deps.jobs?.paused ?? [];
+  let queue: JobQueue | undefined;
+  if (deps.jobs) {
+    const { connectionString, paused: _paused, ...intervals } = deps.jobs;
+    queue = createJobQueue({
+      connectionString,
+      jobs,
+      onError: (error, job) => app.log.error({ err: safeErrorSummary(error), job }, 'job failed'),
+      onDone: (job, result) => app.log.info({ job, result }, 'job done'),
+      ...intervals,
+    });
+  }
+  const sender = queue ?? NO_QUEUE;
 
-  registerHealthRoutes(app, deps.db);
-  registerAuthRoutes(app, auth);
-  const connectors = createConnectorsService(createConnectorsRepo(deps.db, deps.changes));
-  registerConnectorRoutes(app, connectors);
+  const audit = createAuditModule({ db, now });
+  const auth = createAuthModule({ db, changes, session: deps.session, audit: audit.service, now });
+  installAuth(app, auth.service);
+  installAudit(app, audit.service);
+
+  const connectors = createConnectorsModule({ db, changes });
   const publicBaseUrl = (deps.publicBaseUrl ?? DEFAULT_PUBLIC_BASE_URL).replace(/\/+$/, '');
   const webhook = { url: `${publicBaseUrl}/webhook`, secret: deps.webhookSecret };
   // Without a configured secret the simulators still reach POST /webhook, with one nobody else knows.
   const webhookSecret = deps.webhookSecret ?? randomBytes(32).toString('hex');
   const sandboxCalls = createSandboxOutbound({
     app,
-    db: deps.db,
+    db,
     secret: webhookSecret,
-    now: deps.now,
+    now,
     durationMs: deps.outbound?.sandboxCallMs,
   });
   app.addHook('onClose', async () => sandboxCalls.stop());
@@ -232,90 +243,108 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   const integrations =
     deps.integrations ??
     createIntegrations({
-      db: deps.db,
-      changes: deps.changes,
+      db,
+      changes,
       kolla: deps.kolla,
       voice: withSandboxCalls(
         deps.voice ?? { publicBaseUrl, webhookSecret: deps.webhookSecret },
         sandboxCalls,
       ),
-      now: deps.now,
+      now,
     });
-  const voicePlatform = await registerVoiceModules(app, {
-    db: deps.db,
+  const voice = createVoiceModules({
+    db,
     voice: integrations.voice,
-    connectors,
+    connectors: connectors.service,
     webhook,
-    now: deps.now,
+    now,
   });
-  registerUserRoutes(app, createUsersService(createUsersRepo(deps.db), auth));
-  registerAuditRoutes(app, audit);
-  registerDemoRequestRoutes(app, createDemoRequestsService(createDemoRequestsRepo(deps.db), deps.now));
-  const schedule = createScheduleService({
-    repo: createScheduleRepo(deps.db, deps.changes),
-    integrations,
-    idempotency: createIdempotency(deps.db),
-    connectors,
-    now: deps.now,
+  const users = createUsersModule({ db, auth: auth.service });
+  const demoRequests = createDemoRequestsModule({ db, now });
+  const schedule = createScheduleModule({ db, changes, integrations, connectors: connectors.service, now });
+  const processor = createProcessorModule({ db, schedule: schedule.service, audit: audit.service, events, now });
+  const calls = createCallsModule({
+    db,
+    changes,
+    events,
+    simulator: { practiceFor: schedule.service.forCalledNumber, secret: webhookSecret },
+    now,
   });
-  registerScheduleRoutes(app, schedule, deps.changes);
-  const callbacks = createCallbacksService({
-    repo: createCallbacksRepo(deps.db),
-    schedule,
-    audit,
-    now: deps.now,
-  });
-  // Outbound calls log what they place; the calls ingest tells them of every report (only once both exist).
-  const calls = createCallsService(createCallsRepo(deps.db), deps.now, {
-    onReport: (report) => outbound.onCallEvent(report),
-    onEnded: callbacks.callEnded,
-  });
-  const outbound = registerOutboundCalls(app, {
-    db: deps.db,
-    schedule,
-    assistants: voicePlatform.assistants,
-    phoneNumbers: voicePlatform.phoneNumbers,
-    calls,
-    idempotency: createIdempotency(deps.db),
+  const outboundCalls = createOutboundCallsModule({
+    db,
+    schedule: schedule.service,
+    assistants: voice.assistants.service,
+    phoneNumbers: voice.phoneNumbers.service,
+    calls: calls.service,
+    idempotency: createIdempotency(db),
     voice: integrations.voice,
-    now: deps.now,
+    jobs: sender,
+    events,
+    warn: (detail, message) => app.log.warn(detail, message),
+    now,
     ...deps.outbound,
   });
-  app.decorate('outbound', outbound);
-  const simulator = createCallSimulator({
-    app,
-    db: deps.db,
-    practiceFor: schedule.forCalledNumber,
+  const transfer = createCallTransferModule({ db, timeZone: schedule.service.timeZone, now });
+  const webhookModule = createVoiceWebhookModule({
+    auth: auth.service,
+    schedule: schedule.service,
+    calls: calls.service,
     secret: webhookSecret,
-    now: deps.now ?? (() => new Date()),
+    assistantRequest: voice.platform.service.answerAssistantRequest,
+    transfer: transfer.service,
   });
-  registerCallRoutes(app, calls, simulator, deps.changes);
-  const transfer = createCallTransferService({
-    repo: createCallTransferRepo(deps.db),
-    timeZone: schedule.timeZone,
-    now: deps.now,
-  });
-  registerCallTransferRoutes(app, transfer);
-  registerWebhookRoutes(app, {
+  const platformJobs: AppModule = {
+    name: 'platform-jobs',
+    service: undefined,
+    routes: () => undefined,
+    jobs: [housekeepingJob(db, deps.session.idleMinutes), eventsDeliverJob(events)],
+  };
+
+  // The one list: every module's routes and jobs are registered from here, in this order.
+  const modules: AppModule<unknown>[] = [
+    createHealthModule({ db }),
     auth,
+    connectors,
+    ...voice.modules,
+    users,
+    audit,
+    demoRequests,
     schedule,
+    outboundCalls,
     calls,
-    secret: webhookSecret,
-    assistantRequest: voicePlatform.answerAssistantRequest,
     transfer,
-  });
-  registerCallbackRoutes(app, callbacks);
-  registerProcessorRoutes(
-    app,
-    createProcessorService({
-      repo: createProcessorRepo(deps.db),
-      schedule,
-      now: deps.now,
-      onBooked: (callId) => callbacks.closeForCall(callId, 'Booked by the Appointment Processor.'),
-    }),
-  );
+    webhookModule,
+    processor,
+    platformJobs,
+  ];
+  for (const module of modules) {
+    await module.routes(app);
+    jobs.push(...(module.jobs ?? []).filter((job) => !paused.includes(job.name)));
+  }
+  if (queue) {
+    const started = queue;
+    app.addHook('onClose', async () => started.stop());
+  }
 
   await installWebApp(app, deps.webDir, deps.publicBaseUrl ?? DEFAULT_PUBLIC_BASE_URL);
 
-  return app;
+  return {
+    app,
+    events: events as EventBus,
+    /** The job queue when `deps.jobs` was given: not started (its owner starts it once the app is ready). */
+    queue,
+    modules: {
+      audit,
+      auth,
+      connectors,
+      ...voice,
+      users,
+      demoRequests,
+      schedule,
+      processor,
+      calls,
+      outboundCalls,
+      transfer,
+    },
+  };
 }

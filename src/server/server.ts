@@ -1,11 +1,9 @@
 import closeWithGrace from 'close-with-grace';
-import { buildApp } from './app';
+import { composeApp } from './app';
 import { openDatabase } from './db/open';
 import { ensureAdmin } from './db/seed/bootstrap-admin';
 import { DEMO_ADMIN, DEMO_FRONT_DESK, seedDemoPractice } from './db/seed/demo-practice';
 import { ConfigError, loadEnv, type Env } from './env';
-import { housekeepingJob } from './jobs/housekeeping';
-import { createJobQueue } from './jobs/queue';
 import { OUTBOUND_CAMPAIGNS_JOB } from './jobs/outbound-dispatch';
 import { webDistDir } from './paths';
 import { safeErrorSummary } from './plugins/error-handler';
@@ -27,7 +25,7 @@ async function main(env: Env) {
     await ensureAdmin(database.db, env.ADMIN_EMAIL, env.ADMIN_PASSWORD);
 
   await database.changes.start();
-  const app = await buildApp({
+  const { app, queue: jobs } = await composeApp({
     db: database.db,
     changes: database.changes,
     session: { idleMinutes: env.SESSION_IDLE_MINUTES, maxHours: env.SESSION_MAX_HOURS },
@@ -43,33 +41,23 @@ async function main(env: Env) {
       publicBaseUrl: env.PUBLIC_BASE_URL,
       webhookSecret: env.VAPI_WEBHOOK_SECRET,
     },
+    jobs: {
+      connectionString: database.url,
+      paused: env.OUTBOUND_CAMPAIGNS_PAUSED ? [OUTBOUND_CAMPAIGNS_JOB] : [],
+    },
   });
-
-  const jobs = createJobQueue({
-    connectionString: database.url,
-    jobs: [
-      housekeepingJob(database.db, env.SESSION_IDLE_MINUTES),
-      ...app.outbound.jobs.filter(
-        (job) => !(env.OUTBOUND_CAMPAIGNS_PAUSED && job.name === OUTBOUND_CAMPAIGNS_JOB),
-      ),
-    ],
-    onError: (error, job) => app.log.error({ err: safeErrorSummary(error), job }, 'job failed'),
-    onDone: (job, result) => app.log.info({ job, result }, 'job done'),
-  });
-
-  app.outbound.attachQueue(jobs);
 
   closeWithGrace({ delay: 10_000 }, async ({ err, signal }) => {
     if (err) app.log.error({ err: safeErrorSummary(err) }, 'shutting down after an error');
     else app.log.info({ signal }, 'shutting down');
-    await jobs.stop();
+    // Closing the app stops the job queue first (its running jobs finish).
     await app.close();
     await database.close();
   });
 
   await app.listen({ port: env.PORT, host: env.HOST });
   // After listening, so the queue's first-run schema setup never delays readiness; jobs wait in the table.
-  jobs
+  jobs!
     .start()
     .catch((error: Error) => app.log.error({ err: safeErrorSummary(error) }, 'job queue did not start'));
   const address = app.server.address();

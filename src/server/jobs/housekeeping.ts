@@ -1,6 +1,6 @@
 import { and, eq, lt, or } from 'drizzle-orm';
 import type { Db } from '../db/client';
-import { defineJob } from './queue';
+import { defineJob, NO_PAYLOAD } from './queue';
 import { idempotencyKeys, loginAttempts, sandboxOutboundPlacements, sessions } from '../db/schema/index';
 
 /** How long rows that only serve a short purpose are kept. */
@@ -77,6 +77,7 @@ export async function runHousekeeping(
 export const housekeepingJob = (db: Db, idleMinutes: number) =>
   defineJob<Record<string, never>>({
     name: 'housekeeping',
+    payload: NO_PAYLOAD,
     cron: '0 * * * *',
     runAtStart: true,
     run: () => runHousekeeping(db, idleMinutes),

@@ -3,7 +3,7 @@ import path from 'node:path';
 import { count, countDistinct, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_OUTBOUND_SETTINGS } from '#shared/schemas/outbound-calls';
-import { buildApp } from '../app';
+import { composeApp } from '../app';
 import type { App } from '../app-types';
 import {
   assistants,
@@ -14,7 +14,7 @@ import {
   sandboxOutboundPlacements,
 } from '../db/schema/index';
 import { createTestApp, type TestApp } from '../test/test-app';
-import { createJobQueue, type JobQueue } from './queue';
+import type { JobQueue } from './queue';
 
 const CALLS = 50;
 let t: TestApp;
@@ -84,21 +84,17 @@ describe('outbound dispatch and a crash (kill -9)', () => {
     expect(calling!.n).toBeGreaterThan(0);
 
     // Restarted at once: the sandbox finishes every call the dead process left, however recent.
-    restarted = await buildApp({
+    const composed = await composeApp({
       db: t.database.db,
       session: { idleMinutes: 30, maxHours: 12 },
       logLevel: 'silent',
       webhookSecret: 'restarted-secret',
       outbound: { sandboxCallMs: 200, placementGraceMs: 0 },
+      jobs: { connectionString: url, pollingIntervalSeconds: 1 },
     });
+    restarted = composed.app;
+    queue = composed.queue!;
     await restarted.ready();
-    queue = createJobQueue({
-      connectionString: url,
-      jobs: restarted.outbound.jobs,
-      onError: () => undefined,
-      pollingIntervalSeconds: 1,
-    });
-    restarted.outbound.attachQueue(queue);
     await queue.start();
 
     for (let tries = 0; ; tries++) {

@@ -1,4 +1,4 @@
-import { defineJob } from './queue';
+import { defineJob, NO_PAYLOAD } from './queue';
 
 /** What the outbound dispatch job runs (modules/outbound-calls/dispatcher.ts). */
 export interface OutboundDispatchRunner {
@@ -15,6 +15,7 @@ export const OUTBOUND_DISPATCH_JOB = 'outbound.dispatch';
 export const outboundDispatchJob = (dispatcher: OutboundDispatchRunner) =>
   defineJob<object>({
     name: OUTBOUND_DISPATCH_JOB,
+    payload: NO_PAYLOAD,
     cron: '* * * * *',
     runAtStart: true,
     retryLimit: 0,
@@ -32,6 +33,7 @@ export const OUTBOUND_CAMPAIGNS_JOB = 'outbound.campaigns';
 export const outboundCampaignsJob = (campaigns: { run(): Promise<Record<string, number>> }) =>
   defineJob<object>({
     name: OUTBOUND_CAMPAIGNS_JOB,
+    payload: NO_PAYLOAD,
     cron: '*/15 * * * *',
     runAtStart: true,
     retryLimit: 1,

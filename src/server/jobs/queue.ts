@@ -1,4 +1,5 @@
 import PgBoss from 'pg-boss';
+import { z } from 'zod';
 
 /**
  * The durable job queue (ADR 023): pg-boss on our own PostgreSQL, in its schema `pgboss`. A job sent is a
@@ -9,6 +10,8 @@ import PgBoss from 'pg-boss';
 export interface JobDefinition<T extends object> {
   /** Queue name: letters, digits, `.`, `-` and `_`. */
   name: string;
+  /** The payload's shape, checked when the job runs: a payload that does not fit fails the job, naming the fields. */
+  payload: z.ZodType<T>;
   run(data: T): Promise<unknown>;
   /** Cron expression (UTC) on which the queue sends the job by itself. */
   cron?: string;
@@ -23,9 +26,37 @@ export interface JobDefinition<T extends object> {
 /** Typed registration: `run`'s data type is what `send` takes. */
 export const defineJob = <T extends object>(job: JobDefinition<T>): JobDefinition<T> => job;
 
+/** The payload of a job that needs none (cron and at-start sends carry `{}`). */
+export const NO_PAYLOAD = z.object({}).strict();
+
+/** A job's payload did not fit its schema: the job fails with the fields named, never their values (PHI). */
+export class JobPayloadError extends Error {
+  override readonly name = 'JobPayloadError';
+  constructor(job: string, error: z.ZodError) {
+    const fields = [...new Set(error.issues.map((issue) => issue.path.join('.') || '(payload)'))];
+    super(`The ${job} job's payload does not fit its schema: ${fields.join(', ')}.`);
+  }
+}
+
+/** Checks a payload against its job's schema (when the job runs, and before it is sent). */
+export function parsePayload<T extends object>(job: JobDefinition<T>, data: unknown): T {
+  const parsed = job.payload.safeParse(data ?? {});
+  if (!parsed.success) throw new JobPayloadError(job.name, parsed.error);
+  return parsed.data;
+}
+
+/** What a module gets to send its jobs: the queue, or nothing when the app runs without one (API tests). */
+export interface JobSender {
+  send<T extends object>(job: JobDefinition<T>, data: T): Promise<string | null>;
+}
+
+/** Without a queue a send is dropped; the job's cron (or a test) does the work. */
+export const NO_QUEUE: JobSender = { send: async () => null };
+
 export interface JobQueueOptions {
   connectionString: string;
-  jobs: JobDefinition<object>[];
+  /** Read when the queue starts (the app fills it from its modules first). */
+  jobs: readonly JobDefinition<object>[];
   /** Reports job failures and queue errors; log names and types only, job data may hold patient data. */
   onError(error: Error, job?: string): void;
   /** Reports what a finished job returned. */
@@ -36,12 +67,11 @@ export interface JobQueueOptions {
   pollingIntervalSeconds?: number;
 }
 
-export interface JobQueue {
+export interface JobQueue extends JobSender {
   /** Creates the queue's schema when missing, registers the workers and cron schedules. */
   start(): Promise<void>;
-  /** Stops fetching; waits up to `timeoutMs` for running jobs. */
+  /** Stops fetching; waits up to `timeoutMs` for running jobs. Safe to call twice or before `start`. */
   stop(timeoutMs?: number): Promise<void>;
-  send<T extends object>(job: JobDefinition<T>, data: T): Promise<string | null>;
 }
 
 export function createJobQueue({
@@ -65,15 +95,17 @@ export function createJobQueue({
     ...(job.expireInSeconds !== undefined && { expireInSeconds: job.expireInSeconds }),
   });
 
+  let started = false;
   return {
     async start() {
+      started = true;
       await boss.start();
       for (const job of jobs) {
         await boss.createQueue(job.name);
         await boss.work<object>(job.name, { batchSize: 1, pollingIntervalSeconds }, async ([item]) => {
           if (!item) return;
           try {
-            const result = await job.run(item.data);
+            const result = await job.run(parsePayload(job, item.data));
             onDone?.(job.name, result);
           } catch (error) {
             onError(error instanceof Error ? error : new Error('non-Error thrown'), job.name);
@@ -85,8 +117,11 @@ export function createJobQueue({
       }
     },
     async stop(timeoutMs = 10_000) {
+      // Stopping a queue never started (or stopped already) is nothing to do.
+      if (!started) return;
+      started = false;
       await boss.stop({ graceful: true, wait: true, timeout: timeoutMs });
     },
-    send: (job, data) => boss.send(job.name, data, sendOptions(job)),
+    send: (job, data) => boss.send(job.name, parsePayload(job, data), sendOptions(job)),
   };
 }

@@ -1,21 +1,12 @@
-import type { App } from '../app-types';
+import type { AppModule } from '../app-types';
 import type { Db } from '../db/client';
 import type { VoicePort, WebhookTarget } from '../integrations/voice/index';
-import { createAssistantsRepo } from './assistants/assistants.repo';
-import { registerAssistantRoutes } from './assistants/assistants.routes';
-import { createAssistantsService } from './assistants/assistants.service';
+import { createAssistantsModule } from './assistants/index';
 import type { ConnectorsService } from './connectors/connectors.service';
-import { createPhoneMappingsRepo } from './phone-mappings/phone-mappings.repo';
-import { registerPhoneMappingRoutes } from './phone-mappings/phone-mappings.routes';
-import { createPhoneMappingsService } from './phone-mappings/phone-mappings.service';
-import { createPhoneNumbersRepo } from './phone-numbers/phone-numbers.repo';
-import { registerPhoneNumberRoutes } from './phone-numbers/phone-numbers.routes';
-import { createPhoneNumbersService } from './phone-numbers/phone-numbers.service';
-import { createWorkflowsRepo } from './workflows/workflows.repo';
-import { registerWorkflowRoutes } from './workflows/workflows.routes';
-import { createWorkflowsService } from './workflows/workflows.service';
-import { registerVoicePlatformRoutes } from './voice-platform/voice-platform.routes';
-import { createVoicePlatformService } from './voice-platform/voice-platform.service';
+import { createPhoneMappingsModule } from './phone-mappings/index';
+import { createPhoneNumbersModule } from './phone-numbers/index';
+import { createVoicePlatformModule } from './voice-platform/index';
+import { createWorkflowsModule } from './workflows/index';
 
 export interface VoiceModulesDeps {
   db: Db;
@@ -25,48 +16,33 @@ export interface VoiceModulesDeps {
   now?: () => Date;
 }
 
-/** Assistants, workflows, phone numbers, phone mappings and the voice platform itself. */
-export async function registerVoiceModules(app: App, deps: VoiceModulesDeps) {
-  const assistants = createAssistantsService({
-    repo: createAssistantsRepo(deps.db),
+/**
+ * Assistants, workflows, phone numbers, phone mappings and the voice platform itself: built together because
+ * they share the voice port and each other's services. Returns the modules for app.ts's list.
+ */
+export function createVoiceModules(deps: VoiceModulesDeps) {
+  const assistants = createAssistantsModule({ db: deps.db, voice: deps.voice, now: deps.now });
+  const phoneNumbers = createPhoneNumbersModule({
+    db: deps.db,
     voice: deps.voice,
-    now: deps.now,
+    assistants: assistants.service,
   });
-  const phoneNumbers = createPhoneNumbersService({
-    repo: createPhoneNumbersRepo(deps.db),
+  const platform = createVoicePlatformModule({
     voice: deps.voice,
-    assistants,
-  });
-  const platform = createVoicePlatformService({
-    voice: deps.voice,
-    assistants,
-    phoneNumbers,
+    assistants: assistants.service,
+    phoneNumbers: phoneNumbers.service,
     webhook: deps.webhook,
   });
-  await registerAssistantRoutes(app, assistants);
-  registerWorkflowRoutes(app, createWorkflowsService(createWorkflowsRepo(deps.db)));
-  registerPhoneNumberRoutes(app, phoneNumbers);
-  registerPhoneMappingRoutes(
-    app,
-    createPhoneMappingsService({
-      repo: createPhoneMappingsRepo(deps.db),
-      phoneNumbers,
+  const modules: AppModule<unknown>[] = [
+    assistants,
+    createWorkflowsModule({ db: deps.db }),
+    phoneNumbers,
+    createPhoneMappingsModule({
+      db: deps.db,
+      phoneNumbers: phoneNumbers.service,
       connectors: deps.connectors,
     }),
-  );
-  registerVoicePlatformRoutes(app, platform);
-  app.addHook('onReady', async () => {
-    // A failed import must not stop the console from starting; an admin can run it again.
-    try {
-      const imported = await platform.importWhenEmpty();
-      if (imported) app.log.info({ imported }, 'voice platform account imported');
-    } catch (error) {
-      app.log.error(
-        { err: { type: (error as Error).name, message: (error as Error).message } },
-        'voice platform import failed',
-      );
-    }
-  });
-  // Outbound calls check a chosen assistant and number through these.
-  return Object.assign(platform, { assistants, phoneNumbers });
+    platform,
+  ];
+  return { assistants, phoneNumbers, platform, modules };
 }

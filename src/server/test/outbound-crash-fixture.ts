@@ -2,26 +2,19 @@
  * A server for jobs/outbound-dispatch.db.test.ts to kill -9 while it dispatches: the app with the sandbox
  * voice and the job queue running the outbound dispatch job. Usage: node --import tsx outbound-crash-fixture.ts <url>
  */
-import { buildApp } from '../app';
+import { composeApp } from '../app';
 import { connectDatabase } from '../db/client';
-import { createJobQueue } from '../jobs/queue';
 
 const url = process.argv[2]!;
 const database = connectDatabase(url, 5);
-const app = await buildApp({
+const { app, queue } = await composeApp({
   db: database.db,
   session: { idleMinutes: 30, maxHours: 12 },
   logLevel: 'silent',
   webhookSecret: 'crash-fixture-secret',
   outbound: { sandboxCallMs: 1_000 },
+  jobs: { connectionString: url, pollingIntervalSeconds: 1 },
 });
 await app.ready();
-const queue = createJobQueue({
-  connectionString: url,
-  jobs: app.outbound.jobs,
-  onError: () => undefined,
-  pollingIntervalSeconds: 1,
-});
-app.outbound.attachQueue(queue);
-await queue.start();
+await queue!.start();
 process.stdout.write('started\n');

@@ -3,7 +3,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { eq } from 'drizzle-orm';
 import pg from 'pg';
 import { inject } from 'vitest';
-import { buildApp, type AppDeps } from '../app';
+import { composeApp, type AppDeps, type ComposedApp } from '../app';
 import type { App } from '../app-types';
 import { connectDatabase, type Database, type DbTimeouts } from '../db/client';
 import { auditEvents } from '../db/schema/index';
@@ -31,6 +31,10 @@ export const TEST_WEBHOOK_SECRET = 'test-webhook-secret-0123456789';
 
 export interface TestApp {
   app: App;
+  /** The modules the app was built from: their services (the audit log to flush, the outbound dispatcher). */
+  modules: ComposedApp['modules'];
+  /** The domain events (ADR 051). */
+  events: ComposedApp['events'];
   database: Database;
   clock: TestClock;
   login(email: string, password: string): Promise<string>;
@@ -74,7 +78,7 @@ export async function createTestApp(
   const clock = createClock();
   if (options.seed !== false) await seedDemoPractice(database.db, clock.now());
   await database.changes.start();
-  const app = await buildApp({
+  const { app, modules, events } = await composeApp({
     db: database.db,
     changes: database.changes,
     session: { idleMinutes: options.idleMinutes ?? 30, maxHours: options.maxHours ?? 12 },
@@ -103,6 +107,8 @@ export async function createTestApp(
 
   return {
     app,
+    modules,
+    events,
     database,
     clock,
     login,
@@ -110,7 +116,7 @@ export async function createTestApp(
     asFrontDesk: () => login(DEMO_FRONT_DESK.email, DEMO_FRONT_DESK.password),
     auditOf: async (resourceId, until) => {
       for (let waited = 0; ; waited += 25) {
-        await app.auditLog.flush();
+        await modules.audit.service.flush();
         const entries = await database.db
           .select()
           .from(auditEvents)

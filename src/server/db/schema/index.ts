@@ -9,3 +9,4 @@ export * from './schedule';
 export * from './processor';
 export * from './outbound';
 export * from './call-transfer';
+export * from './events';

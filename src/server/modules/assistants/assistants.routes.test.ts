@@ -449,7 +449,7 @@ describe('assistants (built-in sandbox)', () => {
     const { assistant } = (await create({ name: 'Audited' })).json();
     await patch(assistant.id, { name: 'Audited 2' });
     await t.app.inject({ method: 'DELETE', url: `/api/assistants/${assistant.id}`, headers: bearer(admin) });
-    await t.app.auditLog.flush();
+    await t.modules.audit.service.flush();
     const events = (
       await t.app.inject({ method: 'GET', url: '/api/audit-events?limit=200', headers: bearer(admin) })
     ).json().events as { action: string; resourceId: string; outcome: string }[];

@@ -32,7 +32,7 @@ async function subWithNoPermissions(): Promise<string> {
 describe('the audit log never loses an entry because of another', () => {
   it('records the poisoning request and every other entry of its batch', async () => {
     const sub = await subWithNoPermissions();
-    await t.app.auditLog.flush();
+    await t.modules.audit.service.flush();
     const before = (await t.database.db.select().from(auditEvents)).length;
     // In one batch: several denied requests, one with a NUL and a lone surrogate in its path id.
     const responses = await Promise.all([
@@ -43,7 +43,7 @@ describe('the audit log never loses an entry because of another', () => {
       t.app.inject({ method: 'GET', url: '/api/users', headers: bearer(sub) }),
     ]);
     for (const response of responses) expect(response.statusCode).toBeLessThan(500);
-    await t.app.auditLog.flush();
+    await t.modules.audit.service.flush();
     const rows = await t.database.db.select().from(auditEvents);
     const added = rows.slice(before);
     expect(added).toHaveLength(5);
@@ -53,7 +53,7 @@ describe('the audit log never loses an entry because of another', () => {
   });
 
   it('stores text with NUL and lone surrogates, and keeps the rest of a batch when one entry fails', async () => {
-    await t.app.auditLog.flush();
+    await t.modules.audit.service.flush();
     const before = (await t.database.db.select().from(auditEvents)).length;
     const entries = [
       { action: 'test.one', outcome: 'allowed' as const, detail: 'a\u0000b' },
@@ -66,7 +66,7 @@ describe('the audit log never loses an entry because of another', () => {
       },
       { action: 'test.four', outcome: 'allowed' as const },
     ];
-    const results = await Promise.allSettled(entries.map((entry) => t.app.auditLog.record(entry)));
+    const results = await Promise.allSettled(entries.map((entry) => t.modules.audit.service.record(entry)));
     expect(results.map((result) => result.status)).toEqual([
       'fulfilled',
       'fulfilled',

@@ -23,7 +23,7 @@ const call = (
 ) => t.app.inject({ method, url, payload, headers: { ...bearer(session), 'user-agent': 'audit-test' } });
 
 async function entries() {
-  await t.app.auditLog.flush();
+  await t.modules.audit.service.flush();
   return t.database.db.select().from(auditEvents);
 }
 

@@ -110,7 +110,7 @@ describe('Call Logs read cache', () => {
   it('records every read of a call in the audit log, kept in memory or not', async () => {
     const { id } = (await list('/api/calls?limit=1')).calls[0]!;
     for (let i = 0; i < 3; i++) await call(id);
-    await t.app.auditLog.flush();
+    await t.modules.audit.service.flush();
     const reads = await t.database.db
       .select()
       .from(auditEvents)
@@ -120,7 +120,7 @@ describe('Call Logs read cache', () => {
 
   it('records each list request once with its filter, kept in memory or not, and never the search text', async () => {
     const listReads = async () => {
-      await t.app.auditLog.flush();
+      await t.modules.audit.service.flush();
       return t.database.db
         .select()
         .from(auditEvents)

@@ -41,6 +41,7 @@ export interface CallQuery {
 /** The call as an ingest left it: what listeners need without reading it again. */
 export interface StoredCall {
   id: string;
+  practiceId: string;
   type: string;
   status: string;
   startedAt: Date | null;
@@ -231,7 +232,7 @@ const UPSERT_SQL = `
     ${REPORTED.map((f) => `${f.column} = case when ${takes(f)} then excluded.${f.column} else c.${f.column} end`).join(',\n    ')},
     field_precedence = ${precedences((f) => `case when ${takes(f)} then ${PRECEDENCE} else ${storedPrecedence(f.column)} end`)},
     updated_at = now()
-  returning id, type, status, started_at, ended_at, duration_seconds, transcript`;
+  returning id, practice_id, type, status, started_at, ended_at, duration_seconds, transcript`;
 
 /** Above any report's precedence: the assistant and number we placed a call with are not replaced by guesses. */
 const PLACED_PRECEDENCE = 100 * STATUS_RANK_STEP;
@@ -369,6 +370,7 @@ export function createCallsRepo(db: Db) {
     async upsert(report: CallReport): Promise<StoredCall> {
       const result = await db.$client.query<{
         id: string;
+        practice_id: string;
         type: string;
         status: string;
         started_at: Date | null;
@@ -409,6 +411,7 @@ export function createCallsRepo(db: Db) {
       const row = result.rows[0]!;
       return {
         id: row.id,
+        practiceId: row.practice_id,
         type: row.type,
         status: row.status,
         startedAt: row.started_at,

@@ -335,7 +335,7 @@ describe('GET /api/calls/:id and who sees what', () => {
       analysis: { summary: expect.any(String), successEvaluation: false },
       costBreakdown: expect.objectContaining({ total: 0.0421 }),
     });
-    await t.app.auditLog.flush();
+    await t.modules.audit.service.flush();
     const reads = await t.database.db
       .select()
       .from(auditEvents)

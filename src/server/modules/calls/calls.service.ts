@@ -4,6 +4,7 @@ import type { CallDetail, CallFilter, CallListResponse, CallStats } from '#share
 import { foldForSearch } from '#shared/search-fold';
 import { DEFAULT_TIME_ZONE } from '../../db/schema/index';
 import { badRequest } from '../../errors';
+import type { EventBus } from '../../events';
 import { toE164 } from '../../lib/phone';
 import { readCallReport, type CallReport } from './call-report';
 import type { CallScope } from '../scope';
@@ -83,12 +84,8 @@ export function decodeCursor(cursor: string): CallKey {
 export function createCallsService(
   repo: CallsRepo,
   now: () => Date = () => new Date(),
-  listeners: {
-    /** Told of every stored report (outbound calls follow their calls' status this way). */
-    onReport?: (report: CallReport) => Promise<void>;
-    /** Told once an end-of-call-report is stored (every time it arrives; listeners are idempotent). */
-    onEnded?: (call: StoredCall) => Promise<void>;
-  } = {},
+  /** Every stored report is published: `call.ended` (every time one arrives), else `call.updated`. */
+  events?: Pick<EventBus, 'publish'>,
 ) {
   function query(scope: CallScope, filter: CallFilter): CallQuery {
     return {
@@ -140,11 +137,24 @@ export function createCallsService(
       const report = readCallReport(message);
       if (!report) return null;
       const call = await repo.upsert(report);
-      await listeners.onReport?.(report);
-      if (report.status === 'ended') await listeners.onEnded?.(call);
+      if (events) await publishReport(events, report, call);
       return call.id;
     },
   };
+}
+
+/** The event a stored report makes: `call.ended` for an end-of-call-report, else `call.updated`. */
+async function publishReport(events: Pick<EventBus, 'publish'>, report: CallReport, call: StoredCall) {
+  const base = { practiceId: call.practiceId, callId: call.id, providerId: report.providerId, type: call.type };
+  if (report.status !== 'ended') return events.publish('call.updated', { ...base, status: report.status });
+  return events.publish('call.ended', {
+    ...base,
+    endedReason: report.endedReason,
+    startedAt: call.startedAt,
+    endedAt: call.endedAt,
+    durationSeconds: call.durationSeconds,
+    transcript: call.transcript,
+  });
 }
 
 export type CallsService = ReturnType<typeof createCallsService>;

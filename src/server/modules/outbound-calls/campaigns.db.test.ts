@@ -68,7 +68,7 @@ describe('the reminder and confirmation campaigns', () => {
     });
 
     const open = (await appointmentsIn(days)).filter((a) => a.status === 'pending');
-    const first = await t.app.outbound.campaigns.run();
+    const first = await t.modules.outboundCalls.campaigns.run();
     expect(first).toEqual({ reminder: open.length });
     const queued = await t.database.db.select().from(outboundCalls);
     expect(queued.map((c) => c.appointmentRef).sort()).toEqual(open.map((a) => a.id).sort());
@@ -76,7 +76,7 @@ describe('the reminder and confirmation campaigns', () => {
     expect(queued.map((c) => c.appointmentRef)).not.toContain(confirmed!.id);
 
     // Again the same day: nothing more.
-    expect(await t.app.outbound.campaigns.run()).toEqual({ reminder: 0 });
+    expect(await t.modules.outboundCalls.campaigns.run()).toEqual({ reminder: 0 });
     expect(await t.database.db.select().from(outboundCalls)).toHaveLength(queued.length);
   });
 
@@ -87,12 +87,12 @@ describe('the reminder and confirmation campaigns', () => {
     const start = `${String(hour).padStart(2, '0')}:00`;
     const end = `${String(hour).padStart(2, '0')}:30`;
     await save({ ...settings, callingWindow: { start, end } });
-    expect(await t.app.outbound.campaigns.run()).toEqual({});
+    expect(await t.modules.outboundCalls.campaigns.run()).toEqual({});
     await save({
       ...settings,
       callTypes: { ...settings.callTypes, reminder: { ...settings.callTypes.reminder, automatic: false } },
     });
-    expect(await t.app.outbound.campaigns.run()).toEqual({});
+    expect(await t.modules.outboundCalls.campaigns.run()).toEqual({});
     expect(await t.database.db.select().from(outboundCalls)).toHaveLength(0);
   });
 });

@@ -68,7 +68,7 @@ describe('the dispatcher repairing a crash', () => {
       .where(eq(outboundCalls.id, cut!.id));
     await t.database.db.insert(outboundCalls).values(await newCall('+12125550108'));
 
-    await t.app.outbound.dispatcher.run(1_000);
+    await t.modules.outboundCalls.dispatcher.run(1_000);
 
     const repair = asked.find((r) => r.placementKey === `${cut!.id}:1`);
     expect(repair?.placedSince?.getTime()).toBe(placedAt.getTime());
@@ -105,7 +105,7 @@ describe('the dispatcher repairing a crash', () => {
     const recent = await placed('+12125550114', 'ended-remote-2', 60_000);
     onPlatform.set('ended-remote-2', 'ended');
 
-    await t.app.outbound.dispatcher.recover();
+    await t.modules.outboundCalls.dispatcher.recover();
 
     const status = async (id: string) =>
       (await t.database.db.select().from(outboundCalls).where(eq(outboundCalls.id, id)))[0]!;

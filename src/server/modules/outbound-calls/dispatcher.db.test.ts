@@ -67,7 +67,7 @@ async function dispatchUntilSettled(timeoutMs = 20_000) {
   const stopAt = Date.now() + timeoutMs;
   let highest = 0;
   for (;;) {
-    const result = await t.app.outbound.dispatcher.run(2_000);
+    const result = await t.modules.outboundCalls.dispatcher.run(2_000);
     highest = Math.max(highest, result.highestInFlight);
     const open = (await rows()).filter((r) => r.status === 'pending' || r.status === 'calling');
     if (open.length === 0) return highest;
@@ -131,7 +131,7 @@ describe('the outbound dispatcher with the sandbox voice', () => {
         customer: { name: string | null; number: string | null };
       };
     };
-    expect((await t.app.outbound.dispatcher.run(1_000)).placed).toBe(1);
+    expect((await t.modules.outboundCalls.dispatcher.run(1_000)).placed).toBe(1);
     // At once, before the platform reports anything.
     expect(await logged()).toMatchObject({
       type: 'outboundPhoneCall',
@@ -170,7 +170,7 @@ describe('the outbound dispatcher with the sandbox voice', () => {
     const end = `${String((h + 2) % 24).padStart(2, '0')}:30`;
     await saveSettings({ callingWindow: { start, end } });
     await queue(['+12125550101']);
-    const result = await t.app.outbound.dispatcher.run(1_000);
+    const result = await t.modules.outboundCalls.dispatcher.run(1_000);
     expect(result.placed).toBe(0);
     const [waiting] = await rows();
     expect(waiting!.status).toBe('pending');
@@ -192,7 +192,7 @@ describe('the outbound dispatcher with the sandbox voice', () => {
     const hh = (h: number) => `${String(h).padStart(2, '0')}:00`;
     await saveSettings({ callingWindow: { start: hh(later), end: hh(later + 1) } });
     await queue(['+12125550104']);
-    expect((await t.app.outbound.dispatcher.run(1_000)).placed).toBe(0);
+    expect((await t.modules.outboundCalls.dispatcher.run(1_000)).placed).toBe(0);
     const [waiting] = await rows();
     expect(waiting!.notBefore!.getTime()).toBeGreaterThan(t.clock.now().getTime());
 
@@ -206,7 +206,7 @@ describe('the outbound dispatcher with the sandbox voice', () => {
     expect(response.statusCode, response.body).toBe(200);
     const [released] = await rows();
     expect(released!.notBefore).toBeNull();
-    expect((await t.app.outbound.dispatcher.run(1_000)).placed).toBe(1);
+    expect((await t.modules.outboundCalls.dispatcher.run(1_000)).placed).toBe(1);
     expect(await placements()).toBe(1);
   });
 
@@ -218,7 +218,7 @@ describe('the outbound dispatcher with the sandbox voice', () => {
       .update(outboundCalls)
       .set({ status: 'calling', attempts: 1, placementKey: key, placedAt: new Date(Date.now() - 1000) })
       .where(eq(outboundCalls.id, row!.id));
-    const placed = await t.app.outbound.dispatcher.run(1_000);
+    const placed = await t.modules.outboundCalls.dispatcher.run(1_000);
     expect(placed.placed).toBe(0);
     await dispatchUntilSettled();
     const [done] = await rows();

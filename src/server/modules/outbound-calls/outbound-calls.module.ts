@@ -1,9 +1,10 @@
-import type { App } from '../../app-types';
+import type { AppModule } from '../../app-types';
 import type { Db } from '../../db/client';
+import type { EventBus } from '../../events';
 import type { Idempotency } from '../../db/idempotency';
 import type { VoicePort } from '../../integrations/voice/index';
 import { outboundCampaignsJob, outboundDispatchJob } from '../../jobs/outbound-dispatch';
-import type { JobDefinition, JobQueue } from '../../jobs/queue';
+import type { JobDefinition, JobSender } from '../../jobs/queue';
 import type { AssistantsService } from '../assistants/assistants.service';
 import type { CallsService } from '../calls/calls.service';
 import type { PhoneNumbersService } from '../phone-numbers/phone-numbers.service';
@@ -24,6 +25,11 @@ export interface OutboundCallsModuleDeps {
   calls: Pick<CallsService, 'recordPlaced'>;
   idempotency: Idempotency;
   voice: VoicePort;
+  /** The job queue the dispatcher is woken on (`NO_QUEUE` where none runs: the cron picks the work up). */
+  jobs: JobSender;
+  /** The calls' reports settle outbound calls (`call.updated`, `call.ended`). */
+  events: EventBus;
+  warn(detail: object, message: string): void;
   now?: () => Date;
   /** Delay before a busy or unanswered call is tried again (default 10 minutes). */
   retryDelayMs?: number;
@@ -33,10 +39,9 @@ export interface OutboundCallsModuleDeps {
 
 const RETRY_DELAY_MS = 10 * 60_000;
 
-/** Outbound calls: the API, the dispatcher and its job, and the events that settle calls. */
-export function registerOutboundCalls(app: App, deps: OutboundCallsModuleDeps) {
+/** Outbound calls: the API, the dispatcher and its jobs, and the events that settle calls. */
+export function createOutboundCallsModule(deps: OutboundCallsModuleDeps) {
   const repo = createOutboundCallsRepo(deps.db);
-  let queue: JobQueue | undefined;
   const dispatcher = createDispatcher({
     db: deps.db,
     repo,
@@ -44,15 +49,14 @@ export function registerOutboundCalls(app: App, deps: OutboundCallsModuleDeps) {
     assistants: deps.assistants,
     phoneNumbers: deps.phoneNumbers,
     calls: deps.calls,
-    warn: (detail, message) => app.log.warn(detail, message),
+    warn: deps.warn,
     timeZone: () => deps.schedule.timeZone(),
     now: deps.now,
     placementGraceMs: deps.placementGraceMs,
   });
   const dispatchJob = outboundDispatchJob(dispatcher);
-  /** Without a queue (API tests, the console before the queue started) the cron picks the work up. */
   const wake = async () => {
-    await queue?.send(dispatchJob, {});
+    await deps.jobs.send(dispatchJob, {});
   };
   const campaigns = createCampaigns({
     repo,
@@ -69,22 +73,28 @@ export function registerOutboundCalls(app: App, deps: OutboundCallsModuleDeps) {
     onQueued: wake,
     now: deps.now,
   });
-  registerOutboundCallRoutes(app, service);
+  const onCallEvent = createCallEvents({
+    db: deps.db,
+    retryDelayMs: deps.retryDelayMs ?? RETRY_DELAY_MS,
+    wake,
+    now: deps.now,
+  });
+  // Idempotent, and the dispatcher's silent-call check settles a call whose event was lost in a crash.
+  deps.events.subscribe('call.updated', 'outbound-calls.follow-call', (call) =>
+    onCallEvent({ ...call, endedReason: null }),
+  );
+  deps.events.subscribe('call.ended', 'outbound-calls.settle-call', (call) =>
+    onCallEvent({ ...call, status: 'ended' }),
+  );
+  const jobs: JobDefinition<object>[] = [dispatchJob, outboundCampaignsJob(campaigns)];
   return {
+    name: 'outbound-calls',
     service,
+    routes: (app) => registerOutboundCallRoutes(app, service),
+    jobs,
     dispatcher,
     campaigns,
-    onCallEvent: createCallEvents({
-      db: deps.db,
-      retryDelayMs: deps.retryDelayMs ?? RETRY_DELAY_MS,
-      wake,
-      now: deps.now,
-    }),
-    jobs: [dispatchJob, outboundCampaignsJob(campaigns)] as JobDefinition<object>[],
-    attachQueue(jobQueue: JobQueue) {
-      queue = jobQueue;
-    },
-  };
+  } satisfies AppModule<typeof service> & Record<string, unknown>;
 }
 
-export type OutboundCallsModule = ReturnType<typeof registerOutboundCalls>;
+export type OutboundCallsModule = ReturnType<typeof createOutboundCallsModule>;

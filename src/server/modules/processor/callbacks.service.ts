@@ -1,6 +1,7 @@
 import type { Callback, CallbackBooking, CallbackListQuery, CallbackUpdate } from '#shared/schemas/callbacks';
 import { FIRST_AVAILABLE_PROVIDER, PAST_DATE_MESSAGE, type BookOutcome } from '#shared/schemas/schedule';
 import { badRequest, conflict, notFound } from '../../errors';
+import type { EventBus } from '../../events';
 import { addMinutesToWall, instantFromWall, minutesOfDay, wallFromInstant } from '../../lib/wall-time';
 import type { Viewer } from '../../plugins/auth';
 import type { AuditService } from '../audit/audit.service';
@@ -59,9 +60,17 @@ export function createCallbacksService(deps: {
   repo: CallbacksRepo;
   schedule: ScheduleService;
   audit: Pick<AuditService, 'record'>;
+  /** A task closed by staff or by its booking publishes `callback.closed`. */
+  events?: Pick<EventBus, 'publish'>;
   now?: () => Date;
 }) {
-  const { repo, schedule, audit, now = () => new Date() } = deps;
+  const { repo, schedule, audit, events, now = () => new Date() } = deps;
+  const closed = (viewer: Viewer, task: Callback) =>
+    events?.publish('callback.closed', {
+      practiceId: viewer.practice.id,
+      callbackId: task.id,
+      callId: task.callId,
+    });
   const tools = createToolFunctions(schedule);
 
   /**
@@ -154,7 +163,9 @@ export function createCallbacksService(deps: {
             closedAt: change.status === 'done' ? now() : null,
           }),
         });
-      return (await repo.get(id, scope))!;
+      const updated = (await repo.get(id, scope))!;
+      if (change.status === 'done' && current.status !== 'done') await closed(viewer, updated);
+      return updated;
     },
 
     /**
@@ -209,6 +220,7 @@ export function createCallbacksService(deps: {
           closedAt: now(),
           note: `Booked, confirmation ${outcome.appointment.confirmation_number}.`,
         });
+      if (outcome.success) await closed(viewer, task);
       return outcome;
     },
 

@@ -1,7 +1,7 @@
 import { and, desc, eq, inArray, isNotNull, isNull, ne } from 'drizzle-orm';
 import type { StoredCallAnalysis } from '#shared/schemas/calls';
 import type { CallProcessingState } from '#shared/schemas/processor';
-import type { Db } from '../../db/client';
+import type { Db, Queryable, Tx } from '../../db/client';
 import { callProcessing, calls } from '../../db/schema/index';
 
 /** The few call fields the processor reads (the calls table is owned by the calls module). */
@@ -82,18 +82,34 @@ export function createProcessorRepo(db: Db) {
       );
     },
 
-    /** Writes the outcome; a booked call keeps its booking whatever a later run finds. */
-    async save(record: ProcessingRecord): Promise<ProcessingRecord> {
-      const [row] = await db
-        .insert(callProcessing)
-        .values(record)
-        .onConflictDoUpdate({
-          target: callProcessing.callId,
-          set: { ...record, processedAt: new Date() },
-          setWhere: ne(callProcessing.state, 'booked'),
-        })
-        .returning();
-      return row ? toRecord(row) : (await this.record(record.callId))!;
+    /**
+     * Writes the outcome; a booked call keeps its booking whatever a later run finds. `then` runs in the same
+     * transaction (the durable events of the outcome commit with it).
+     */
+    async save(
+      record: ProcessingRecord,
+      then?: (tx: Tx, saved: ProcessingRecord) => Promise<void>,
+    ): Promise<ProcessingRecord> {
+      const write = async (q: Queryable) => {
+        const [row] = await q
+          .insert(callProcessing)
+          .values(record)
+          .onConflictDoUpdate({
+            target: callProcessing.callId,
+            set: { ...record, processedAt: new Date() },
+            setWhere: ne(callProcessing.state, 'booked'),
+          })
+          .returning();
+        if (row) return toRecord(row);
+        const [kept] = await q.select().from(callProcessing).where(eq(callProcessing.callId, record.callId));
+        return toRecord(kept!);
+      };
+      if (!then) return write(db);
+      return db.transaction(async (tx) => {
+        const saved = await write(tx);
+        await then(tx, saved);
+        return saved;
+      });
     },
   };
 }

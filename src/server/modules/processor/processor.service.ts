@@ -12,6 +12,7 @@ import { createToolFunctions } from '../voice-webhook/voice-webhook.service';
 import type { TranscriptAnalysis } from './analysis/analyze-transcript';
 import { bookedDuringCall } from './analysis/booked-during-call';
 import { bookNearestFreeTime } from './nearest-free-time';
+import type { EventBus } from '../../events';
 import type { CallForProcessing, ProcessingRecord, ProcessorRepo } from './processor.repo';
 import { readCall } from './read-call';
 
@@ -30,11 +31,11 @@ interface Outcome {
 export function createProcessorService(deps: {
   repo: ProcessorRepo;
   schedule: ScheduleService;
-  /** Told when a call is booked (its callback task is done). */
-  onBooked?: (callId: string) => Promise<void>;
+  /** A booking publishes `appointment.booked` with the call, in the transaction that records it. */
+  events?: Pick<EventBus, 'publishWithin'>;
   now?: () => Date;
 }) {
-  const { repo, schedule, onBooked, now = () => new Date() } = deps;
+  const { repo, schedule, events, now = () => new Date() } = deps;
   const tools = createToolFunctions(schedule);
 
   /** The request in a transcript; the call's own extraction (ADR 046) counts when it is the call's transcript. */
@@ -167,8 +168,16 @@ export function createProcessorService(deps: {
     if (existing?.state === 'booked')
       return { ...existing, message: 'This call was already processed; nothing more was booked.' };
     const outcome = await book(viewer, call);
-    const saved = await repo.save(outcome.record);
-    if (saved.state === 'booked') await onBooked?.(call.id);
+    let published: (() => Promise<void>) | undefined;
+    const saved = await repo.save(outcome.record, async (tx, record) => {
+      if (record.state !== 'booked' || !events) return;
+      published = await events.publishWithin(tx, 'appointment.booked', {
+        practiceId: viewer.practice.id,
+        confirmationNumber: record.confirmationNumber,
+        callId: call.id,
+      });
+    });
+    await published?.();
     return { ...saved, message: outcome.message };
   }
 

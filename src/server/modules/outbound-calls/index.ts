@@ -1,0 +1,1 @@
+export { createOutboundCallsModule, type OutboundCallsModule } from './outbound-calls.module';

@@ -1,0 +1,29 @@
+import type { AppModule } from '../../app-types';
+import type { TableChanges } from '../../db/changes';
+import type { Db } from '../../db/client';
+import { createIdempotency } from '../../db/idempotency';
+import type { Integrations } from '../../integrations/index';
+import type { ConnectorsService } from '../connectors/connectors.service';
+import { createScheduleRepo } from './schedule.repo';
+import { registerScheduleRoutes } from './schedule.routes';
+import { createScheduleService, type ScheduleService } from './schedule.service';
+
+export interface ScheduleModuleDeps {
+  db: Db;
+  changes?: TableChanges;
+  integrations: Integrations;
+  connectors: ConnectorsService;
+  now?: () => Date;
+}
+
+/** The practice's schedule: slots, appointments, patients, providers, bookings (ADR 006). */
+export function createScheduleModule(deps: ScheduleModuleDeps): AppModule<ScheduleService> {
+  const service = createScheduleService({
+    repo: createScheduleRepo(deps.db, deps.changes),
+    integrations: deps.integrations,
+    idempotency: createIdempotency(deps.db),
+    connectors: deps.connectors,
+    now: deps.now,
+  });
+  return { name: 'schedule', service, routes: (app) => registerScheduleRoutes(app, service, deps.changes) };
+}
