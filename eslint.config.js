@@ -72,6 +72,34 @@ const zones = [
     from: 'src/server/modules',
     message: 'Plugins, db and lib sit below the modules: they import no module code.',
   },
+  {
+    target: 'src/server/lib',
+    from: 'src/server/db',
+    message: 'lib holds neutral helpers: it imports nothing of the database.',
+  },
+  {
+    target: 'src/server/jobs',
+    from: 'src/server/modules',
+    except: modules.map((module) => `./${module}/index.ts`),
+    message: "A job reaches a module only through the module's public file (modules/<name>/index.ts).",
+  },
+  {
+    // scope.ts, voice-modules.ts: shared by or composing modules, through their public files and services.
+    target: 'src/server/modules/*.ts',
+    from: 'src/server/modules',
+    except: [
+      './scope.ts',
+      ...modules.flatMap((module) => [`./${module}/index.ts`, `./${module}/${module}.service.ts`]),
+    ],
+    message:
+      "A file directly in modules/ uses a module's index.ts or service, never its repo, routes or helpers.",
+  },
+  {
+    target: 'src/server/modules',
+    from: 'src/server/integrations',
+    except: ['./index.ts', ...integrations.flatMap((kind) => [`./${kind}/port.ts`, `./${kind}/index.ts`])],
+    message: "A module uses an integration through its port.ts or index.ts, never an adapter's internals.",
+  },
   ...modules.map((module) => ({
     target: `src/server/modules/${module}`,
     from: 'src/server/modules',

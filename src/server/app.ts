@@ -262,7 +262,13 @@ export async function composeApp(deps: AppDeps) {
   const users = createUsersModule({ db, auth: auth.service });
   const demoRequests = createDemoRequestsModule({ db, now });
   const schedule = createScheduleModule({ db, changes, integrations, connectors: connectors.service, now });
-  const processor = createProcessorModule({ db, schedule: schedule.service, audit: audit.service, events, now });
+  const processor = createProcessorModule({
+    db,
+    schedule: schedule.service,
+    audit: audit.service,
+    events,
+    now,
+  });
   const calls = createCallsModule({
     db,
     changes,

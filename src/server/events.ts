@@ -111,7 +111,9 @@ export function createEventBus({ db, log, leaseMs = 60_000, maxAttempts = 10 }: 
     const parsed = DOMAIN_EVENTS[type].safeParse(payload);
     if (!parsed.success) {
       const fields = [...new Set(parsed.error.issues.map((issue) => issue.path.join('.') || '(payload)'))];
-      throw new EventPayloadError(`The ${type} event's payload does not fit its schema: ${fields.join(', ')}.`);
+      throw new EventPayloadError(
+        `The ${type} event's payload does not fit its schema: ${fields.join(', ')}.`,
+      );
     }
     return parsed.data as EventPayload<K>;
   }

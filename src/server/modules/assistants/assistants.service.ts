@@ -20,7 +20,7 @@ import {
 import type { AssistantImport } from '#shared/schemas/voice-platform';
 import { badRequest, forbidden, notFound } from '../../errors';
 import type { AssistantSpec, VoicePort } from '../../integrations/voice/port';
-import { deleteUnlessGone, isVoiceError } from '../../integrations/voice/errors';
+import { deleteUnlessGone, isVoiceError } from '../../integrations/voice/index';
 import type { Viewer } from '../../plugins/auth';
 import { assignedAssistants } from '../scope';
 import { specOf, toAssistant, type AssistantsRepo } from './assistants.repo';

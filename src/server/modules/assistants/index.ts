@@ -11,6 +11,10 @@ export function createAssistantsModule(deps: {
   voice: VoicePort;
   now?: () => Date;
 }): AppModule<AssistantsService> {
-  const service = createAssistantsService({ repo: createAssistantsRepo(deps.db), voice: deps.voice, now: deps.now });
+  const service = createAssistantsService({
+    repo: createAssistantsRepo(deps.db),
+    voice: deps.voice,
+    now: deps.now,
+  });
   return { name: 'assistants', service, routes: (app) => registerAssistantRoutes(app, service) };
 }

@@ -16,6 +16,11 @@ export interface AuthModuleDeps {
 
 /** Sign-in, sessions and sign-out (the session check itself is the auth plugin, given this service). */
 export function createAuthModule(deps: AuthModuleDeps): AppModule<AuthService> {
-  const service = createAuthService(createAuthRepo(deps.db, deps.changes), deps.session, deps.audit, deps.now);
+  const service = createAuthService(
+    createAuthRepo(deps.db, deps.changes),
+    deps.session,
+    deps.audit,
+    deps.now,
+  );
   return { name: 'auth', service, routes: (app) => registerAuthRoutes(app, service) };
 }

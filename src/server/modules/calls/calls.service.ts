@@ -145,7 +145,12 @@ export function createCallsService(
 
 /** The event a stored report makes: `call.ended` for an end-of-call-report, else `call.updated`. */
 async function publishReport(events: Pick<EventBus, 'publish'>, report: CallReport, call: StoredCall) {
-  const base = { practiceId: call.practiceId, callId: call.id, providerId: report.providerId, type: call.type };
+  const base = {
+    practiceId: call.practiceId,
+    callId: call.id,
+    providerId: report.providerId,
+    type: call.type,
+  };
   if (report.status !== 'ended') return events.publish('call.updated', { ...base, status: report.status });
   return events.publish('call.ended', {
     ...base,

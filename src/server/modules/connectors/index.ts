@@ -6,7 +6,10 @@ import { registerConnectorRoutes } from './connectors.routes';
 import { createConnectorsService, type ConnectorsService } from './connectors.service';
 
 /** The practice-management accounts (Linked Accounts). */
-export function createConnectorsModule(deps: { db: Db; changes?: TableChanges }): AppModule<ConnectorsService> {
+export function createConnectorsModule(deps: {
+  db: Db;
+  changes?: TableChanges;
+}): AppModule<ConnectorsService> {
   const service = createConnectorsService(createConnectorsRepo(deps.db, deps.changes));
   return { name: 'connectors', service, routes: (app) => registerConnectorRoutes(app, service) };
 }

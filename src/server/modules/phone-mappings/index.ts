@@ -2,7 +2,11 @@ import type { AppModule } from '../../app-types';
 import type { Db } from '../../db/client';
 import { createPhoneMappingsRepo } from './phone-mappings.repo';
 import { registerPhoneMappingRoutes } from './phone-mappings.routes';
-import { createPhoneMappingsService, type PhoneMappingsDeps, type PhoneMappingsService } from './phone-mappings.service';
+import {
+  createPhoneMappingsService,
+  type PhoneMappingsDeps,
+  type PhoneMappingsService,
+} from './phone-mappings.service';
 
 /** Which connector a called number books into. */
 export function createPhoneMappingsModule(

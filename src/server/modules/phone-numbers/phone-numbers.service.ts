@@ -7,7 +7,7 @@ import type { z } from 'zod';
 import { badRequest, notFound } from '../../errors';
 import type { VoicePort } from '../../integrations/voice/port';
 import type { AssistantsService } from '../assistants/assistants.service';
-import { deleteUnlessGone } from '../../integrations/voice/errors';
+import { deleteUnlessGone } from '../../integrations/voice/index';
 import type { Viewer } from '../../plugins/auth';
 import { assignedAssistants, assignedPhoneNumbers } from '../scope';
 import { toPhoneNumber, type PhoneNumbersRepo } from './phone-numbers.repo';

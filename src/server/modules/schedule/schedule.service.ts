@@ -16,7 +16,7 @@ import {
   patientBusyMessage,
   PatientBusyError,
   type ExistingBooking,
-} from '../../integrations/practice-management/errors';
+} from '../../integrations/practice-management/index';
 import { toE164 } from '../../lib/phone';
 import {
   FIRST_AVAILABLE,
