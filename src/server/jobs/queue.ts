@@ -122,6 +122,6 @@ export function createJobQueue({
       started = false;
       await boss.stop({ graceful: true, wait: true, timeout: timeoutMs });
     },
-    send: (job, data) => boss.send(job.name, parsePayload(job, data), sendOptions(job)),
+    send: async (job, data) => boss.send(job.name, parsePayload(job, data), sendOptions(job)),
   };
 }
