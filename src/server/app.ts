@@ -7,7 +7,7 @@ import type { Db } from './db/client';
 import { createIdempotency } from './db/idempotency';
 import type { Integrations } from './integrations/index';
 import { DEFAULT_PUBLIC_BASE_URL } from './env';
-import { createEventBus, eventsDeliverJob, type EventBus } from './events';
+import { createEventBus, eventsDeliverJob } from './events';
 import { housekeepingJob } from './jobs/housekeeping';
 import { createJobQueue, NO_QUEUE, type JobDefinition, type JobQueue } from './jobs/queue';
 import { createAuditModule } from './modules/audit/index';
@@ -336,14 +336,16 @@ export async function composeApp(deps: AppDeps) {
 
   return {
     app,
-    events: events as EventBus,
+    events,
     /** The job queue when `deps.jobs` was given: not started (its owner starts it once the app is ready). */
     queue,
     modules: {
       audit,
       auth,
       connectors,
-      ...voice,
+      assistants: voice.assistants,
+      phoneNumbers: voice.phoneNumbers,
+      voicePlatform: voice.platform,
       users,
       demoRequests,
       schedule,
