@@ -141,6 +141,21 @@ describe('the schedule per practice', () => {
     expect(withBPatient.statusCode).toBe(404);
   });
 
+  it('keeps the calendar’s read cache apart for practices in one time zone', async () => {
+    const third = await createOtherPractice(t, { name: 'Third Practice', timeZone: 'America/New_York' });
+    const c = await third.asAdmin();
+    const connector = await t.app.inject({
+      method: 'POST',
+      url: '/api/connectors',
+      headers: bearer(c),
+      payload: { name: 'Third built-in', consumerId: 'third', connectorId: 'sandbox' },
+    });
+    expect(connector.statusCode, connector.body).toBe(200);
+    // The same week asked by A (which holds the booking above) and then by C, in the same zone.
+    expect((await appointmentsOf(a)).appointments.length).toBeGreaterThan(0);
+    expect((await appointmentsOf(c)).appointments).toEqual([]);
+  });
+
   it('lets confirmation numbers repeat across practices', async () => {
     const [oneOfA] = await t.database.db
       .select()
