@@ -2,7 +2,14 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FIRST_AVAILABLE_PROVIDER, type AppointmentItem, type ProviderItem } from '#shared/schemas/schedule';
 import { appointments, patients, phoneNumbers, providers, providerWorkingHours } from '../../db/schema/index';
+import { createIntegrations } from '../../composition';
+import { createIdempotency } from '../../db/idempotency';
+import { practices } from '../../db/schema/index';
 import { createOtherPractice, type OtherPractice } from '../../test/other-practice';
+import { createConnectorsRepo } from '../connectors/connectors.repo';
+import { createConnectorsService } from '../connectors/connectors.service';
+import { createScheduleRepo } from './schedule.repo';
+import { createScheduleService } from './schedule.service';
 import { listSlots, weekdayAhead } from '../../test/schedule-dates';
 import { bearer, consoleCall, createTestApp, TEST_WEBHOOK_SECRET, type TestApp } from '../../test/test-app';
 
@@ -56,6 +63,9 @@ beforeAll(async () => {
       endMinute: 1440,
     })),
   );
+  await t.database.db
+    .insert(phoneNumbers)
+    .values({ practiceId: other.id, providerId: 'b-number', number: B_NUMBER, name: 'Other line' });
   date = weekdayAhead(t.clock.now(), 7);
 });
 afterAll(() => t.close());
@@ -176,12 +186,6 @@ describe('the schedule per practice', () => {
   });
 
   it('books a call to the other practice’s number in that practice’s schedule', async () => {
-    await t.database.db.insert(phoneNumbers).values({
-      practiceId: other.id,
-      providerId: 'b-number',
-      number: B_NUMBER,
-      name: 'Other line',
-    });
     const response = await t.app.inject({
       method: 'POST',
       url: '/webhook',
@@ -226,3 +230,38 @@ async function practiceIdOfA(): Promise<string | undefined> {
     .where(eq(providers.id, aProviders[0]!.remote_id));
   return row?.practiceId;
 }
+
+describe('which practice a call or a job is for', () => {
+  const service = () => {
+    const db = t.database.db;
+    return createScheduleService({
+      repo: createScheduleRepo(db),
+      integrations: createIntegrations({ db, voice: { publicBaseUrl: 'http://localhost' } }),
+      idempotency: createIdempotency(db),
+      connectors: createConnectorsService(createConnectorsRepo(db)),
+      now: t.clock.now,
+    });
+  };
+
+  it('decides by the number called: its practice, in any format; nobody’s number gets none', async () => {
+    const schedule = service();
+    const called = await schedule.forCalledNumber('(312) 555-0181');
+    expect(called).toMatchObject({ id: other.id, timeZone: B_ZONE, inDatabase: true });
+    expect((await called!.pms.listProviders()).map((p) => p.remoteId)).toEqual([bProvider]);
+    expect(await schedule.forCalledNumber('+19995550100')).toBeUndefined();
+    expect(await schedule.forCalledNumber(undefined)).toBeUndefined();
+    expect(await schedule.forCalledNumber('not a number')).toBeUndefined();
+  });
+
+  it('works for a practice a job names, with that practice’s active connector', async () => {
+    const [row] = await t.database.db.select().from(practices).where(eq(practices.id, other.id));
+    const practice = await service().forPractice({
+      id: row!.id,
+      name: row!.name,
+      timeZone: row!.timeZone,
+      status: row!.status,
+    });
+    expect(practice).toMatchObject({ id: other.id, connector: { name: 'Other built-in' } });
+    expect((await practice.pms.listProviders()).map((p) => p.remoteId)).toEqual([bProvider]);
+  });
+});
