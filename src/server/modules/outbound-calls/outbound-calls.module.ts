@@ -45,7 +45,8 @@ export function registerOutboundCalls(app: App, deps: OutboundCallsModuleDeps) {
     phoneNumbers: deps.phoneNumbers,
     calls: deps.calls,
     warn: (detail, message) => app.log.warn(detail, message),
-    timeZone: () => deps.schedule.timeZone(),
+    // TRANSITIONAL (issue 22): the first practice's zone until each call is placed with its own practice.
+    timeZone: async () => (await deps.schedule.firstPractice()).timeZone,
     now: deps.now,
     placementGraceMs: deps.placementGraceMs,
   });
@@ -56,7 +57,8 @@ export function registerOutboundCalls(app: App, deps: OutboundCallsModuleDeps) {
   };
   const campaigns = createCampaigns({
     repo,
-    practice: () => deps.schedule.forCalledNumber(undefined),
+    // TRANSITIONAL (issue 22): the first practice until campaigns run per practice.
+    practice: async () => deps.schedule.forPractice(await deps.schedule.firstPractice()),
     wake,
     now: deps.now,
   });
