@@ -333,7 +333,7 @@ export function createSandboxSchedule(
   async function resolvePatient(tx: Tx, patient: BookInput['patient']): Promise<string> {
     if (!('remoteId' in patient)) {
       // Simultaneous first bookings of one caller would each create the patient (and so not overlap).
-      await tx.execute(patientPhoneLock(patient.phone));
+      await tx.execute(patientPhoneLock(practiceId, patient.phone));
       return (
         await findOrCreatePatient(
           { findPatientsByPhone: findPatientsByPhone(tx), createPatient: createPatient(tx) },
@@ -428,7 +428,7 @@ export function createSandboxSchedule(
     const startsAt = instantFromWall(wallStart, timeZone);
     const endsAt = instantFromWall(addMinutesToWall(wallStart, duration), timeZone);
     const id = await db.transaction(async (tx) => {
-      await tx.execute(bookingDayLock(date));
+      await tx.execute(bookingDayLock(practiceId, date));
       const patientId = await resolvePatient(tx, input.patient);
       const busy = await patientBusy(tx, { patientId, startsAt, endsAt });
       // Checked before the time: a second booking of the same visit names the first one.
