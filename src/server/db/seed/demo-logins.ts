@@ -7,7 +7,7 @@ export const DEMO_ADMIN = { email: 'admin@brightsmile.example', password: 'admin
 export const DEMO_FRONT_DESK = { email: 'frontdesk@brightsmile.example', password: 'frontdesk1234' } as const;
 export const DEMO_VET_ADMIN = { email: 'admin@pawsclaws.example', password: 'admin1234' } as const;
 export const DEMO_VET_FRONT_DESK = {
-  email: 'frontdesk@pawsclaws.example',
+  email: 'reception@pawsclaws.example',
   password: 'frontdesk1234',
 } as const;
 export const DEMO_OPERATOR = { email: 'operator@servc.example', password: 'operator1234' } as const;

@@ -65,7 +65,7 @@ export const PAWS_CLAWS_SCHEDULE: DemoScheduleData = {
 
 export const PAWS_CLAWS_USERS = {
   admin: { name: 'Dr. Hannah Brooks', username: 'pawsclaws-admin' },
-  frontDesk: { name: 'Casey Morgan', username: 'pawsclaws-frontdesk' },
+  frontDesk: { name: 'Casey Morgan', username: 'pawsclaws-reception' },
 } as const;
 
 export const PAWS_CLAWS_ASSISTANTS = [

@@ -11,6 +11,7 @@ import {
   DEMO_OPERATOR,
   DEMO_PRACTICE_NAME,
   DEMO_VET_ADMIN,
+  DEMO_VET_FRONT_DESK,
   DEMO_VET_CALL_COUNT,
   DEMO_VET_PRACTICE_NAME,
   seedDemoPractice,
@@ -287,7 +288,7 @@ describe('the demo seed on a database that already has users', () => {
     expect(await seedDemoPractice(other.database.db)).toBe(true);
     expect(await names()).toEqual([DEMO_PRACTICE_NAME, DEMO_VET_PRACTICE_NAME]);
     expect(await demoLoginsIn(other.database.db)).toEqual(
-      [DEMO_ADMIN.email, DEMO_VET_ADMIN.email, 'frontdesk@pawsclaws.example', DEMO_OPERATOR.email].sort(),
+      [DEMO_ADMIN.email, DEMO_VET_ADMIN.email, DEMO_VET_FRONT_DESK.email, DEMO_OPERATOR.email].sort(),
     );
     // Its own rows are not seeded again; the veterinary clinic's are.
     const calls = await other.database.pool.query<{ name: string; n: number }>(
