@@ -273,7 +273,13 @@ export async function composeApp(deps: AppDeps) {
     db,
     changes,
     events,
-    simulator: { practiceFor: schedule.service.forCalledNumber, secret: webhookSecret },
+    simulator: {
+      // TRANSITIONAL (issue 22): a number no practice holds falls back to the first practice until G's webhook.
+      practiceFor: async (number) =>
+        (await schedule.service.forCalledNumber(number)) ??
+        schedule.service.forPractice(await schedule.service.firstPractice()),
+      secret: webhookSecret,
+    },
     now,
   });
   const outboundCalls = createOutboundCallsModule({
@@ -290,7 +296,12 @@ export async function composeApp(deps: AppDeps) {
     now,
     ...deps.outbound,
   });
-  const transfer = createCallTransferModule({ db, timeZone: schedule.service.timeZone, now });
+  const transfer = createCallTransferModule({
+    db,
+    // TRANSITIONAL (issue 22): the first practice's zone until transfers carry their practice (helper G).
+    timeZone: async () => (await schedule.service.firstPractice()).timeZone,
+    now,
+  });
   const webhookModule = createVoiceWebhookModule({
     auth: auth.service,
     schedule: schedule.service,

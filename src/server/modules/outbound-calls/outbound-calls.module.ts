@@ -50,7 +50,8 @@ export function createOutboundCallsModule(deps: OutboundCallsModuleDeps) {
     phoneNumbers: deps.phoneNumbers,
     calls: deps.calls,
     warn: deps.warn,
-    timeZone: () => deps.schedule.timeZone(),
+    // TRANSITIONAL (issue 22): the first practice's zone until each call is placed with its own practice.
+    timeZone: async () => (await deps.schedule.firstPractice()).timeZone,
     now: deps.now,
     placementGraceMs: deps.placementGraceMs,
   });
@@ -60,7 +61,8 @@ export function createOutboundCallsModule(deps: OutboundCallsModuleDeps) {
   };
   const campaigns = createCampaigns({
     repo,
-    practice: () => deps.schedule.forCalledNumber(undefined),
+    // TRANSITIONAL (issue 22): the first practice until campaigns run per practice.
+    practice: async () => deps.schedule.forPractice(await deps.schedule.firstPractice()),
     wake,
     now: deps.now,
   });

@@ -75,9 +75,8 @@ export function createOutboundCallsService({
    * Calls waiting for the old window's next start wait for the new one's instead (none, when the new window
    * is open now): widening the window releases them at once rather than at the old start.
    */
-  async function releaseForWindow(before: CallingWindow, after: CallingWindow) {
+  async function releaseForWindow(timeZone: string, before: CallingWindow, after: CallingWindow) {
     if (before.start === after.start && before.end === after.end) return;
-    const timeZone = await schedule.timeZone();
     const oldStart = nextWindowStart(before, timeZone, now());
     if (!oldStart) return;
     const newStart = nextWindowStart(after, timeZone, now());
@@ -156,6 +155,7 @@ export function createOutboundCallsService({
       } else {
         try {
           result = await idempotency.inTransaction(
+            viewer.practice.id,
             `outbound:${viewer.userId}:${idempotencyKey}`,
             input,
             queue,
@@ -202,7 +202,7 @@ export function createOutboundCallsService({
         }
       }
       await repo.saveSettings(next, now());
-      await releaseForWindow(current.callingWindow, next.callingWindow);
+      await releaseForWindow(viewer.practice.timeZone, current.callingWindow, next.callingWindow);
       return next;
     },
   };

@@ -81,7 +81,8 @@ export function createCallbacksService(deps: {
     const waiting = candidates.filter((call) => !call.bookedByProcessor && mayBeWaiting(call));
     // Most ended calls stop here, before anything else is read.
     if (waiting.length === 0) return;
-    const timeZone = await schedule.timeZone();
+    // TRANSITIONAL (issue 22): the first practice's zone until ended calls carry their practice (helper H).
+    const { timeZone } = await schedule.firstPractice();
     const hours = await repo.openingHours();
     const tasks: NewCallback[] = [];
     for (const call of waiting) {
