@@ -74,6 +74,8 @@ export interface AppDeps {
     paused?: readonly string[];
     pollingIntervalSeconds?: number;
     maintenanceIntervalSeconds?: number;
+    /** Jobs beyond the modules' (tests that count runs across instances). */
+    extra?: readonly JobDefinition<object>[];
   };
   /** Domain events: how long a claimed durable delivery is held (tests shorten it). */
   events?: { leaseMs?: number };
@@ -208,7 +210,8 @@ export async function composeApp(deps: AppDeps) {
   const paused = deps.jobs?.paused ?? [];
   let queue: JobQueue | undefined;
   if (deps.jobs) {
-    const { connectionString, paused: _paused, ...intervals } = deps.jobs;
+    const { connectionString, paused: _paused, extra, ...intervals } = deps.jobs;
+    jobs.push(...(extra ?? []));
     queue = createJobQueue({
       connectionString,
       jobs,

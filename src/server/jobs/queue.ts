@@ -1,11 +1,15 @@
 import PgBoss from 'pg-boss';
 import { z } from 'zod';
+import { pgErrorCode } from '../db/pg-errors';
 
 /**
  * The durable job queue (ADR 023): pg-boss on our own PostgreSQL, in its schema `pgboss`. A job sent is a
  * row, so it survives a crash or restart and runs once a worker is up again; a job that was running when its
  * process died is retried once its expiry has passed.
  */
+
+/** PostgreSQL's deadlock_detected. */
+const DEADLOCK = '40P01';
 
 export interface JobDefinition<T extends object> {
   /** Queue name: letters, digits, `.`, `-` and `_`. */
@@ -95,13 +99,28 @@ export function createJobQueue({
     ...(job.expireInSeconds !== undefined && { expireInSeconds: job.expireInSeconds }),
   });
 
+  /**
+   * Instances starting at once create the same queues at once, and PostgreSQL may end one creation as a
+   * deadlock victim; by then the other has created the queue, so trying again finds it there.
+   */
+  async function createQueue(name: string): Promise<void> {
+    for (let attempt = 1; ; attempt++) {
+      try {
+        await boss.createQueue(name);
+        return;
+      } catch (error) {
+        if (pgErrorCode(error) !== DEADLOCK || attempt >= 5) throw error;
+      }
+    }
+  }
+
   let started = false;
   return {
     async start() {
       started = true;
       await boss.start();
       for (const job of jobs) {
-        await boss.createQueue(job.name);
+        await createQueue(job.name);
         await boss.work<object>(job.name, { batchSize: 1, pollingIntervalSeconds }, async ([item]) => {
           if (!item) return;
           try {

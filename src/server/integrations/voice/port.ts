@@ -93,4 +93,9 @@ export interface VoicePort {
 
   createOutboundCall(request: OutboundCallRequest): Promise<RemoteCall>;
   getCall(id: string): Promise<RemoteCall>;
+  /**
+   * Only a platform that runs inside our processes (the sandbox): finishes the calls whose process died while
+   * another instance runs on. A real platform's calls outlive our processes, so it has none.
+   */
+  resumeLostCalls?(): Promise<number>;
 }

@@ -42,6 +42,12 @@ const SETTLE_MARGIN_SECONDS = 120;
 
 const TRANSIENT_RETRY_MS = 60_000;
 
+/**
+ * How often a run that waits for a free slot repairs again: with several instances, the slots it waits for
+ * may be held by calls of an instance that died, which only a repair frees.
+ */
+const REPAIR_WHILE_WAITING_MS = 5_000;
+
 /** Platform statuses of a call that is over. */
 const ENDED = new Set(['ended', 'completed', 'failed', 'canceled', 'cancelled']);
 
@@ -195,6 +201,7 @@ export function createDispatcher({
    * maximum duration is looked up on the platform and settled when over.
    */
   async function recover(): Promise<number> {
+    await voice.resumeLostCalls?.();
     const cutOff = new Date(now().getTime() - placementGraceMs);
     const unplaced = await db
       .select()
@@ -263,6 +270,7 @@ export function createDispatcher({
       const stopAt = Date.now() + maxMs;
       const result: DispatchResult = { placed: 0, highestInFlight: 0 };
       await recover();
+      let repairedAt = Date.now();
       for (;;) {
         const settings = await repo.settings();
         if (await deferOutsideWindow(settings)) return result;
@@ -273,6 +281,10 @@ export function createDispatcher({
         if (rows.length === 0) {
           if ((await dueCount()) === 0 || Date.now() > stopAt) return result;
           await sleep(pollMs);
+          if (Date.now() - repairedAt > REPAIR_WHILE_WAITING_MS) {
+            await recover();
+            repairedAt = Date.now();
+          }
         }
       }
     },

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { and, eq, isNull } from 'drizzle-orm';
+import { and, eq, lt, notExists, sql } from 'drizzle-orm';
 import type { App } from '../../app-types';
 import type { Db } from '../../db/client';
 import { calls, sandboxOutboundPlacements } from '../../db/schema/index';
@@ -13,6 +13,9 @@ export interface SandboxOutboundDeps {
   durationMs?: number;
   now?: () => Date;
 }
+
+/** How long after its call should have ended an unfinished placement is taken as lost by its process. */
+const LOST_MARGIN_MS = 5_000;
 
 /** How the simulated call ends, by the number's last digit (0 no answer, 9 busy, else answered). */
 export function sandboxOutcome(number: string): string {
@@ -89,6 +92,36 @@ export function createSandboxOutbound({
     });
   }
 
+  /**
+   * Plays the unfinished placements older than `olderThanMs`. Each is claimed by moving its `created_at` to
+   * now in the same statement, so of several instances looking at once only one plays it.
+   */
+  async function takeOver(olderThanMs: number): Promise<number> {
+    const ended = db
+      .select({ one: sql`1` })
+      .from(calls)
+      .where(and(eq(calls.providerId, sandboxOutboundPlacements.callId), eq(calls.status, 'ended')));
+    const taken = await db
+      .update(sandboxOutboundPlacements)
+      .set({ createdAt: sql`now()` })
+      .where(
+        and(
+          lt(sandboxOutboundPlacements.createdAt, sql`now() - make_interval(secs => ${olderThanMs / 1000})`),
+          notExists(ended),
+        ),
+      )
+      .returning();
+    for (const p of taken) {
+      later(p.callId, {
+        assistantId: '',
+        phoneNumberId: '',
+        customer: { number: p.request.number, ...(p.request.name && { name: p.request.name }) },
+        ...(p.request.variables && { variables: p.request.variables }),
+      });
+    }
+    return taken.length;
+  }
+
   return {
     async place(request: OutboundCallRequest): Promise<RemoteCall> {
       const key = request.placementKey ?? randomUUID();
@@ -120,28 +153,16 @@ export function createSandboxOutbound({
      * Finishes the calls a previous process placed but never played (it was killed or stopped): the sandbox
      * platform lives in our process, so a restart must end its calls as the real platform would have. Run once
      * at boot, before this process places anything, so every unfinished placement belongs to a process that is
-     * gone, however recently it died. Were another server still playing one, the ingest would take the second
-     * set of events as repeats (an ended call stays ended).
+     * gone, however recently it died; unless another instance is still playing one, in which case the ingest
+     * takes the second set of events as repeats (an ended call stays ended).
      */
-    async resumeOrphans(): Promise<number> {
-      const orphans = await db
-        .select()
-        .from(sandboxOutboundPlacements)
-        .leftJoin(
-          calls,
-          and(eq(calls.providerId, sandboxOutboundPlacements.callId), eq(calls.status, 'ended')),
-        )
-        .where(isNull(calls.id));
-      for (const { sandbox_outbound_placements: p } of orphans) {
-        later(p.callId, {
-          assistantId: '',
-          phoneNumberId: '',
-          customer: { number: p.request.number, ...(p.request.name && { name: p.request.name }) },
-          ...(p.request.variables && { variables: p.request.variables }),
-        });
-      }
-      return orphans.length;
-    },
+    resumeOrphans: () => takeOver(0),
+
+    /**
+     * Finishes the calls of an instance that died while this one runs (several instances on one database):
+     * a placement not ended well after its call's length lost its player. Run by the dispatcher's repair.
+     */
+    resumeLost: () => takeOver(durationMs + LOST_MARGIN_MS),
 
     /** The call as our ingest stored it, or queued while only placed. */
     async find(id: string): Promise<RemoteCall | undefined> {
@@ -170,5 +191,13 @@ export function withSandboxCalls(
   sandbox: SandboxOutbound,
 ): VoiceConfig | VoicePort {
   if ('listAssistants' in voice) return voice;
-  return { ...voice, sandbox: { onOutboundCall: sandbox.place, findCall: sandbox.find, ...voice.sandbox } };
+  return {
+    ...voice,
+    sandbox: {
+      onOutboundCall: sandbox.place,
+      findCall: sandbox.find,
+      resumeLostCalls: sandbox.resumeLost,
+      ...voice.sandbox,
+    },
+  };
 }

@@ -10,6 +10,8 @@ export interface SandboxVoiceOptions {
   onOutboundCall?: (request: OutboundCallRequest) => Promise<RemoteCall>;
   /** Looks a call up in our database (the sandbox has no other record). */
   findCall?: (id: string) => Promise<RemoteCall | undefined>;
+  /** Finishes calls placed by a process that died (see `VoicePort.resumeLostCalls`). */
+  resumeLostCalls?: () => Promise<number>;
 }
 
 /**
@@ -37,6 +39,7 @@ export function createSandboxVoice(options: SandboxVoiceOptions = {}): VoicePort
       if (options.onOutboundCall) return options.onOutboundCall(request);
       return { id: randomUUID(), status: 'queued' };
     },
+    resumeLostCalls: async () => (await options.resumeLostCalls?.()) ?? 0,
     async getCall(id) {
       const call = await options.findCall?.(id);
       if (!call) throw new VoiceError('not_found', 'Call not found');
