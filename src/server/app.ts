@@ -292,7 +292,6 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   registerCallRoutes(app, calls, simulator, deps.changes);
   const transfer = createCallTransferService({
     repo: createCallTransferRepo(deps.db),
-    timeZone: schedule.timeZone,
     now: deps.now,
   });
   registerCallTransferRoutes(app, transfer);
@@ -302,6 +301,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     calls,
     secret: webhookSecret,
     assistantRequest: voicePlatform.answerAssistantRequest,
+    practiceForCall: voicePlatform.practiceForCall,
     transfer,
   });
   registerCallbackRoutes(app, callbacks);

@@ -1,5 +1,8 @@
 import type { App } from '../app-types';
+import { asc } from 'drizzle-orm';
 import type { Db } from '../db/client';
+import { practices } from '../db/schema/index';
+import type { PracticeContext } from '../practice';
 import type { VoicePort, WebhookTarget } from '../integrations/voice/index';
 import { createAssistantsRepo } from './assistants/assistants.repo';
 import { registerAssistantRoutes } from './assistants/assistants.routes';
@@ -16,6 +19,24 @@ import { registerWorkflowRoutes } from './workflows/workflows.routes';
 import { createWorkflowsService } from './workflows/workflows.service';
 import { registerVoicePlatformRoutes } from './voice-platform/voice-platform.routes';
 import { createVoicePlatformService } from './voice-platform/voice-platform.service';
+
+/**
+ * The boot import fills the oldest practice only (an install that used Vapi before issue 22); every other
+ * practice imports from its console.
+ */
+async function oldestPractice(db: Db): Promise<PracticeContext | undefined> {
+  const [row] = await db
+    .select({
+      id: practices.id,
+      name: practices.name,
+      timeZone: practices.timeZone,
+      status: practices.status,
+    })
+    .from(practices)
+    .orderBy(asc(practices.createdAt), asc(practices.id))
+    .limit(1);
+  return row;
+}
 
 export interface VoiceModulesDeps {
   db: Db;
@@ -58,7 +79,8 @@ export async function registerVoiceModules(app: App, deps: VoiceModulesDeps) {
   app.addHook('onReady', async () => {
     // A failed import must not stop the console from starting; an admin can run it again.
     try {
-      const imported = await platform.importWhenEmpty();
+      const practice = await oldestPractice(deps.db);
+      const imported = practice && (await platform.importWhenEmpty(practice));
       if (imported) app.log.info({ imported }, 'voice platform account imported');
     } catch (error) {
       app.log.error(
