@@ -152,6 +152,32 @@ describe('a call to a number of no practice, or of a suspended one', () => {
     expect(await t.database.db.$count(appointments)).toBe(before);
   }
 
+  it('knows the practice from the assistant the call reached when no number is named', async () => {
+    const byAssistant = (assistantId: string) =>
+      voice({
+        type: 'tool-calls',
+        call: { id: `call-${assistantId}`, assistantId },
+        toolCallList: [
+          {
+            id: `tc-find-${assistantId}`,
+            type: 'function',
+            function: { name: 'findPatient', arguments: { phone_number: '+16465550101' } },
+          },
+        ],
+      });
+    const [known] = (await byAssistant('b-assistant-on-the-platform')).json().results;
+    expect(known).toHaveProperty('result');
+    const [unknown] = (await byAssistant('nobody-has-this-assistant')).json().results;
+    expect(unknown.error).toBe(NOT_IN_SERVICE_MESSAGE);
+    await t.database.db.update(practices).set({ status: 'suspended' }).where(eq(practices.id, b.id));
+    try {
+      const [suspended] = (await byAssistant('b-assistant-on-the-platform')).json().results;
+      expect(suspended.error).toBe(NOT_IN_SERVICE_MESSAGE);
+    } finally {
+      await t.database.db.update(practices).set({ status: 'active' }).where(eq(practices.id, b.id));
+    }
+  });
+
   it('is not in service: nothing is booked', async () => {
     await expectNotInService('+16465559999');
   });
