@@ -299,18 +299,14 @@ export async function composeApp(deps: AppDeps) {
     now,
     ...deps.outbound,
   });
-  const transfer = createCallTransferModule({
-    db,
-    // TRANSITIONAL (issue 22): the first practice's zone until transfers carry their practice (helper G).
-    timeZone: async () => (await schedule.service.firstPractice()).timeZone,
-    now,
-  });
+  const transfer = createCallTransferModule({ db, now });
   const webhookModule = createVoiceWebhookModule({
     auth: auth.service,
     schedule: schedule.service,
     calls: calls.service,
     secret: webhookSecret,
     assistantRequest: voice.platform.service.answerAssistantRequest,
+    practiceForCall: voice.platform.service.practiceForCall,
     transfer: transfer.service,
   });
   const platformJobs: AppModule = {

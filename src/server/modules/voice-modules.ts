@@ -28,6 +28,7 @@ export function createVoiceModules(deps: VoiceModulesDeps) {
     assistants: assistants.service,
   });
   const platform = createVoicePlatformModule({
+    db: deps.db,
     voice: deps.voice,
     assistants: assistants.service,
     phoneNumbers: phoneNumbers.service,

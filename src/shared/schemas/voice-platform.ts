@@ -32,6 +32,8 @@ export const VoicePlatformImportResponseSchema = z.object({
   success: z.literal(true),
   imported: z.object({ assistants: z.number().int(), phoneNumbers: z.number().int() }),
   assistants: z.array(AssistantImportSchema),
+  /** Numbers of the account that another practice holds: they stay with it (issue 22). */
+  skippedPhoneNumbers: z.array(z.object({ number: z.string(), reason: z.string() })).optional(),
 });
 export type VoicePlatformImportResponse = z.infer<typeof VoicePlatformImportResponseSchema>;
 

@@ -46,12 +46,15 @@ export const VoiceWebhookSchema = z.object({
     functionCall: FunctionCallSchema.optional(),
     toolCallList: z.array(ToolCallSchema).optional(),
     phoneNumber: CalledNumberSchema,
+    /** The assistant the call reached (its platform id): names the practice when no number does. */
+    assistant: z.looseObject({ id: z.string().nullish() }).nullish(),
     customer: PhoneRefSchema,
     call: z
       .looseObject({
         id: z.string().optional(),
         phoneNumber: CalledNumberSchema,
         phoneNumberId: z.string().nullish(),
+        assistantId: z.string().nullish(),
         customer: PhoneRefSchema,
       })
       .nullish(),

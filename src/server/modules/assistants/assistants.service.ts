@@ -22,11 +22,13 @@ import { badRequest, forbidden, notFound } from '../../errors';
 import type { AssistantSpec, VoicePort } from '../../integrations/voice/port';
 import { deleteUnlessGone, isVoiceError } from '../../integrations/voice/index';
 import type { Viewer } from '../../plugins/auth';
+import type { PracticeContext } from '../../practice';
 import { assignedAssistants } from '../scope';
 import { specOf, toAssistant, type AssistantsRepo } from './assistants.repo';
 import type { KnowledgeBaseFile } from './knowledge-base-file';
 
 const scopeOf = (viewer: Viewer) => assignedAssistants(viewer.principal);
+const practiceIdOf = (viewer: Viewer) => viewer.practice.id;
 
 /**
  * The stored system prompt is the model's first system message; a create may send it on its own, and a
@@ -164,7 +166,7 @@ export interface AssistantsDeps {
 
 export function createAssistantsService({ repo, voice, now = () => new Date() }: AssistantsDeps) {
   async function found(viewer: Viewer, id: string) {
-    const row = await repo.find(id, scopeOf(viewer));
+    const row = await repo.find(practiceIdOf(viewer), id, scopeOf(viewer));
     if (!row) throw notFound(ASSISTANT_MESSAGES.notFound);
     return row;
   }
@@ -176,7 +178,7 @@ export function createAssistantsService({ repo, voice, now = () => new Date() }:
   ): Promise<Assistant> {
     if (viewer.principal.role !== 'admin') throw forbidden(ASSISTANT_MESSAGES.fileAdminOnly);
     const { row, previousFileId } = await repo.transaction(async (tx) => {
-      const current = await repo.find(id, scopeOf(viewer), tx);
+      const current = await repo.find(practiceIdOf(viewer), id, scopeOf(viewer), tx);
       if (!current) throw notFound(ASSISTANT_MESSAGES.notFound);
       if (!file && !current.knowledgeBaseFileName && !current.knowledgeBaseFileId) {
         throw notFound(ASSISTANT_MESSAGES.noFile);
@@ -186,6 +188,7 @@ export function createAssistantsService({ repo, voice, now = () => new Date() }:
         if (current.providerId) await voice.updateAssistant(current.providerId, {}, fileId);
         const row = await repo.setKnowledgeBaseFile(
           tx,
+          practiceIdOf(viewer),
           id,
           {
             knowledgeBaseFileId: fileId,
@@ -209,21 +212,27 @@ export function createAssistantsService({ repo, voice, now = () => new Date() }:
 
   return {
     /** Admins see every assistant; a sub user only those assigned to them (their prompts included). */
-    list: (viewer: Viewer) => repo.list(scopeOf(viewer)),
-    count: () => repo.count(),
-    /** Our ids of assistants by the platform's ids (for numbers imported from the platform). */
-    idsByProviderIds: (providerIds: string[]) => repo.byProviderIds(providerIds),
+    list: (viewer: Viewer) => repo.list(practiceIdOf(viewer), scopeOf(viewer)),
+    count: (practice: PracticeContext) => repo.count(practice.id),
+    /** The practice's ids of its assistants by the platform's ids (for numbers imported from the platform). */
+    idsByProviderIds: (practice: PracticeContext, providerIds: string[]) =>
+      repo.byProviderIds(practice.id, providerIds),
+    /** The practice that holds the assistant with this platform id (a call names the assistant it reached). */
+    practiceOfProviderId: (providerId: string) => repo.practiceOfProviderId(providerId),
 
     get: async (viewer: Viewer, id: string): Promise<Assistant> => toAssistant(await found(viewer, id)),
     /** What placing a call with the assistant needs: the platform's id (ours in the sandbox), its longest call. */
-    async forCalls(id: string): Promise<{ platformId: string; maxDurationSeconds: number } | undefined> {
-      const row = await repo.find(id, null);
+    async forCalls(
+      practiceId: string,
+      id: string,
+    ): Promise<{ platformId: string; maxDurationSeconds: number } | undefined> {
+      const row = await repo.find(practiceId, id, null);
       return row && { platformId: row.providerId ?? row.id, maxDurationSeconds: row.maxDurationSeconds };
     },
 
     /** The assistant when the viewer may use it (id from our database), else undefined. */
     visible: async (viewer: Viewer, id: string): Promise<Assistant | undefined> => {
-      const row = await repo.find(id, scopeOf(viewer));
+      const row = await repo.find(practiceIdOf(viewer), id, scopeOf(viewer));
       return row && toAssistant(row);
     },
 
@@ -241,6 +250,7 @@ export function createAssistantsService({ repo, voice, now = () => new Date() }:
         providerId = await voice.createAssistant(spec, fileId);
         const row = await repo.insert({
           ...spec,
+          practiceId: practiceIdOf(viewer),
           providerId,
           knowledgeBaseFileId: fileId,
           knowledgeBaseFileName: file?.fileName ?? null,
@@ -255,10 +265,11 @@ export function createAssistantsService({ repo, voice, now = () => new Date() }:
     },
 
     /**
-     * Assistants on the platform account that we do not have yet. Each gets the receptionist's tools and our
-     * webhook on the platform before it is stored here; one the platform refuses is reported and skipped.
+     * Assistants on the platform account that no practice has yet, into this practice. Each gets the
+     * receptionist's tools and our webhook on the platform before it is stored here; one the platform refuses
+     * is reported and skipped. One another practice already holds stays theirs and is not listed.
      */
-    async importFromPlatform(): Promise<AssistantImport[]> {
+    async importFromPlatform(practice: PracticeContext): Promise<AssistantImport[]> {
       const remote = await voice.listAssistants();
       const known = await repo.providerIds();
       const report: AssistantImport[] = [];
@@ -273,6 +284,7 @@ export function createAssistantsService({ repo, voice, now = () => new Date() }:
         }
         await repo.insert({
           ...spec,
+          practiceId: practice.id,
           providerId: id,
           createdAt: new Date(createdAt),
           updatedAt: new Date(updatedAt),
@@ -285,7 +297,7 @@ export function createAssistantsService({ repo, voice, now = () => new Date() }:
     /** Our row is changed in a transaction that commits only after the platform took the change. */
     async update(viewer: Viewer, id: string, input: UpdateAssistantInput): Promise<Assistant> {
       return repo.transaction(async (tx) => {
-        const current = await repo.find(id, scopeOf(viewer), tx);
+        const current = await repo.find(practiceIdOf(viewer), id, scopeOf(viewer), tx);
         if (!current) throw notFound(ASSISTANT_MESSAGES.notFound);
         const stored = specOf(current);
         // A model sent without its messages keeps the stored prompt (the platform replaces the whole model).
@@ -295,7 +307,7 @@ export function createAssistantsService({ repo, voice, now = () => new Date() }:
           ...(model && { model: { ...model, messages: model.messages ?? stored.model.messages } }),
         };
         checkOptions(changes, stored);
-        const row = await repo.update(tx, id, changes, now());
+        const row = await repo.update(tx, practiceIdOf(viewer), id, changes, now());
         if (current.providerId) {
           await voice.updateAssistant(current.providerId!, changes);
         }
@@ -318,9 +330,9 @@ export function createAssistantsService({ repo, voice, now = () => new Date() }:
 
     async remove(viewer: Viewer, id: string): Promise<void> {
       await repo.transaction(async (tx) => {
-        const current = await repo.find(id, scopeOf(viewer), tx);
+        const current = await repo.find(practiceIdOf(viewer), id, scopeOf(viewer), tx);
         if (!current) throw notFound(ASSISTANT_MESSAGES.notFound);
-        await repo.remove(tx, id);
+        await repo.remove(tx, practiceIdOf(viewer), id);
         if (current.providerId) await deleteUnlessGone(() => voice.deleteAssistant(current.providerId!));
         if (current.knowledgeBaseFileId) {
           await voice.deleteKnowledgeBaseFile(current.knowledgeBaseFileId).catch(() => undefined);

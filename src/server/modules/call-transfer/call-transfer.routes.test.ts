@@ -7,15 +7,19 @@ import {
 } from '#shared/schemas/call-transfer';
 import { addMinutesToWall, instantFromWall, wallFromInstant } from '../../lib/wall-time';
 import { bearer, createTestApp, TEST_WEBHOOK_SECRET, type TestApp } from '../../test/test-app';
+import { givePracticeNumber } from '../../test/practice-number';
 import { closedMessage, NO_TRANSFER_MESSAGE, TRANSFER_MESSAGE } from './call-transfer.service';
 
 const ZONE = 'America/New_York';
 
 let t: TestApp;
 let admin: string;
+/** The practice's own number: a transfer request is answered for the practice of the number called. */
+let calledNumber: string;
 beforeAll(async () => {
   t = await createTestApp();
   admin = await t.asAdmin();
+  calledNumber = (await givePracticeNumber(t)).number;
 });
 afterAll(() => t.close());
 
@@ -27,7 +31,9 @@ const voice = (message: Record<string, unknown>) =>
     method: 'POST',
     url: '/webhook',
     headers: { 'x-vapi-secret': TEST_WEBHOOK_SECRET },
-    payload: { message: { call: { id: 'call-transfer-1' }, ...message } },
+    payload: {
+      message: { call: { id: 'call-transfer-1' }, phoneNumber: { number: calledNumber }, ...message },
+    },
   });
 const transferRequest = () => voice({ type: 'transfer-destination-request' });
 

@@ -3,6 +3,7 @@ import {
   UpdateCallTransferSettingsInputSchema,
 } from '#shared/schemas/call-transfer';
 import type { App } from '../../app-types';
+import { practiceOf } from '../../plugins/auth';
 import type { CallTransferService } from './call-transfer.service';
 
 /** Transfer to a person (ADR 045): admins set the number and the hours someone answers. */
@@ -13,7 +14,7 @@ export function registerCallTransferRoutes(app: App, transfer: CallTransferServi
       config: { access: 'callTransfer:manage' },
       schema: { response: { 200: CallTransferSettingsSchema } },
     },
-    async () => transfer.settings(),
+    async (request) => transfer.settings(practiceOf(request)),
   );
 
   app.put(
@@ -27,7 +28,7 @@ export function registerCallTransferRoutes(app: App, transfer: CallTransferServi
     },
     async (request) => {
       request.auditResourceId = 'practice';
-      return transfer.update(request.body);
+      return transfer.update(practiceOf(request), request.body);
     },
   );
 }

@@ -10,6 +10,7 @@ import type { z } from 'zod';
 import { badRequest } from '../../errors';
 import { toE164 } from '../../lib/phone';
 import { wallFromInstant } from '../../lib/wall-time';
+import type { PracticeContext } from '../../practice';
 import type { CallTransferRepo } from './call-transfer.repo';
 
 /** Where a caller who asked for a person is put through now, or why not (words the assistant can say). */
@@ -47,19 +48,17 @@ const weekdayOf = (date: string): Weekday => WEEKDAYS[(new Date(`${date}T00:00:0
 
 export function createCallTransferService({
   repo,
-  timeZone,
   now = () => new Date(),
 }: {
   repo: CallTransferRepo;
-  /** The practice's time zone, which the hours are in. */
-  timeZone: () => Promise<string>;
   now?: () => Date;
 }) {
   return {
-    settings: () => repo.settings(),
+    settings: (practice: PracticeContext) => repo.settings(practice.id),
 
     /** The whole setting; the number is stored in E.164 (a 400 says what is wrong with one that is not). */
     async update(
+      practice: PracticeContext,
       input: z.output<typeof UpdateCallTransferSettingsInputSchema>,
     ): Promise<CallTransferSettings> {
       let phoneNumber: string | null = null;
@@ -76,15 +75,18 @@ export function createCallTransferService({
         start: input.start,
         end: input.end,
       };
-      await repo.save(next, now());
+      await repo.save(practice.id, next, now());
       return next;
     },
 
-    /** For a transfer request from a call: the number inside the hours (practice time), else why not. */
-    async destination(): Promise<TransferAnswer> {
-      const settings = await repo.settings();
+    /**
+     * For a transfer request from a call to the practice: its number inside its hours (in its own time
+     * zone), else why not.
+     */
+    async destination(practice: PracticeContext): Promise<TransferAnswer> {
+      const settings = await repo.settings(practice.id);
       if (!settings.phoneNumber) return { refused: NO_TRANSFER_MESSAGE };
-      const wall = wallFromInstant(now(), await timeZone());
+      const wall = wallFromInstant(now(), practice.timeZone);
       const time = wall.slice(11, 16);
       const open =
         settings.days.includes(weekdayOf(wall.slice(0, 10))) && time >= settings.start && time < settings.end;

@@ -5,15 +5,9 @@ import { registerCallTransferRoutes } from './call-transfer.routes';
 import { createCallTransferService, type CallTransferService } from './call-transfer.service';
 
 /** Transfer to a person: the number and hours, answered to the platform (ADR 045). */
-export function createCallTransferModule(deps: {
-  db: Db;
-  /** The practice's time zone, which the hours are in. */
-  timeZone: () => Promise<string>;
-  now?: () => Date;
-}): AppModule<CallTransferService> {
+export function createCallTransferModule(deps: { db: Db; now?: () => Date }): AppModule<CallTransferService> {
   const service = createCallTransferService({
     repo: createCallTransferRepo(deps.db),
-    timeZone: deps.timeZone,
     now: deps.now,
   });
   return { name: 'call-transfer', service, routes: (app) => registerCallTransferRoutes(app, service) };

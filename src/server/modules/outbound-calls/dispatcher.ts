@@ -84,8 +84,8 @@ export function createDispatcher({
   /** The platform's ids of the call's assistant and number (ours where they live only here). */
   async function platformIds(row: OutboundCallRow) {
     const [assistant, phoneNumberId] = await Promise.all([
-      assistants.forCalls(row.assistantId),
-      phoneNumbers.platformId(row.phoneNumberId),
+      assistants.forCalls(row.practiceId, row.assistantId),
+      phoneNumbers.platformId(row.practiceId, row.phoneNumberId),
     ]);
     return assistant && phoneNumberId ? { assistantId: assistant.platformId, phoneNumberId } : undefined;
   }
@@ -221,7 +221,8 @@ export function createDispatcher({
       .where(and(eq(outboundCalls.status, 'calling'), isNotNull(outboundCalls.vapiCallId)));
     const silent: OutboundCallRow[] = [];
     for (const call of placed) {
-      const longest = (await assistants.forCalls(call.assistantId))?.maxDurationSeconds ?? 600;
+      const longest =
+        (await assistants.forCalls(call.practiceId, call.assistantId))?.maxDurationSeconds ?? 600;
       const quietMs = now().getTime() - call.updatedAt.getTime();
       if (quietMs > (longest + SETTLE_MARGIN_SECONDS) * 1000) silent.push(call);
     }

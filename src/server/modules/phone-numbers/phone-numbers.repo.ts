@@ -1,7 +1,7 @@
-import { and, asc, eq, isNull, or } from 'drizzle-orm';
+import { and, asc, eq, isNotNull, isNull, or } from 'drizzle-orm';
 import type { PhoneNumber } from '#shared/schemas/phone-numbers';
 import type { Db } from '../../db/client';
-import { assistants, phoneMappings, phoneNumbers } from '../../db/schema/index';
+import { assistants, phoneMappings, phoneNumbers, practices } from '../../db/schema/index';
 import { inScope } from '../../db/scope-filter';
 import type { Scope } from '../scope';
 
@@ -24,33 +24,53 @@ export function createPhoneNumbersRepo(db: Db) {
   return {
     transaction: <T>(work: (tx: Tx) => Promise<T>) => db.transaction(work),
 
-    async list(scope: Scope): Promise<PhoneNumber[]> {
+    async list(practiceId: string, scope: Scope): Promise<PhoneNumber[]> {
       const rows = await db
         .select()
         .from(phoneNumbers)
-        .where(inScope(phoneNumbers.id, scope))
+        .where(and(eq(phoneNumbers.practiceId, practiceId), inScope(phoneNumbers.id, scope)))
         .orderBy(asc(phoneNumbers.createdAt), asc(phoneNumbers.id));
       return rows.map(toPhoneNumber);
     },
 
-    async find(id: string, scope: Scope, executor: Executor = db): Promise<PhoneNumberRow | undefined> {
+    async find(
+      practiceId: string,
+      id: string,
+      scope: Scope,
+      executor: Executor = db,
+    ): Promise<PhoneNumberRow | undefined> {
       const query = executor
         .select()
         .from(phoneNumbers)
-        .where(and(eq(phoneNumbers.id, id), inScope(phoneNumbers.id, scope)));
+        .where(
+          and(
+            eq(phoneNumbers.practiceId, practiceId),
+            eq(phoneNumbers.id, id),
+            inScope(phoneNumbers.id, scope),
+          ),
+        );
       const [row] = executor === db ? await query : await query.for('update');
       return row;
     },
 
-    async findByNumber(e164: string, scope: Scope): Promise<PhoneNumberRow | undefined> {
+    async findByNumber(practiceId: string, e164: string, scope: Scope): Promise<PhoneNumberRow | undefined> {
       const [row] = await db
         .select()
         .from(phoneNumbers)
-        .where(and(eq(phoneNumbers.number, e164), inScope(phoneNumbers.id, scope)));
+        .where(
+          and(
+            eq(phoneNumbers.practiceId, practiceId),
+            eq(phoneNumbers.number, e164),
+            inScope(phoneNumbers.id, scope),
+          ),
+        );
       return row;
     },
 
-    /** The number a platform call came in on, by its E.164 or the platform's id for it. */
+    /**
+     * The number a platform call came in on, by its E.164 or the platform's id for it: numbers are unique
+     * across practices, so this is how a call finds its practice (`number.practiceId`).
+     */
     async findForCall(ref: { number?: string; providerId?: string }) {
       const conditions = [
         ref.number ? eq(phoneNumbers.number, ref.number) : undefined,
@@ -58,57 +78,93 @@ export function createPhoneNumbersRepo(db: Db) {
       ].filter((c) => c !== undefined);
       if (!conditions.length) return undefined;
       const [row] = await db
-        .select({ number: phoneNumbers, assistant: assistants })
+        .select({
+          number: phoneNumbers,
+          assistant: assistants,
+          practice: {
+            id: practices.id,
+            name: practices.name,
+            timeZone: practices.timeZone,
+            status: practices.status,
+          },
+        })
         .from(phoneNumbers)
-        .leftJoin(assistants, eq(assistants.id, phoneNumbers.assistantId))
+        .innerJoin(practices, eq(practices.id, phoneNumbers.practiceId))
+        .leftJoin(
+          assistants,
+          and(
+            eq(assistants.id, phoneNumbers.assistantId),
+            eq(assistants.practiceId, phoneNumbers.practiceId),
+          ),
+        )
         .where(or(...conditions))
         .limit(1);
       return row;
     },
 
-    async assistantProviderId(assistantId: string, executor: Executor = db) {
+    async assistantProviderId(practiceId: string, assistantId: string, executor: Executor = db) {
       const [row] = await executor
         .select({ id: assistants.id, providerId: assistants.providerId })
         .from(assistants)
-        .where(eq(assistants.id, assistantId));
+        .where(and(eq(assistants.practiceId, practiceId), eq(assistants.id, assistantId)));
       return row;
     },
 
     async update(
       tx: Tx,
+      practiceId: string,
       id: string,
-      values: Partial<typeof phoneNumbers.$inferInsert>,
+      values: Partial<Pick<typeof phoneNumbers.$inferInsert, 'name' | 'assistantId'>>,
     ): Promise<PhoneNumberRow> {
-      const [row] = await tx.update(phoneNumbers).set(values).where(eq(phoneNumbers.id, id)).returning();
+      const [row] = await tx
+        .update(phoneNumbers)
+        .set(values)
+        .where(and(eq(phoneNumbers.practiceId, practiceId), eq(phoneNumbers.id, id)))
+        .returning();
       return row!;
     },
 
     /** The number and the connector mapping that routed it. */
     async remove(tx: Tx, row: PhoneNumberRow): Promise<void> {
-      await tx.delete(phoneNumbers).where(eq(phoneNumbers.id, row.id));
-      if (row.number) await tx.delete(phoneMappings).where(eq(phoneMappings.phoneNumber, row.number));
+      await tx
+        .delete(phoneNumbers)
+        .where(and(eq(phoneNumbers.practiceId, row.practiceId), eq(phoneNumbers.id, row.id)));
+      if (row.number) {
+        await tx
+          .delete(phoneMappings)
+          .where(
+            and(eq(phoneMappings.practiceId, row.practiceId), eq(phoneMappings.phoneNumber, row.number)),
+          );
+      }
     },
 
-    async providerIds(): Promise<Set<string>> {
-      const rows = await db.select({ providerId: phoneNumbers.providerId }).from(phoneNumbers);
-      return new Set(rows.flatMap((r) => (r.providerId ? [r.providerId] : [])));
+    /** The platform's ids of every practice's numbers, each with the practice that holds it. */
+    async providerIds(): Promise<Map<string, string>> {
+      const rows = await db
+        .select({ providerId: phoneNumbers.providerId, practiceId: phoneNumbers.practiceId })
+        .from(phoneNumbers)
+        .where(isNotNull(phoneNumbers.providerId));
+      return new Map(rows.map((r) => [r.providerId!, r.practiceId]));
     },
 
-    /** A platform number: new, or linked to our row with the same E.164 that had no platform id. */
-    async importNumber(values: typeof phoneNumbers.$inferInsert): Promise<boolean> {
+    /**
+     * A platform number: new, or linked to the practice's own row with the same E.164 that had no platform
+     * id. False when the E.164 is another practice's (or already linked): nothing changes then.
+     */
+    async importNumber(values: typeof phoneNumbers.$inferInsert & { practiceId: string }): Promise<boolean> {
       const rows = await db
         .insert(phoneNumbers)
         .values(values)
         .onConflictDoUpdate({
           target: phoneNumbers.number,
           set: { providerId: values.providerId },
-          setWhere: isNull(phoneNumbers.providerId),
+          setWhere: and(isNull(phoneNumbers.providerId), eq(phoneNumbers.practiceId, values.practiceId)),
         })
         .returning({ id: phoneNumbers.id });
       return rows.length > 0;
     },
 
-    count: () => db.$count(phoneNumbers),
+    count: (practiceId: string) => db.$count(phoneNumbers, eq(phoneNumbers.practiceId, practiceId)),
   };
 }
 

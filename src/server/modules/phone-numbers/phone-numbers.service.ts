@@ -9,12 +9,21 @@ import type { VoicePort } from '../../integrations/voice/port';
 import type { AssistantsService } from '../assistants/assistants.service';
 import { deleteUnlessGone } from '../../integrations/voice/index';
 import type { Viewer } from '../../plugins/auth';
+import type { PracticeContext } from '../../practice';
 import { assignedAssistants, assignedPhoneNumbers } from '../scope';
 import { toPhoneNumber, type PhoneNumbersRepo } from './phone-numbers.repo';
 
 type UpdateInput = z.output<typeof UpdatePhoneNumberInputSchema>;
 
 const scopeOf = (viewer: Viewer) => assignedPhoneNumbers(viewer.principal);
+
+export const HELD_BY_ANOTHER_PRACTICE = 'The number belongs to another practice.';
+
+/** A number of the platform account that an import left where it was, and why. */
+export interface SkippedPhoneNumber {
+  number: string;
+  reason: string;
+}
 
 export function createPhoneNumbersService({
   repo,
@@ -27,24 +36,24 @@ export function createPhoneNumbersService({
 }) {
   return {
     /** Admins see every number; a sub user those assigned to them (possibly none). */
-    list: (viewer: Viewer) => repo.list(scopeOf(viewer)),
-    count: () => repo.count(),
+    list: (viewer: Viewer) => repo.list(viewer.practice.id, scopeOf(viewer)),
+    count: (practice: PracticeContext) => repo.count(practice.id),
 
     /** The number's id on the platform (ours in the sandbox), for placing calls from it. */
-    async platformId(id: string): Promise<string | undefined> {
-      const row = await repo.find(id, null);
+    async platformId(practiceId: string, id: string): Promise<string | undefined> {
+      const row = await repo.find(practiceId, id, null);
       return row && (row.providerId ?? row.id);
     },
 
     /** One of our numbers the viewer may use, by our id. */
     async visibleById(viewer: Viewer, id: string): Promise<PhoneNumber | undefined> {
-      const row = await repo.find(id, scopeOf(viewer));
+      const row = await repo.find(viewer.practice.id, id, scopeOf(viewer));
       return row && toPhoneNumber(row);
     },
 
     /** One of our numbers the viewer may see, by E.164. */
     async visibleNumber(viewer: Viewer, e164: string): Promise<PhoneNumber | undefined> {
-      const row = await repo.findByNumber(e164, scopeOf(viewer));
+      const row = await repo.findByNumber(viewer.practice.id, e164, scopeOf(viewer));
       return row && toPhoneNumber(row);
     },
 
@@ -57,14 +66,14 @@ export function createPhoneNumbersService({
      */
     async update(viewer: Viewer, id: string, changes: UpdateInput): Promise<PhoneNumber> {
       return repo.transaction(async (tx) => {
-        const current = await repo.find(id, scopeOf(viewer), tx);
+        const current = await repo.find(viewer.practice.id, id, scopeOf(viewer), tx);
         if (!current) throw notFound(PHONE_NUMBER_MESSAGES.notFound);
         const input =
           changes.assistantId === current.assistantId ? { ...changes, assistantId: undefined } : changes;
         let assistantProviderId: string | null | undefined;
         if (input.assistantId) {
           const allowed = assignedAssistants(viewer.principal);
-          const assistant = await repo.assistantProviderId(input.assistantId, tx);
+          const assistant = await repo.assistantProviderId(viewer.practice.id, input.assistantId, tx);
           if (!assistant || (allowed && !allowed.includes(assistant.id))) {
             throw badRequest(PHONE_NUMBER_MESSAGES.unknownAssistant, {
               assistantId: PHONE_NUMBER_MESSAGES.unknownAssistant,
@@ -79,7 +88,7 @@ export function createPhoneNumbersService({
           ...(input.assistantId !== undefined && { assistantId: input.assistantId }),
         };
         if (Object.keys(values).length === 0) return toPhoneNumber(current);
-        const row = await repo.update(tx, id, values);
+        const row = await repo.update(tx, viewer.practice.id, id, values);
         if (current.providerId) {
           await voice.updatePhoneNumber(current.providerId!, {
             ...(input.name !== undefined && { name: input.name }),
@@ -90,23 +99,42 @@ export function createPhoneNumbersService({
       });
     },
 
-    /** The assistant a platform call to one of our numbers goes to (assistant-request). */
+    /**
+     * The number a platform call came in on, the practice that holds it and the assistant it goes to
+     * (assistant-request, and every webhook call resolving its practice).
+     */
     async routeForCall(ref: { number?: string; providerId?: string }) {
       const found = await repo.findForCall(ref);
-      return found && { phoneNumber: toPhoneNumber(found.number), assistant: found.assistant };
+      return (
+        found && {
+          practice: found.practice satisfies PracticeContext,
+          phoneNumber: toPhoneNumber(found.number),
+          assistant: found.assistant,
+        }
+      );
     },
 
-    /** Numbers on the platform account that we do not have yet; returns how many came in. */
-    async importFromPlatform(): Promise<number> {
+    /**
+     * Numbers on the platform account that no practice has yet, into this practice. One another practice
+     * holds (by the platform's id or by its E.164) is not taken over: it is reported as skipped.
+     */
+    async importFromPlatform(
+      practice: PracticeContext,
+    ): Promise<{ imported: number; skipped: SkippedPhoneNumber[] }> {
       const remote = await voice.listPhoneNumbers();
       const known = await repo.providerIds();
+      const skipped: SkippedPhoneNumber[] = remote
+        .filter((n) => n.id && known.has(n.id) && known.get(n.id) !== practice.id)
+        .map((n) => ({ number: n.number ?? n.name ?? n.id, reason: HELD_BY_ANOTHER_PRACTICE }));
       const fresh = remote.filter((n) => n.id && !known.has(n.id));
       const assistantIds = await assistants.idsByProviderIds(
+        practice,
         fresh.flatMap((n) => (n.assistantId ? [n.assistantId] : [])),
       );
       let imported = 0;
       for (const number of fresh) {
         const stored = await repo.importNumber({
+          practiceId: practice.id,
           providerId: number.id,
           name: number.name,
           number: number.number,
@@ -114,14 +142,19 @@ export function createPhoneNumbersService({
           createdAt: new Date(number.createdAt),
         });
         if (stored) imported++;
+        else
+          skipped.push({
+            number: number.number ?? number.name ?? number.id,
+            reason: HELD_BY_ANOTHER_PRACTICE,
+          });
       }
-      return imported;
+      return { imported, skipped };
     },
 
     /** Releases the number on the platform, then forgets it (its mapping too). */
     async remove(viewer: Viewer, id: string): Promise<void> {
       await repo.transaction(async (tx) => {
-        const current = await repo.find(id, scopeOf(viewer), tx);
+        const current = await repo.find(viewer.practice.id, id, scopeOf(viewer), tx);
         if (!current) throw notFound(PHONE_NUMBER_MESSAGES.notFound);
         await repo.remove(tx, current);
         if (current.providerId) await deleteUnlessGone(() => voice.deletePhoneNumber(current.providerId!));

@@ -1,6 +1,7 @@
 import { count } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { appointments } from '../../db/schema/index';
+import { givePracticeNumber } from '../../test/practice-number';
 import { addDays, practiceToday } from '../../test/schedule-dates';
 import { consoleCall, createTestApp, TEST_WEBHOOK_SECRET, type TestApp } from '../../test/test-app';
 
@@ -66,6 +67,8 @@ describe('a booking outside opening hours', () => {
               function: { name: 'bookAppointment', arguments: booking(sundayAhead(), '10:00') },
             },
           ],
+          // The practice's own number: the webhook serves the practice it belongs to (issue 22).
+          phoneNumber: { number: (await givePracticeNumber(t)).number },
         },
       },
     });

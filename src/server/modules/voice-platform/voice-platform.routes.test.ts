@@ -15,6 +15,9 @@ import {
 import { prepareVapiSchemas } from '../../integrations/voice/vapi/vapi-schemas';
 import { multipart } from '../../test/multipart';
 import { bearer, createTestApp, TEST_WEBHOOK_SECRET, type TestApp } from '../../test/test-app';
+import { createOtherPractice } from '../../test/other-practice';
+import { firstPracticeId, givePracticeNumber } from '../../test/practice-number';
+import { HELD_BY_ANOTHER_PRACTICE } from '../phone-numbers/phone-numbers.service';
 import { ASSISTANT_REQUEST_ERRORS } from './voice-platform.service';
 
 const assistantRequest = (app: TestApp['app'], phoneNumber: object | null, call: object = {}) =>
@@ -501,6 +504,46 @@ describe('a Vapi account (fake Vapi server)', () => {
       ).json(),
     );
     expect(again.assistants).toEqual([{ name: 'DVPH - Inbound', providerId: refused.id, imported: true }]);
+  });
+
+  it('imports into the caller’s practice; numbers another practice holds are skipped, never taken over', async () => {
+    const [first, ...others] = sampleAccount().phoneNumbers as { id: string; number: string }[];
+    // Practice A already holds the first number's E.164 (not yet linked to the platform).
+    await givePracticeNumber(t, { number: first!.number });
+    const other = await createOtherPractice(t);
+    const otherAdmin = await other.asAdmin();
+    const importAs = async (session: string) =>
+      VoicePlatformImportResponseSchema.parse(
+        (
+          await t.app.inject({ method: 'POST', url: '/api/voice-platform/import', headers: bearer(session) })
+        ).json(),
+      );
+
+    const intoB = await importAs(otherAdmin);
+    expect(intoB.imported).toEqual({ assistants: 3, phoneNumbers: others.length });
+    expect(intoB.skippedPhoneNumbers).toEqual([{ number: first!.number, reason: HELD_BY_ANOTHER_PRACTICE }]);
+    const [held] = await t.database.db
+      .select()
+      .from(phoneNumbers)
+      .where(eq(phoneNumbers.number, first!.number));
+    expect(held).toMatchObject({ practiceId: await firstPracticeId(t), providerId: null });
+
+    // A imports next: what B took stays B's and is reported as skipped; nothing of B's appears in A's lists.
+    const intoA = await importAs(admin);
+    // A's own row of the first number is linked to the platform now.
+    expect(intoA.imported).toEqual({ assistants: 0, phoneNumbers: 1 });
+    expect(intoA.skippedPhoneNumbers?.map((n) => n.number).sort()).toEqual(
+      others.map((n) => n.number).sort(),
+    );
+    const listA = await t.app.inject({ method: 'GET', url: '/api/assistants', headers: bearer(admin) });
+    const names = (listA.json().assistants as { name: string }[]).map((a) => a.name);
+    expect(names).not.toContain('ARAH - Inbound');
+    const listB = await t.app.inject({
+      method: 'GET',
+      url: '/api/phone-numbers',
+      headers: bearer(otherAdmin),
+    });
+    expect(listB.json().phoneNumbers).toHaveLength(others.length);
   });
 
   it('imports the account’s assistants (with our tools) and numbers once, then routes a real assistant-request', async () => {

@@ -5,6 +5,7 @@ import {
 } from '#shared/schemas/voice-platform';
 import type { App } from '../../app-types';
 import { badRequest } from '../../errors';
+import { practiceOf } from '../../plugins/auth';
 import type { VoicePlatformService } from './voice-platform.service';
 
 export function registerVoicePlatformRoutes(app: App, platform: VoicePlatformService): void {
@@ -26,12 +27,17 @@ export function registerVoicePlatformRoutes(app: App, platform: VoicePlatformSer
     },
     async (request) => {
       if (platform.provider() === 'sandbox') throw badRequest(VOICE_PLATFORM_MESSAGES.sandboxImport);
-      const { imported, assistants } = await platform.importFromPlatform();
+      const { imported, assistants, skippedPhoneNumbers } = await platform.importFromPlatform(
+        practiceOf(request),
+      );
       const refused = assistants.length - imported.assistants;
       request.auditDetail =
         `${imported.assistants} assistants, ${imported.phoneNumbers} phone numbers` +
-        (refused ? `, ${refused} assistants refused by the platform` : '');
-      return { success: true as const, imported, assistants };
+        (refused ? `, ${refused} assistants refused by the platform` : '') +
+        (skippedPhoneNumbers.length
+          ? `, ${skippedPhoneNumbers.length} phone numbers of other practices`
+          : '');
+      return { success: true as const, imported, assistants, skippedPhoneNumbers };
     },
   );
 }

@@ -4,9 +4,20 @@ import { toE164 } from '../../lib/phone';
 import type { AssistantsService } from '../assistants/assistants.service';
 import { specOf } from '../assistants/assistants.service';
 import type { PhoneNumbersService } from '../phone-numbers/phone-numbers.service';
+import type { PracticeContext } from '../../practice';
+
+/** What a platform call says about where it went: the number called, or else the assistant it reached. */
+export interface CallRef {
+  number?: string | null;
+  phoneNumberId?: string | null;
+  assistantId?: string | null;
+}
+
+/** Said on a call to a number no practice holds, or one of a suspended practice: nothing is done for it. */
+export const NOT_IN_SERVICE_MESSAGE = 'This number is not in service. Please check the number and try again.';
 
 export const ASSISTANT_REQUEST_ERRORS = {
-  unknownNumber: 'Sorry, this phone number is not set up with the practice yet. Please call back later.',
+  unknownNumber: NOT_IN_SERVICE_MESSAGE,
   noAssistant: 'Sorry, no receptionist is assigned to this phone number yet. Please call back later.',
 } as const;
 
@@ -22,26 +33,45 @@ export function createVoicePlatformService({ voice, assistants, phoneNumbers, we
     provider: () => voice.kind,
 
     /**
-     * Pulls in what the platform account holds and we do not: assistants first, so numbers find theirs. An
-     * assistant the platform refuses is reported, and the others and the numbers still come in.
+     * Pulls into the practice what the platform account holds and no practice has: assistants first, so
+     * numbers find theirs. An assistant the platform refuses is reported, and the others and the numbers
+     * still come in; a number another practice holds is reported as skipped.
      */
-    async importFromPlatform() {
-      const report = await assistants.importFromPlatform();
-      const importedNumbers = await phoneNumbers.importFromPlatform();
+    async importFromPlatform(practice: PracticeContext) {
+      const report = await assistants.importFromPlatform(practice);
+      const numbers = await phoneNumbers.importFromPlatform(practice);
       return {
         imported: {
           assistants: report.filter((a) => a.imported).length,
-          phoneNumbers: importedNumbers,
+          phoneNumbers: numbers.imported,
         },
         assistants: report,
+        skippedPhoneNumbers: numbers.skipped,
       };
     },
 
     /** At boot: a practice that already uses Vapi starts with its account's assistants and numbers. */
-    async importWhenEmpty() {
+    async importWhenEmpty(practice: PracticeContext) {
       if (voice.kind !== 'vapi') return null;
-      if ((await assistants.count()) > 0 || (await phoneNumbers.count()) > 0) return null;
-      return this.importFromPlatform();
+      if ((await assistants.count(practice)) > 0 || (await phoneNumbers.count(practice)) > 0) return null;
+      return this.importFromPlatform(practice);
+    },
+
+    /**
+     * The practice a platform call is for, once per webhook call: the practice holding the number called (by
+     * its E.164 or the platform's id for it), else the one holding the assistant the call reached. Undefined
+     * when neither names a practice; the practice may be suspended (see `status`).
+     */
+    async practiceForCall(ref: CallRef): Promise<PracticeContext | undefined> {
+      const number = ref.number ? (toE164(ref.number) ?? ref.number) : undefined;
+      if (number || ref.phoneNumberId) {
+        const route = await phoneNumbers.routeForCall({
+          ...(number && { number }),
+          ...(ref.phoneNumberId && { providerId: ref.phoneNumberId }),
+        });
+        if (route) return route.practice;
+      }
+      return ref.assistantId ? assistants.practiceOfProviderId(ref.assistantId) : undefined;
     },
 
     /**
@@ -57,7 +87,8 @@ export function createVoicePlatformService({ voice, assistants, phoneNumbers, we
         ...(number && { number }),
         ...(ref.providerId && { providerId: ref.providerId }),
       });
-      if (!route) return { error: ASSISTANT_REQUEST_ERRORS.unknownNumber };
+      if (!route || route.practice.status !== 'active')
+        return { error: ASSISTANT_REQUEST_ERRORS.unknownNumber };
       if (!route.assistant) return { error: ASSISTANT_REQUEST_ERRORS.noAssistant };
       if (route.assistant.providerId && voice.kind === 'vapi')
         return { assistantId: route.assistant.providerId };

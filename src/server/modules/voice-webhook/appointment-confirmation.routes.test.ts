@@ -1,11 +1,14 @@
 import { eq, gt } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { appointments } from '../../db/schema/index';
+import { givePracticeNumber } from '../../test/practice-number';
 import { createTestApp, TEST_WEBHOOK_SECRET, type TestApp } from '../../test/test-app';
 
 let t: TestApp;
+let calledNumber: string;
 beforeAll(async () => {
   t = await createTestApp();
+  calledNumber = (await givePracticeNumber(t)).number;
 });
 afterAll(() => t.close());
 
@@ -19,6 +22,7 @@ const toolCall = (name: string, args: unknown) =>
       message: {
         type: 'tool-calls',
         toolCallList: [{ id: `tc-${name}`, type: 'function', function: { name, arguments: args } }],
+        phoneNumber: { number: calledNumber },
       },
     },
   });

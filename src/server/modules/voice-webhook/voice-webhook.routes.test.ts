@@ -16,15 +16,19 @@ import {
   type TestApp,
   consoleCall as callFunction,
 } from '../../test/test-app';
+import { givePracticeNumber } from '../../test/practice-number';
 import { unknownFunctionMessage } from './voice-webhook.service';
 import { patientBusyMessage } from '../../integrations/practice-management/errors';
 
 let t: TestApp;
 let admin: string;
 let providerId: string;
+/** The practice's own number: the voice platform's calls name it, so the webhook knows their practice. */
+let calledNumber: string;
 beforeAll(async () => {
   t = await createTestApp();
   admin = await t.asAdmin();
+  calledNumber = (await givePracticeNumber(t)).number;
   const providers = await t.app.inject({ method: 'GET', url: '/api/providers', headers: bearer(admin) });
   providerId = providers.json().providers[0].remote_id;
 });
@@ -364,7 +368,7 @@ describe('POST /webhook from the voice platform', () => {
     const response = await voiceCall({
       type: 'function-call',
       functionCall: { name: 'findPatient', parameters: JSON.stringify({ phone_number: patient.phone }) },
-      call: { id: 'call-1' },
+      call: { id: 'call-1', phoneNumber: { number: calledNumber } },
     });
     expect(response.statusCode).toBe(200);
     expect(response.json().result).toMatchObject({ success: true, patient: { id: patient.id } });
@@ -389,6 +393,7 @@ describe('POST /webhook from the voice platform', () => {
       ],
       // The caller's own number answers findPatient without a phone_number.
       customer: { number: patient.phone },
+      phoneNumber: { number: calledNumber },
     });
     expect(response.statusCode).toBe(200);
     const { results } = response.json() as {
@@ -438,7 +443,7 @@ describe('POST /webhook from the voice platform', () => {
             },
           },
         ],
-        phoneNumber: { number: '+12125550143' },
+        phoneNumber: { number: calledNumber },
       });
     const before = await appointmentCount();
     const first = JSON.parse((await book('tc-book-1')).json().results[0].result);
@@ -464,24 +469,25 @@ describe('POST /webhook from the voice platform', () => {
   });
 
   it('routes by the called number through phone mappings, else the active connector', async () => {
+    const { number: mappedNumber } = await givePracticeNumber(t);
     await t.database.db
       .insert(connectors)
       .values({ name: 'Downtown (Kolla)', consumerId: 'downtown', connectorId: 'opendental-777' });
     await t.database.db
       .insert(phoneMappings)
-      .values({ phoneNumber: '+12125550178', connectorId: 'opendental-777', name: 'After Hours' });
+      .values({ phoneNumber: mappedNumber, connectorId: 'opendental-777', name: 'After Hours' });
     const message = (number: string) => ({
       type: 'function-call',
       functionCall: { name: 'findPatient', parameters: { phone_number: '+12125550000' } },
       phoneNumber: { number },
     });
     // No Kolla key in this app: the mapped connector answers that plainly; other numbers use the sandbox.
-    const mapped = await voiceCall(message('(212) 555-0178'));
+    const mapped = await voiceCall(message(nationalFormat(mappedNumber)));
     expect(mapped.json().result).toEqual({
       success: false,
       error: 'The practice system is not configured on this server.',
     });
-    const unmapped = await voiceCall(message('+12125550143'));
+    const unmapped = await voiceCall(message(calledNumber));
     expect(unmapped.json().result).toMatchObject({ success: false, patient: null });
   });
 

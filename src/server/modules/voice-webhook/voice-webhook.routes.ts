@@ -27,13 +27,20 @@ import {
   unansweredReply,
 } from './voice-replies';
 import { createToolFunctions, type ToolContext } from './voice-webhook.service';
-import type { VoicePlatformService } from '../voice-platform/voice-platform.service';
+import {
+  NOT_IN_SERVICE_MESSAGE,
+  type CallRef,
+  type VoicePlatformService,
+} from '../voice-platform/voice-platform.service';
+import type { PracticeContext } from '../../practice';
 
 export interface WebhookDeps {
   auth: AuthService;
   schedule: ScheduleService;
-  /** Stores status-update and end-of-call-report messages (modules/calls). */
-  calls?: { ingest(message: unknown): Promise<unknown> };
+  /** Stores status-update and end-of-call-report messages (modules/calls) for the call's practice. */
+  calls?: { ingest(message: unknown, practice: PracticeContext | undefined): Promise<unknown> };
+  /** The practice a platform call is for (modules/voice-platform), resolved once per webhook call. */
+  practiceForCall: VoicePlatformService['practiceForCall'];
   /** The voice platform's shared secret; unset refuses every voice-platform request. */
   secret?: string;
   /** Answers `assistant-request` (modules/voice-platform). */
@@ -66,7 +73,7 @@ const fromVoicePlatform = (body: unknown): boolean =>
  */
 export function registerWebhookRoutes(
   app: App,
-  { auth, schedule, calls, secret, assistantRequest, transfer }: WebhookDeps,
+  { auth, schedule, calls, secret, assistantRequest, practiceForCall, transfer }: WebhookDeps,
 ): void {
   const tools = createToolFunctions(schedule);
   const secretDigest = secret ? digest(secret) : undefined;
@@ -110,38 +117,60 @@ export function registerWebhookRoutes(
     return toolCallsReply(await Promise.all(list.map(run)));
   }
 
+  /** The schedule of the call's practice; the number called may pick the connector (phone mappings). */
+  async function toolContext(
+    practice: PracticeContext,
+    calledNumber: string | undefined,
+    callerNumber: string | undefined,
+    request: FastifyRequest,
+  ): Promise<ToolContext | ToolErrorResult> {
+    try {
+      // The number's mapping may pick the connector, but never another practice's schedule.
+      const byNumber = calledNumber ? await schedule.forCalledNumber(calledNumber) : undefined;
+      const schedulePractice = byNumber?.id === practice.id ? byNumber : await schedule.forPractice(practice);
+      return { practice: schedulePractice, ...(callerNumber && { callerNumber }) };
+    } catch (thrown) {
+      return spoken(thrown, request);
+    }
+  }
+
   async function voice({ message }: VoiceWebhook, request: FastifyRequest): Promise<WebhookResponse> {
+    const phone = message.phoneNumber ?? message.call?.phoneNumber;
+    const ref: CallRef = {
+      number: phone?.number,
+      phoneNumberId: phone?.id ?? message.call?.phoneNumberId,
+      assistantId: message.assistant?.id ?? message.call?.assistantId,
+    };
     if (isCallReport(message.type)) {
-      await calls?.ingest(message);
+      await calls?.ingest(message, await practiceForCall(ref));
       return {};
     }
     if (message.type === 'assistant-request' && assistantRequest) {
-      const phone = message.phoneNumber ?? message.call?.phoneNumber;
-      return assistantRequest({
-        number: phone?.number,
-        providerId: phone?.id ?? message.call?.phoneNumberId,
-      });
-    }
-    if (message.type === 'transfer-destination-request') {
-      return transferReply(transfer ? await transfer.destination() : { refused: NO_TRANSFER_MESSAGE });
+      return assistantRequest({ number: ref.number, providerId: ref.phoneNumberId });
     }
     if (message.type === 'handoff-destination-request') return handoffReply();
-    if (message.type !== 'function-call' && message.type !== 'tool-calls') {
+    if (
+      message.type !== 'function-call' &&
+      message.type !== 'tool-calls' &&
+      message.type !== 'transfer-destination-request'
+    ) {
       // A request left unanswered would leave the platform guessing; a notice needs no answer.
       return isRequestType(message.type) ? unansweredReply(message.type) : {};
     }
-    const calledNumber = message.phoneNumber?.number ?? message.call?.phoneNumber?.number ?? undefined;
-    const callerNumber = message.customer?.number ?? message.call?.customer?.number ?? undefined;
-    let ctx: ToolContext | ToolErrorResult;
-    try {
-      // TRANSITIONAL (issue 22): a number no practice holds falls back to the first practice (helper G decides).
-      const practice =
-        (await schedule.forCalledNumber(calledNumber)) ??
-        (await schedule.forPractice(await schedule.firstPractice()));
-      ctx = { practice, ...(callerNumber && { callerNumber }) };
-    } catch (thrown) {
-      ctx = spoken(thrown, request);
+    // Once per webhook call: nothing is done for a number of no practice or of a suspended one.
+    const practice = await practiceForCall(ref);
+    const inService = practice?.status === 'active' ? practice : undefined;
+    if (message.type === 'transfer-destination-request') {
+      if (!inService) return transferReply({ refused: NOT_IN_SERVICE_MESSAGE });
+      return transferReply(
+        transfer ? await transfer.destination(inService) : { refused: NO_TRANSFER_MESSAGE },
+      );
     }
+    const calledNumber = ref.number ?? undefined;
+    const callerNumber = message.customer?.number ?? message.call?.customer?.number ?? undefined;
+    const ctx: ToolContext | ToolErrorResult = inService
+      ? await toolContext(inService, calledNumber, callerNumber, request)
+      : { success: false, error: NOT_IN_SERVICE_MESSAGE };
     if (message.type === 'tool-calls') return toolCalls(message.toolCallList ?? [], ctx, request);
 
     // The legacy function-call reads `{ result }` only, so a failure is the spec's `{ success: false, error }`.

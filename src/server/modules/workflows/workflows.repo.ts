@@ -1,4 +1,4 @@
-import { asc, eq } from 'drizzle-orm';
+import { and, asc, eq } from 'drizzle-orm';
 import {
   workflowStatus,
   type Workflow,
@@ -23,22 +23,31 @@ function toWorkflow(row: typeof workflows.$inferSelect): Workflow {
 
 export function createWorkflowsRepo(db: Db) {
   return {
-    async list(scope: Scope): Promise<Workflow[]> {
+    async list(practiceId: string, scope: Scope): Promise<Workflow[]> {
       const rows = await db
         .select()
         .from(workflows)
-        .where(inScope(workflows.id, scope))
+        .where(and(eq(workflows.practiceId, practiceId), inScope(workflows.id, scope)))
         .orderBy(asc(workflows.createdAt), asc(workflows.id));
       return rows.map(toWorkflow);
     },
 
-    async insert(values: { name: string; nodes: WorkflowNode[]; edges: WorkflowEdge[] }): Promise<Workflow> {
-      const [row] = await db.insert(workflows).values(values).returning();
+    async insert(
+      practiceId: string,
+      values: { name: string; nodes: WorkflowNode[]; edges: WorkflowEdge[] },
+    ): Promise<Workflow> {
+      const [row] = await db
+        .insert(workflows)
+        .values({ ...values, practiceId })
+        .returning();
       return toWorkflow(row!);
     },
 
-    async remove(id: string): Promise<boolean> {
-      const rows = await db.delete(workflows).where(eq(workflows.id, id)).returning({ id: workflows.id });
+    async remove(practiceId: string, id: string): Promise<boolean> {
+      const rows = await db
+        .delete(workflows)
+        .where(and(eq(workflows.practiceId, practiceId), eq(workflows.id, id)))
+        .returning({ id: workflows.id });
       return rows.length > 0;
     },
   };

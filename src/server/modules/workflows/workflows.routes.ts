@@ -7,7 +7,7 @@ import {
   WorkflowResponseSchema,
 } from '#shared/schemas/workflows';
 import type { App } from '../../app-types';
-import { viewer } from '../../plugins/auth';
+import { practiceOf, viewer } from '../../plugins/auth';
 import type { WorkflowsService } from './workflows.service';
 
 const manage = (action: AuditAction) =>
@@ -27,7 +27,7 @@ export function registerWorkflowRoutes(app: App, workflows: WorkflowsService): v
       schema: { body: CreateWorkflowInputSchema, response: { 200: WorkflowResponseSchema } },
     },
     async (request) => {
-      const workflow = await workflows.create(request.body);
+      const workflow = await workflows.create(practiceOf(request), request.body);
       request.auditResourceId = workflow.id;
       return { success: true as const, workflow };
     },
@@ -40,7 +40,7 @@ export function registerWorkflowRoutes(app: App, workflows: WorkflowsService): v
       schema: { params: WorkflowIdParamsSchema, response: { 200: SuccessResponseSchema } },
     },
     async (request) => {
-      await workflows.remove(request.params.id);
+      await workflows.remove(practiceOf(request), request.params.id);
       return { success: true as const };
     },
   );

@@ -2,16 +2,18 @@ import { WORKFLOW_MESSAGES, type CreateWorkflowInputSchema } from '#shared/schem
 import type { z } from 'zod';
 import { notFound } from '../../errors';
 import type { Viewer } from '../../plugins/auth';
+import type { PracticeContext } from '../../practice';
 import { visibleWorkflows } from '../scope';
 import type { WorkflowsRepo } from './workflows.repo';
 
 /** Our own flow definitions: stored here, nothing on the voice platform (its workflows were retired). */
 export function createWorkflowsService(repo: WorkflowsRepo) {
   return {
-    list: (viewer: Viewer) => repo.list(visibleWorkflows(viewer.principal)),
-    create: (input: z.output<typeof CreateWorkflowInputSchema>) => repo.insert(input),
-    async remove(id: string): Promise<void> {
-      if (!(await repo.remove(id))) throw notFound(WORKFLOW_MESSAGES.notFound);
+    list: (viewer: Viewer) => repo.list(viewer.practice.id, visibleWorkflows(viewer.principal)),
+    create: (practice: PracticeContext, input: z.output<typeof CreateWorkflowInputSchema>) =>
+      repo.insert(practice.id, input),
+    async remove(practice: PracticeContext, id: string): Promise<void> {
+      if (!(await repo.remove(practice.id, id))) throw notFound(WORKFLOW_MESSAGES.notFound);
     },
   };
 }
