@@ -267,7 +267,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   });
   // Outbound calls log what they place; the calls ingest tells them of every report (only once both exist).
   const calls = createCallsService(createCallsRepo(deps.db), deps.now, {
-    onReport: (report) => outbound.onCallEvent(report),
+    onReport: (practice, report) => outbound.onCallEvent(practice, report),
     onEnded: callbacks.callEnded,
   });
   const outbound = registerOutboundCalls(app, {
@@ -311,7 +311,8 @@ export async function buildApp(deps: AppDeps): Promise<App> {
       repo: createProcessorRepo(deps.db),
       schedule,
       now: deps.now,
-      onBooked: (callId) => callbacks.closeForCall(callId, 'Booked by the Appointment Processor.'),
+      onBooked: (practice, callId) =>
+        callbacks.closeForCall(practice, callId, 'Booked by the Appointment Processor.'),
     }),
   );
 

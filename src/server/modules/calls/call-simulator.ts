@@ -6,6 +6,7 @@ import type { Db } from '../../db/client';
 import { appointments, patients, phoneNumbers } from '../../db/schema/index';
 import { badRequest, conflict, notFound } from '../../errors';
 import { wallFromInstant } from '../../lib/wall-time';
+import type { PracticeContext } from '../../practice';
 
 /**
  * The built-in sandbox caller: a deterministic receptionist holds a scripted conversation and does everything
@@ -70,8 +71,16 @@ export function createCallSimulator({ app, db, practiceFor, secret, now }: Simul
   }
 
   return {
-    async simulate(phoneNumberId: string, scenario: SimulationScenario): Promise<string> {
-      const [number] = await db.select().from(phoneNumbers).where(eq(phoneNumbers.id, phoneNumberId));
+    /** A call to one of the caller's practice's numbers (another practice's number is not found). */
+    async simulate(
+      from: PracticeContext,
+      phoneNumberId: string,
+      scenario: SimulationScenario,
+    ): Promise<string> {
+      const [number] = await db
+        .select()
+        .from(phoneNumbers)
+        .where(and(eq(phoneNumbers.practiceId, from.id), eq(phoneNumbers.id, phoneNumberId)));
       if (!number) throw notFound('Phone number not found.');
       if (!number.number)
         throw badRequest('This phone number is still provisioning.', {
@@ -233,6 +242,7 @@ export function createCallSimulator({ app, db, practiceFor, secret, now }: Simul
         const [patient] = await db
           .select()
           .from(patients)
+          .where(eq(patients.practiceId, from.id))
           .orderBy(asc(patients.createdAt), asc(patients.id))
           .offset(scenario === 'existing-patient-first-checkup' ? 0 : 1)
           .limit(1);
@@ -279,6 +289,7 @@ export function createCallSimulator({ app, db, practiceFor, secret, now }: Simul
             .from(appointments)
             .where(
               and(
+                eq(appointments.practiceId, from.id),
                 gt(appointments.startsAt, new Date(startedAt.getTime() + 24 * 3600_000)),
                 ne(appointments.status, 'cancelled'),
               ),

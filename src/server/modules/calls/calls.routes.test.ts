@@ -15,6 +15,7 @@ import { appointments, auditEvents, calls, phoneMappings, phoneNumbers } from '.
 import { parseResponse } from '../../test/parse-response';
 import { PRACTICE_ZONE } from '../../test/schedule-dates';
 import { bearer, createTestApp, TEST_WEBHOOK_SECRET, type TestApp } from '../../test/test-app';
+import { holdSampleNumbers, SAMPLE_CALLED_NUMBER } from '../../test/sample-numbers';
 
 const SAMPLES = path.resolve('fixtures/vendor-samples/vapi/server-messages');
 const sample = (type: string, file: string) =>
@@ -25,6 +26,7 @@ let admin: string;
 let frontDesk: string;
 beforeAll(async () => {
   t = await createTestApp();
+  await holdSampleNumbers(t);
   admin = await t.asAdmin();
   frontDesk = await t.asFrontDesk();
 });
@@ -124,7 +126,12 @@ describe('ingest: POST /webhook status-update and end-of-call-report', () => {
   it('never moves an ended call back, whatever order the messages come in', async () => {
     const id = '33333333-0000-4000-8000-000000000003';
     const status = (value: string) => ({
-      message: { type: 'status-update', status: value, call: { id, type: 'inboundPhoneCall' } },
+      message: {
+        type: 'status-update',
+        status: value,
+        call: { id, type: 'inboundPhoneCall' },
+        phoneNumber: { number: SAMPLE_CALLED_NUMBER },
+      },
     });
     await deliver(status('in-progress'));
     await deliver(status('ringing'));

@@ -7,7 +7,8 @@ import type { JobDefinition, JobQueue } from '../../jobs/queue';
 import type { AssistantsService } from '../assistants/assistants.service';
 import type { CallsService } from '../calls/calls.service';
 import type { PhoneNumbersService } from '../phone-numbers/phone-numbers.service';
-import type { ScheduleService } from '../schedule/schedule.service';
+import type { PracticeContext } from '../../practice';
+import type { Practice, ScheduleService } from '../schedule/schedule.service';
 import { createCallEvents } from './call-events';
 import { createCampaigns } from './campaigns';
 import { createDispatcher } from './dispatcher';
@@ -33,6 +34,17 @@ export interface OutboundCallsModuleDeps {
 
 const RETRY_DELAY_MS = 10 * 60_000;
 
+/**
+ * The practice's schedule for work that holds a `PracticeContext` (a job). TRANSITIONAL (issue 22): until the
+ * schedule's `forPractice` is merged, a schedule without it gives its active connector's.
+ */
+function scheduleOf(schedule: ScheduleService, practice: PracticeContext): Promise<Practice> {
+  const perPractice = schedule as ScheduleService & {
+    forPractice?: (practice: PracticeContext) => Promise<Practice>;
+  };
+  return perPractice.forPractice ? perPractice.forPractice(practice) : schedule.forCalledNumber(undefined);
+}
+
 /** Outbound calls: the API, the dispatcher and its job, and the events that settle calls. */
 export function registerOutboundCalls(app: App, deps: OutboundCallsModuleDeps) {
   const repo = createOutboundCallsRepo(deps.db);
@@ -45,18 +57,17 @@ export function registerOutboundCalls(app: App, deps: OutboundCallsModuleDeps) {
     phoneNumbers: deps.phoneNumbers,
     calls: deps.calls,
     warn: (detail, message) => app.log.warn(detail, message),
-    timeZone: () => deps.schedule.timeZone(),
     now: deps.now,
     placementGraceMs: deps.placementGraceMs,
   });
   const dispatchJob = outboundDispatchJob(dispatcher);
   /** Without a queue (API tests, the console before the queue started) the cron picks the work up. */
-  const wake = async () => {
-    await queue?.send(dispatchJob, {});
+  const wake = async (practiceId: string) => {
+    await queue?.send(dispatchJob, { practiceId });
   };
   const campaigns = createCampaigns({
     repo,
-    practice: () => deps.schedule.forCalledNumber(undefined),
+    schedule: (practice) => scheduleOf(deps.schedule, practice),
     wake,
     now: deps.now,
   });
