@@ -106,7 +106,13 @@ export function createDispatcher({
       await db
         .update(outboundCalls)
         .set({ vapiCallId: remote.id, updatedAt: now() })
-        .where(and(eq(outboundCalls.id, row.id), eq(outboundCalls.placementKey, key)));
+        .where(
+          and(
+            eq(outboundCalls.practiceId, row.practiceId),
+            eq(outboundCalls.id, row.id),
+            eq(outboundCalls.placementKey, key),
+          ),
+        );
       placedId = remote.id;
     } catch (error) {
       const reason = isVoiceError(error) ? error.message : 'The call could not be placed.';
@@ -119,7 +125,13 @@ export function createDispatcher({
             notBefore: new Date(now().getTime() + TRANSIENT_RETRY_MS),
             lastError: reason,
           })
-          .where(and(eq(outboundCalls.id, row.id), eq(outboundCalls.placementKey, key)));
+          .where(
+            and(
+              eq(outboundCalls.practiceId, row.practiceId),
+              eq(outboundCalls.id, row.id),
+              eq(outboundCalls.placementKey, key),
+            ),
+          );
       } else {
         await settle(row, 'failed', reason);
       }
@@ -148,7 +160,13 @@ export function createDispatcher({
     await db
       .update(outboundCalls)
       .set({ status, lastError: reason, updatedAt: now() })
-      .where(and(eq(outboundCalls.id, row.id), eq(outboundCalls.status, 'calling')));
+      .where(
+        and(
+          eq(outboundCalls.practiceId, row.practiceId),
+          eq(outboundCalls.id, row.id),
+          eq(outboundCalls.status, 'calling'),
+        ),
+      );
   }
 
   /**
