@@ -52,6 +52,8 @@ export default defineConfig({
           PORT: String(port),
           HOST: '127.0.0.1',
           DATA_DIR: dataDir,
+          // Not production, which never holds the demo logins (issue 22).
+          NODE_ENV: 'test',
           SEED_DEMO: 'true',
           // The daily campaigns would call seeded patients only inside the calling window: hour-dependent.
           OUTBOUND_CAMPAIGNS_PAUSED: 'true',

@@ -44,6 +44,8 @@ const server = spawn(process.execPath, ['dist/server/server.js'], {
     PORT: String(port),
     HOST: '127.0.0.1',
     DATA_DIR: dataDir,
+    // The database holds the demo logins, which production refuses.
+    NODE_ENV: 'test',
     SEED_DEMO: 'false',
     LOG_LEVEL: 'warn',
   },

@@ -8,9 +8,12 @@ import {
 import path from 'node:path';
 import { SIGNED_IN_HINT_COOKIE } from '../src/shared/site';
 
+/** The demo logins (README, "Sign in"): Bright Smile Dental's two, Paws & Claws Veterinary's admin, the operator. */
 export const USERS = {
   admin: { email: 'admin@brightsmile.example', password: 'admin1234' },
   frontdesk: { email: 'frontdesk@brightsmile.example', password: 'frontdesk1234' },
+  vetAdmin: { email: 'admin@pawsclaws.example', password: 'admin1234' },
+  operator: { email: 'operator@servc.example', password: 'operator1234' },
 } as const;
 
 export type Role = keyof typeof USERS;

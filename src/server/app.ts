@@ -285,14 +285,17 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   const simulator = createCallSimulator({
     app,
     db: deps.db,
-    practiceFor: schedule.forCalledNumber,
+    // TRANSITIONAL (issue 22): a number no practice holds falls back to the first practice until G's webhook.
+    practiceFor: async (number) =>
+      (await schedule.forCalledNumber(number)) ?? schedule.forPractice(await schedule.firstPractice()),
     secret: webhookSecret,
     now: deps.now ?? (() => new Date()),
   });
   registerCallRoutes(app, calls, simulator, deps.changes);
   const transfer = createCallTransferService({
     repo: createCallTransferRepo(deps.db),
-    timeZone: schedule.timeZone,
+    // TRANSITIONAL (issue 22): the first practice's zone until transfers carry their practice (helper G).
+    timeZone: async () => (await schedule.firstPractice()).timeZone,
     now: deps.now,
   });
   registerCallTransferRoutes(app, transfer);

@@ -5,7 +5,7 @@ import type { Db } from './db/client';
 import { withinTransaction } from './db/read-cache';
 import { AppError } from './errors';
 import { createKollaAdapter } from './integrations/practice-management/kolla/kolla-adapter';
-import type { Integrations, PmsConnector } from './integrations/index';
+import type { Integrations, PmsConnector, PmsPractice } from './integrations/index';
 import { createVoiceIntegration, type VoiceConfig, type VoicePort } from './integrations/voice/index';
 import {
   createSandboxCaches,
@@ -47,20 +47,26 @@ export function createIntegrations({
   const caches = createSandboxCaches(changes);
   // Inside a transaction, reads that miss go to that transaction, never joining a load on the pool (ADR 038).
   const cachesInTransaction = withinTransaction(caches);
-  const sandboxIn = memoize(
-    (timeZone: string) => createSandboxSchedule(db, { timeZone, now, caches }),
-    (timeZone) => timeZone,
+  const sandboxOf = memoize(
+    ({ practiceId, timeZone }: PmsPractice) =>
+      createSandboxSchedule(db, { practiceId, timeZone, now, caches }),
+    ({ practiceId, timeZone }) => `${practiceId}|${timeZone}`,
   );
   const inDatabase = (connector: PmsConnector) => connector.connectorId === SANDBOX_CONNECTOR_ID;
 
   return {
     voice: isVoicePort(voice) ? voice : createVoiceIntegration(voice),
     inDatabase,
-    pms(connector, timeZone, tx) {
+    pms(connector, practice, tx) {
       if (inDatabase(connector)) {
         return tx
-          ? createSandboxSchedule(tx, { timeZone, now, caches: cachesInTransaction })
-          : sandboxIn(timeZone);
+          ? createSandboxSchedule(tx, {
+              practiceId: practice.practiceId,
+              timeZone: practice.timeZone,
+              now,
+              caches: cachesInTransaction,
+            })
+          : sandboxOf(practice);
       }
       if (!kolla) {
         throw new AppError(503, 'unavailable', 'The practice system is not configured on this server.');
@@ -69,7 +75,7 @@ export function createIntegrations({
         ...kolla,
         connectorId: connector.connectorId,
         consumerId: connector.consumerId,
-        timeZone,
+        timeZone: practice.timeZone,
         now,
       });
     },

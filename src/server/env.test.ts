@@ -7,7 +7,8 @@ describe('loadEnv', () => {
     expect(env).toMatchObject({
       PORT: 3000,
       DATA_DIR: './data',
-      SEED_DEMO: true,
+      NODE_ENV: 'production',
+      SEED_DEMO: false,
       OUTBOUND_CAMPAIGNS_PAUSED: false,
       SESSION_IDLE_MINUTES: 30,
       SESSION_MAX_HOURS: 12,
@@ -24,9 +25,19 @@ describe('loadEnv', () => {
     expect(() => loadEnv({ PUBLIC_BASE_URL: 'servc.example' })).toThrow(/PUBLIC_BASE_URL/);
   });
 
-  it('does not seed the demo practice by default on an external database', () => {
-    expect(loadEnv({ DATABASE_URL: 'postgres://u:p@db:5432/servc' }).SEED_DEMO).toBe(false);
-    expect(loadEnv({ DATABASE_URL: 'postgres://u:p@db:5432/servc', SEED_DEMO: 'true' }).SEED_DEMO).toBe(true);
+  it('seeds the demo in development or when asked, never in production', () => {
+    expect(loadEnv({ NODE_ENV: 'development' }).SEED_DEMO).toBe(true);
+    expect(loadEnv({ NODE_ENV: 'development', DATABASE_URL: 'postgres://u:p@db:5432/servc' }).SEED_DEMO).toBe(
+      true,
+    );
+    expect(loadEnv({ NODE_ENV: 'development', SEED_DEMO: 'false' }).SEED_DEMO).toBe(false);
+    expect(loadEnv({ NODE_ENV: 'test', SEED_DEMO: 'true' }).SEED_DEMO).toBe(true);
+    expect(loadEnv({ NODE_ENV: 'test' }).SEED_DEMO).toBe(false);
+    // The embedded database used to seed it whatever NODE_ENV said.
+    expect(loadEnv({ NODE_ENV: 'production' }).SEED_DEMO).toBe(false);
+    expect(() => loadEnv({ SEED_DEMO: 'true' })).toThrow(
+      'SEED_DEMO: the demo practices and logins are never seeded in production (NODE_ENV=production)',
+    );
   });
 
   it('reads the database timeouts in milliseconds, 0 turning one off', () => {
@@ -63,6 +74,21 @@ describe('loadEnv', () => {
     expect(() => loadEnv({ ADMIN_EMAIL: 'owner@practice.com' })).toThrow(/ADMIN_EMAIL and ADMIN_PASSWORD/);
     expect(loadEnv({ ADMIN_EMAIL: 'owner@practice.com', ADMIN_PASSWORD: 'long-enough' }).ADMIN_EMAIL).toBe(
       'owner@practice.com',
+    );
+  });
+
+  it('requires OPERATOR_EMAIL and OPERATOR_PASSWORD together', () => {
+    expect(() => loadEnv({ OPERATOR_PASSWORD: 'long-enough' })).toThrow(
+      /OPERATOR_EMAIL and OPERATOR_PASSWORD/,
+    );
+    expect(() => loadEnv({ OPERATOR_EMAIL: 'ops', OPERATOR_PASSWORD: 'long-enough' })).toThrow(
+      /OPERATOR_EMAIL: must be an e-mail address/,
+    );
+    expect(loadEnv({ OPERATOR_EMAIL: 'ops@vendor.example', OPERATOR_PASSWORD: 'long-enough' })).toMatchObject(
+      {
+        OPERATOR_EMAIL: 'ops@vendor.example',
+        OPERATOR_PASSWORD: 'long-enough',
+      },
     );
   });
 

@@ -25,6 +25,8 @@ const EnvSchema = z
     OUTBOUND_CAMPAIGNS_PAUSED: booleanFromString.default(false),
     ADMIN_EMAIL: z.email('must be an e-mail address').optional(),
     ADMIN_PASSWORD: z.string().min(8, 'must be at least 8 characters').optional(),
+    OPERATOR_EMAIL: z.email('must be an e-mail address').optional(),
+    OPERATOR_PASSWORD: z.string().min(8, 'must be at least 8 characters').optional(),
     SESSION_IDLE_MINUTES: z.coerce
       .number()
       .int()
@@ -73,7 +75,16 @@ const EnvSchema = z
     message: 'ADMIN_EMAIL and ADMIN_PASSWORD must be set together',
     path: ['ADMIN_PASSWORD'],
   })
-  .transform((env) => ({ ...env, SEED_DEMO: env.SEED_DEMO ?? !env.DATABASE_URL }));
+  .refine((env) => Boolean(env.OPERATOR_EMAIL) === Boolean(env.OPERATOR_PASSWORD), {
+    message: 'OPERATOR_EMAIL and OPERATOR_PASSWORD must be set together',
+    path: ['OPERATOR_PASSWORD'],
+  })
+  .refine((env) => !(env.NODE_ENV === 'production' && env.SEED_DEMO), {
+    message: 'the demo practices and logins are never seeded in production (NODE_ENV=production)',
+    path: ['SEED_DEMO'],
+  })
+  // Production is not the demo (issue 22): only development seeds it unless asked.
+  .transform((env) => ({ ...env, SEED_DEMO: env.SEED_DEMO ?? env.NODE_ENV === 'development' }));
 
 export type Env = z.infer<typeof EnvSchema>;
 

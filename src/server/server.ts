@@ -1,8 +1,9 @@
 import closeWithGrace from 'close-with-grace';
 import { buildApp } from './app';
 import { openDatabase } from './db/open';
-import { ensureAdmin } from './db/seed/bootstrap-admin';
-import { DEMO_ADMIN, DEMO_FRONT_DESK, seedDemoPractice } from './db/seed/demo-practice';
+import { ensureAdmin, ensureOperator } from './db/seed/bootstrap-admin';
+import { DEMO_LOGIN_EMAILS, demoLoginsIn } from './db/seed/demo-logins';
+import { DEMO_PRACTICE_NAME, DEMO_VET_PRACTICE_NAME, seedDemoPractice } from './db/seed/demo-practice';
 import { ConfigError, loadEnv, type Env } from './env';
 import { housekeepingJob } from './jobs/housekeeping';
 import { createJobQueue } from './jobs/queue';
@@ -22,9 +23,21 @@ async function main(env: Env) {
       idleInTransactionMs: env.DB_IDLE_IN_TRANSACTION_TIMEOUT_MS,
     },
   });
+  if (env.NODE_ENV === 'production') {
+    const demoLogins = await demoLoginsIn(database.db);
+    if (demoLogins.length > 0) {
+      await database.close();
+      throw new Error(
+        `the database holds demo logins (${demoLogins.join(', ')}), and NODE_ENV=production never runs ` +
+          'with them. Delete those users, or run the demo with NODE_ENV=development.',
+      );
+    }
+  }
   const seeded = env.SEED_DEMO ? await seedDemoPractice(database.db) : false;
   if (env.ADMIN_EMAIL && env.ADMIN_PASSWORD)
     await ensureAdmin(database.db, env.ADMIN_EMAIL, env.ADMIN_PASSWORD);
+  if (env.OPERATOR_EMAIL && env.OPERATOR_PASSWORD)
+    await ensureOperator(database.db, env.OPERATOR_EMAIL, env.OPERATOR_PASSWORD);
 
   await database.changes.start();
   const app = await buildApp({
@@ -77,11 +90,12 @@ async function main(env: Env) {
   const lines = [
     '',
     `  Servc is ready on http://localhost:${port}  (${Math.round(performance.now() - started)} ms)`,
-    `  Database: ${database.embedded ? `embedded PostgreSQL in ${env.DATA_DIR}` : 'DATABASE_URL'}${seeded ? ', demo practice seeded' : ''}`,
+    `  Database: ${database.embedded ? `embedded PostgreSQL in ${env.DATA_DIR}` : 'DATABASE_URL'}${seeded ? ', demo practices seeded' : ''}`,
   ];
+  // Never a password in the log: the demo's are in the README.
   if (env.SEED_DEMO) {
-    lines.push(`  Sign in as ${DEMO_ADMIN.email} / ${DEMO_ADMIN.password}`);
-    lines.push(`         or ${DEMO_FRONT_DESK.email} / ${DEMO_FRONT_DESK.password}`);
+    lines.push(`  Demo (NODE_ENV=${env.NODE_ENV}): ${DEMO_PRACTICE_NAME} and ${DEMO_VET_PRACTICE_NAME}`);
+    lines.push(`  Demo sign-ins (passwords in README.md): ${DEMO_LOGIN_EMAILS.join(', ')}`);
   }
   process.stdout.write(lines.join('\n') + '\n\n');
 }

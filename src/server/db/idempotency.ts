@@ -7,7 +7,8 @@ import { idempotencyKeys } from './schema/index';
 /**
  * Runs a request once per idempotency key: a repeat (also a concurrent one, also after a crash) gets the first
  * result. Keys are stored in `idempotency_keys` and deleted by housekeeping after a week. Used by bookings;
- * outbound calls and the processor reuse it.
+ * outbound calls and the processor reuse it. Keys belong to a practice (issue 22): the same key sent by two
+ * practices names two requests, and one never gets the other's result.
  */
 
 /** The key was used before for a different request. */
@@ -53,9 +54,12 @@ export function createIdempotency(
   db: Db,
   { staleAfterMs = 120_000, waitMs = 20_000, pollMs = 25 }: IdempotencyOptions = {},
 ) {
+  const byKey = (practiceId: string, key: string) =>
+    and(eq(idempotencyKeys.practiceId, practiceId), eq(idempotencyKeys.key, key));
+
   /** What is stored for `key`; a different request under it is refused. */
-  async function seen(key: string, print: string): Promise<Seen> {
-    const [row] = await db.select().from(idempotencyKeys).where(eq(idempotencyKeys.key, key));
+  async function seen(practiceId: string, key: string, print: string): Promise<Seen> {
+    const [row] = await db.select().from(idempotencyKeys).where(byKey(practiceId, key));
     if (!row) return { state: 'new' };
     if (row.fingerprint !== null && row.fingerprint !== print) {
       throw new IdempotencyKeyReusedError('This idempotency key was already used for a different request.');
@@ -64,13 +68,13 @@ export function createIdempotency(
   }
 
   /** Takes over a claim whose attempt died mid-way (process killed), so it does not block the key forever. */
-  async function takeOverStale(key: string): Promise<boolean> {
+  async function takeOverStale(practiceId: string, key: string): Promise<boolean> {
     const taken = await db
       .update(idempotencyKeys)
       .set({ createdAt: sql`now()` })
       .where(
         and(
-          eq(idempotencyKeys.key, key),
+          byKey(practiceId, key),
           isNull(idempotencyKeys.result),
           sql`${idempotencyKeys.createdAt} < now() - make_interval(secs => ${staleAfterMs / 1000})`,
         ),
@@ -95,28 +99,34 @@ export function createIdempotency(
      * both (a retry gets its result). A concurrent repeat waits on the key's row lock. `work` must do all
      * its queries on `tx`: holding a pooled connection while waiting for another could exhaust the pool.
      */
-    async inTransaction<T>(key: string, request: unknown, work: (tx: Tx) => Promise<T>): Promise<T> {
+    async inTransaction<T>(
+      practiceId: string,
+      key: string,
+      request: unknown,
+      work: (tx: Tx) => Promise<T>,
+    ): Promise<T> {
       const print = fingerprint(request);
       const started = Date.now();
       for (;;) {
-        const before = await seen(key, print);
+        const before = await seen(practiceId, key, print);
         if (before.state === 'done') return before.result as T;
         if (before.state === 'running') {
           // Left by outside work: wait for it, or take it over once stale.
-          if (await takeOverStale(key)) await db.delete(idempotencyKeys).where(eq(idempotencyKeys.key, key));
-          else await waitABit(started);
+          if (await takeOverStale(practiceId, key)) {
+            await db.delete(idempotencyKeys).where(byKey(practiceId, key));
+          } else await waitABit(started);
           continue;
         }
         const outcome = await db.transaction(async (tx) => {
           const claimed = await tx
             .insert(idempotencyKeys)
-            .values({ key, fingerprint: print })
+            .values({ practiceId, key, fingerprint: print })
             .onConflictDoNothing()
             .returning({ key: idempotencyKeys.key });
           // Another attempt committed first (this insert waited for it): read its result.
           if (claimed.length === 0) return undefined;
           const result = await work(tx);
-          await tx.update(idempotencyKeys).set({ result }).where(eq(idempotencyKeys.key, key));
+          await tx.update(idempotencyKeys).set({ result }).where(byKey(practiceId, key));
           return { result };
         });
         if (outcome) return outcome.result;
@@ -128,22 +138,22 @@ export function createIdempotency(
      * store its result; a failure releases the key. A crash after the vendor acted and before the result was
      * stored cannot be undone here: after `staleAfterMs` a retry does the work again.
      */
-    async outside<T>(key: string, request: unknown, work: () => Promise<T>): Promise<T> {
+    async outside<T>(practiceId: string, key: string, request: unknown, work: () => Promise<T>): Promise<T> {
       const print = fingerprint(request);
       const started = Date.now();
       for (;;) {
-        const before = await seen(key, print);
+        const before = await seen(practiceId, key, print);
         if (before.state === 'done') return before.result as T;
         const claimed =
           before.state === 'new'
             ? (
                 await db
                   .insert(idempotencyKeys)
-                  .values({ key, fingerprint: print })
+                  .values({ practiceId, key, fingerprint: print })
                   .onConflictDoNothing()
                   .returning({ key: idempotencyKeys.key })
               ).length > 0
-            : await takeOverStale(key);
+            : await takeOverStale(practiceId, key);
         if (!claimed) {
           if (before.state === 'running') await waitABit(started);
           continue;
@@ -152,12 +162,10 @@ export function createIdempotency(
         try {
           result = await work();
         } catch (error) {
-          await db
-            .delete(idempotencyKeys)
-            .where(and(eq(idempotencyKeys.key, key), isNull(idempotencyKeys.result)));
+          await db.delete(idempotencyKeys).where(and(byKey(practiceId, key), isNull(idempotencyKeys.result)));
           throw error;
         }
-        await db.update(idempotencyKeys).set({ result }).where(eq(idempotencyKeys.key, key));
+        await db.update(idempotencyKeys).set({ result }).where(byKey(practiceId, key));
         return result;
       }
     },

@@ -13,8 +13,6 @@ export const LOCKS = {
   lastAdmin: 727003,
   /** Held while outbound calls are claimed, so the in-flight count and the claim agree (transaction lock). */
   outboundDispatch: 727004,
-  /** Held while a booking inserts into one practice-local day, keyed by that day too (transaction lock). */
-  bookingDay: 727005,
 } as const;
 
 /** Transaction lock for `LOCKS.x`; released at commit or rollback. */
@@ -22,16 +20,17 @@ export const xactLock = (id: (typeof LOCKS)[keyof typeof LOCKS]): SQL =>
   sql`select pg_advisory_xact_lock(${id})`;
 
 /**
- * Transaction lock per practice-local day (YYYY-MM-DD) for bookings: inserts racing for one time otherwise
- * wait on each other's exclusion constraints (provider, room) in opposite orders and deadlock.
+ * Transaction lock per practice and practice-local day (YYYY-MM-DD) for bookings: inserts racing for one
+ * time otherwise wait on each other's exclusion constraints (provider, room) in opposite orders and deadlock.
+ * Two practices never wait on each other.
  */
-export const bookingDayLock = (date: string): SQL =>
-  sql`select pg_advisory_xact_lock(${LOCKS.bookingDay}, ${Number(date.replaceAll('-', ''))})`;
+export const bookingDayLock = (practiceId: string, date: string): SQL =>
+  sql`select pg_advisory_xact_lock(hashtext(${`booking:${practiceId}:${date}`}))`;
 
 /** Transaction lock per demo-request sender (keyed by the hashed client address). */
 export const demoRequestSenderLock = (clientAddressHash: string): SQL =>
   sql`select pg_advisory_xact_lock(hashtext(${'demo:' + clientAddressHash}))`;
 
-/** Transaction lock per patient phone (E.164): one find-or-create of a patient by phone at a time. */
-export const patientPhoneLock = (phone: string): SQL =>
-  sql`select pg_advisory_xact_lock(hashtext(${'patient:' + phone}))`;
+/** Transaction lock per practice and patient phone (E.164): one find-or-create of a patient at a time. */
+export const patientPhoneLock = (practiceId: string, phone: string): SQL =>
+  sql`select pg_advisory_xact_lock(hashtext(${`patient:${practiceId}:${phone}`}))`;

@@ -13,13 +13,21 @@ export interface PmsConnector {
   consumerId: string;
 }
 
+/** The practice a practice-management adapter works for. */
+export interface PmsPractice {
+  practiceId: string;
+  /** IANA zone of the practice's wall times. */
+  timeZone: string;
+}
+
 export interface Integrations {
   /**
-   * The practice system a linked account reaches, working in the practice's time zone. With `tx`, an
-   * adapter whose data is in our own database (see `inDatabase`) works inside that transaction, so what it
-   * writes commits with what the caller writes; other adapters ignore it.
+   * The practice system a linked account of `practice` reaches, working in the practice's time zone (the
+   * built-in one on that practice's rows only). With `tx`, an adapter whose data is in our own database
+   * (see `inDatabase`) works inside that transaction, so what it writes commits with what the caller
+   * writes; other adapters ignore it.
    */
-  pms(connector: PmsConnector, timeZone: string, tx?: Tx): PracticeManagement;
+  pms(connector: PmsConnector, practice: PmsPractice, tx?: Tx): PracticeManagement;
   /** The connector's schedule is in our own database (the built-in one). */
   inDatabase(connector: PmsConnector): boolean;
   /** The voice platform: assistants, phone numbers, outbound calls. */

@@ -1,8 +1,7 @@
-import type { Db } from '../client';
+import type { Tx } from '../client';
 import {
   appointments,
   appointmentTypes,
-  DEFAULT_TIME_ZONE,
   operatories,
   patients,
   providers,
@@ -15,8 +14,6 @@ import { addMinutesToWall, instantFromWall, wallAt, wallFromInstant } from '../.
 import { newConfirmationNumber } from '../../lib/confirmation-number';
 import { appointmentNotes } from '../../lib/appointment-notes';
 
-type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
-
 export const DEMO_PATIENT_COUNT = 80;
 export const DEMO_APPOINTMENT_TARGET = 150;
 /** Mon–Fri, matching the spec's fallback slot list (09:00 … 17:00 starts). */
@@ -25,7 +22,23 @@ export const DEMO_WORKING_BLOCKS: readonly Interval[] = [
   { start: 14 * 60, end: 17 * 60 + 30 },
 ];
 
-const DEMO_PROVIDERS = [
+/** What one demo practice's schedule is made of; the seeded generator makes the rest. */
+export interface DemoScheduleData {
+  providers: readonly { name: string; displayName: string; kind: 'dentist' | 'hygienist' }[];
+  rooms: readonly { name: string; displayName: string }[];
+  /** Working blocks by weekday (0 = Sunday); a day without blocks is closed. */
+  hours: Readonly<Partial<Record<number, readonly Interval[]>>>;
+  patientCount: number;
+  appointmentTarget: number;
+  /** Appointment type codes each kind of provider sees (a code may repeat to weigh it). */
+  types: { dentist: readonly string[]; hygienist: readonly string[] };
+  givenNames: readonly string[];
+  familyNames: readonly string[];
+  areaCodes: readonly string[];
+  visitNotes: readonly string[];
+}
+
+const BRIGHT_SMILE_PROVIDERS = [
   { name: 'Sarah Chen', displayName: 'Dr. Sarah Chen', kind: 'dentist' },
   { name: 'Michael Rodriguez', displayName: 'Dr. Michael Rodriguez', kind: 'dentist' },
   { name: 'Emily Thompson', displayName: 'Dr. Emily Thompson', kind: 'dentist' },
@@ -118,28 +131,48 @@ const VISIT_NOTES = [
   'New patient referred by a family member.',
 ];
 
-/** The built-in schedule of the demo practice; runs inside the demo seed's transaction. */
-export async function seedDemoSchedule(tx: Tx, random: Random, now: Date): Promise<void> {
-  const timeZone = DEFAULT_TIME_ZONE;
+const MON_FRI = Object.fromEntries([1, 2, 3, 4, 5].map((weekday) => [weekday, DEMO_WORKING_BLOCKS]));
+
+export const BRIGHT_SMILE_SCHEDULE: DemoScheduleData = {
+  providers: BRIGHT_SMILE_PROVIDERS,
+  rooms: [1, 2, 3, 4].map((n) => ({
+    name: `OP${n}`,
+    displayName: `Operatory ${n}${n === 4 ? ' (Hygiene)' : ''}`,
+  })),
+  hours: MON_FRI,
+  patientCount: DEMO_PATIENT_COUNT,
+  appointmentTarget: DEMO_APPOINTMENT_TARGET,
+  types: { dentist: DENTIST_TYPES, hygienist: HYGIENE_TYPES },
+  givenNames: GIVEN,
+  familyNames: FAMILY,
+  areaCodes: AREA_CODES,
+  visitNotes: VISIT_NOTES,
+};
+
+/** The built-in schedule of one demo practice; runs inside the demo seed's transaction. */
+export async function seedDemoSchedule(
+  tx: Tx,
+  practice: { id: string; timeZone: string },
+  data: DemoScheduleData,
+  random: Random,
+  now: Date,
+): Promise<void> {
+  const { id: practiceId, timeZone } = practice;
   const insertedProviders = await tx
     .insert(providers)
-    .values([...DEMO_PROVIDERS])
+    .values(data.providers.map((p) => ({ ...p, practiceId })))
     .returning();
   const rooms = await tx
     .insert(operatories)
-    .values(
-      [1, 2, 3, 4].map((n) => ({
-        name: `OP${n}`,
-        displayName: `Operatory ${n}${n === 4 ? ' (Hygiene)' : ''}`,
-      })),
-    )
+    .values(data.rooms.map((room) => ({ ...room, practiceId })))
     .returning();
   await tx.insert(providerWorkingHours).values(
     insertedProviders.flatMap((p) =>
-      [1, 2, 3, 4, 5].flatMap((weekday) =>
-        DEMO_WORKING_BLOCKS.map((b) => ({
+      Object.entries(data.hours).flatMap(([weekday, blocks]) =>
+        (blocks ?? []).map((b) => ({
+          practiceId,
           providerId: p.id,
-          weekday,
+          weekday: Number(weekday),
           startMinute: b.start,
           endMinute: b.end,
         })),
@@ -148,18 +181,18 @@ export async function seedDemoSchedule(tx: Tx, random: Random, now: Date): Promi
   );
 
   const phones = new Set<string>();
-  const people = Array.from({ length: DEMO_PATIENT_COUNT }, () => {
+  const people = Array.from({ length: data.patientCount }, () => {
     let phone: string;
-    do phone = `+1${random.pick(AREA_CODES)}${random.int(200, 989)}${random.int(1000, 9999)}`;
+    do phone = `+1${random.pick(data.areaCodes)}${random.int(200, 989)}${random.int(1000, 9999)}`;
     while (phones.has(phone));
     phones.add(phone);
-    const givenName = random.pick(GIVEN);
-    const familyName = random.pick(FAMILY);
+    const givenName = random.pick(data.givenNames);
+    const familyName = random.pick(data.familyNames);
     const email = random.chance(0.8)
       ? `${givenName}.${familyName}`.toLowerCase().replace(/[^a-z.]/g, '') +
         `${random.int(1, 99)}@example.com`
       : null;
-    return { givenName, familyName, phone, email };
+    return { practiceId, givenName, familyName, phone, email };
   });
   const insertedPatients = await tx.insert(patients).values(people).returning();
   const types = new Map((await tx.select().from(appointmentTypes)).map((t) => [t.code, t]));
@@ -169,20 +202,17 @@ export async function seedDemoSchedule(tx: Tx, random: Random, now: Date): Promi
     addMinutesToWall(`${today}T00:00:00`, (i - 14) * 1440),
   )
     .map((wall) => wall.slice(0, 10))
-    .filter((date) => {
-      const weekday = new Date(`${date}T12:00:00Z`).getUTCDay();
-      return weekday >= 1 && weekday <= 5;
-    });
+    .filter((date) => (data.hours[new Date(`${date}T12:00:00Z`).getUTCDay()]?.length ?? 0) > 0);
   const taken: { date: string; interval: Interval; providerId: string; roomId: string; patientId: string }[] =
     [];
   const confirmations = new Set<string>();
   const rows: (typeof appointments.$inferInsert)[] = [];
-  for (let attempt = 0; attempt < 5000 && rows.length < DEMO_APPOINTMENT_TARGET; attempt++) {
+  for (let attempt = 0; attempt < 5000 && rows.length < data.appointmentTarget; attempt++) {
     const date = random.pick(workdays);
     const provider = random.pick(insertedProviders);
-    const type = types.get(random.pick(provider.kind === 'hygienist' ? HYGIENE_TYPES : DENTIST_TYPES));
-    const block = random.pick(DEMO_WORKING_BLOCKS);
-    if (!type) continue;
+    const type = types.get(random.pick(data.types[provider.kind]));
+    const block = random.pick(data.hours[new Date(`${date}T12:00:00Z`).getUTCDay()] ?? []);
+    if (!type || !block) continue;
     const steps = Math.floor((block.end - block.start - type.durationMinutes) / 30);
     if (steps < 0) continue;
     const start = block.start + 30 * random.int(0, steps);
@@ -206,6 +236,7 @@ export async function seedDemoSchedule(tx: Tx, random: Random, now: Date): Promi
     while (confirmations.has(confirmationNumber));
     confirmations.add(confirmationNumber);
     rows.push({
+      practiceId,
       patientId: patient.id,
       providerId: provider.id,
       operatoryId: room.id,
@@ -218,7 +249,7 @@ export async function seedDemoSchedule(tx: Tx, random: Random, now: Date): Promi
         phone: patient.phone,
         email: patient.email ?? undefined,
         type: type.label,
-        notes: random.pick(VISIT_NOTES),
+        notes: random.pick(data.visitNotes),
       }),
     });
   }

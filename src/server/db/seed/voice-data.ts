@@ -121,14 +121,14 @@ export const LAST_NAMES = [
   'Walker',
 ];
 
-interface Scenario {
+export interface Scenario {
   summary: string;
   reason: string;
   lines: (name: string, day: string, time: string) => string[];
   success: boolean;
 }
 
-const SCENARIOS: Scenario[] = [
+const DENTAL_SCENARIOS: Scenario[] = [
   {
     reason: 'assistant-ended-call',
     success: true,
@@ -204,6 +204,21 @@ const SCENARIOS: Scenario[] = [
   },
 ];
 
+/** What one practice's demo calls say, and where its callers call from. */
+export interface CallScript {
+  /** Five inbound scenarios (the last one: the caller stays silent). */
+  inbound: readonly Scenario[];
+  /** The reminder call that reaches voicemail. */
+  outbound: Scenario;
+  areaCodes: readonly string[];
+}
+
+export const DENTAL_CALL_SCRIPT: CallScript = {
+  inbound: DENTAL_SCENARIOS.slice(0, 5),
+  outbound: DENTAL_SCENARIOS[5]!,
+  areaCodes: ['212', '646', '917', '718'],
+};
+
 const TIMES = ['9:00 AM', '9:30 AM', '10:30 AM', '11:00 AM', '2:00 PM', '2:30 PM', '3:30 PM', '4:00 PM'];
 const DAYS = ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday'];
 
@@ -232,12 +247,17 @@ export interface DemoCall {
 }
 
 /** Calls spread over the last 30 days, newest ones possibly still live. */
-export function demoCalls(random: Random, now: Date, count: number): DemoCall[] {
+export function demoCalls(
+  random: Random,
+  now: Date,
+  count: number,
+  script: CallScript = DENTAL_CALL_SCRIPT,
+): DemoCall[] {
   const result: DemoCall[] = [];
   for (let i = 0; i < count; i++) {
     const createdAt = new Date(now.getTime() - random.int(5 * 60, 30 * 24 * 3600) * 1000);
     const name = `${random.pick(FIRST_NAMES)} ${random.pick(LAST_NAMES)}`;
-    const customerNumber = `+1${random.pick(['212', '646', '917', '718'])}555${String(random.int(1000, 9999))}`;
+    const customerNumber = `+1${random.pick(script.areaCodes)}555${String(random.int(1000, 9999))}`;
     const outbound = random.chance(0.3);
     const live = i < 2;
     if (live) {
@@ -262,7 +282,7 @@ export function demoCalls(random: Random, now: Date, count: number): DemoCall[] 
       });
       continue;
     }
-    const scenario = outbound ? SCENARIOS[5]! : random.pick(SCENARIOS.slice(0, 5));
+    const scenario = outbound ? script.outbound : random.pick(script.inbound);
     const lines = scenario.lines(name, random.pick(DAYS), random.pick(TIMES));
     const durationSeconds = random.int(20, 40) * lines.length;
     const startedAt = createdAt;

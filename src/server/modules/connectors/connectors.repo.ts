@@ -5,13 +5,21 @@ import type { Db } from '../../db/client';
 import { createReadCache } from '../../db/read-cache';
 import { connectors, userConnectors } from '../../db/schema/index';
 
-/** `null` = every connector (admin); otherwise the user whose assignments limit what is seen. */
+/** `null` = every connector of the practice (admin); otherwise the user whose assignments limit what is seen. */
 export type ConnectorScope = { userId: string } | null;
 
 function toConnector(row: typeof connectors.$inferSelect): Connector {
-  return { ...row, createdAt: row.createdAt.toISOString() };
+  return {
+    id: row.id,
+    name: row.name,
+    consumerId: row.consumerId,
+    connectorId: row.connectorId,
+    isActive: row.isActive,
+    createdAt: row.createdAt.toISOString(),
+  };
 }
 
+/** Every query is bounded by the practice (issue 22): another practice's connector is simply not found. */
 export function createConnectorsRepo(db: Db, changes?: TableChanges) {
   // Every schedule request and voice webhook starts by finding its connector.
   const lists = createReadCache<Connector[]>(changes, [connectors, userConnectors]);
@@ -26,41 +34,59 @@ export function createConnectorsRepo(db: Db, changes?: TableChanges) {
     );
   }
 
+  const ofPractice = (practiceId: string, id: string) =>
+    and(eq(connectors.practiceId, practiceId), eq(connectors.id, id));
+
   return {
-    list(scope: ConnectorScope, onlyActive = false): Promise<Connector[]> {
-      return lists.get(`${scope?.userId ?? '*'}|${onlyActive}`, async () => {
+    list(practiceId: string, scope: ConnectorScope, onlyActive = false): Promise<Connector[]> {
+      return lists.get(`${practiceId}|${scope?.userId ?? '*'}|${onlyActive}`, async () => {
         const rows = await db
           .select()
           .from(connectors)
-          .where(and(visible(scope), onlyActive ? eq(connectors.isActive, true) : undefined))
+          .where(
+            and(
+              eq(connectors.practiceId, practiceId),
+              visible(scope),
+              onlyActive ? eq(connectors.isActive, true) : undefined,
+            ),
+          )
           .orderBy(asc(connectors.createdAt), asc(connectors.id));
         return rows.map(toConnector);
       });
     },
 
-    async find(id: string, scope: ConnectorScope): Promise<Connector | undefined> {
+    async find(practiceId: string, id: string, scope: ConnectorScope): Promise<Connector | undefined> {
       const [row] = await db
         .select()
         .from(connectors)
-        .where(and(eq(connectors.id, id), visible(scope)));
+        .where(and(ofPractice(practiceId, id), visible(scope)));
       return row && toConnector(row);
     },
 
-    async insert(input: Required<ConnectorInput>): Promise<Connector> {
-      const [row] = await db.insert(connectors).values(input).returning();
+    async insert(practiceId: string, input: Required<ConnectorInput>): Promise<Connector> {
+      const [row] = await db
+        .insert(connectors)
+        .values({ ...input, practiceId })
+        .returning();
       return toConnector(row!);
     },
 
     async update(
+      practiceId: string,
       id: string,
-      values: Partial<typeof connectors.$inferInsert>,
+      values: Partial<
+        Pick<typeof connectors.$inferInsert, 'name' | 'consumerId' | 'connectorId' | 'isActive'>
+      >,
     ): Promise<Connector | undefined> {
-      const [row] = await db.update(connectors).set(values).where(eq(connectors.id, id)).returning();
+      const [row] = await db.update(connectors).set(values).where(ofPractice(practiceId, id)).returning();
       return row && toConnector(row);
     },
 
-    async remove(id: string): Promise<boolean> {
-      const rows = await db.delete(connectors).where(eq(connectors.id, id)).returning({ id: connectors.id });
+    async remove(practiceId: string, id: string): Promise<boolean> {
+      const rows = await db
+        .delete(connectors)
+        .where(ofPractice(practiceId, id))
+        .returning({ id: connectors.id });
       return rows.length > 0;
     },
   };

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ConnectorListResponseSchema } from '#shared/schemas/connectors';
 import { parseResponse } from '../../test/parse-response';
+import { createOtherPractice } from '../../test/other-practice';
 import { bearer, createTestApp, type TestApp } from '../../test/test-app';
 
 let t: TestApp;
@@ -111,5 +112,37 @@ describe('GET /api/active-connector', () => {
     await call('PATCH', `/api/connectors/${demo.id}/toggle`, { isActive: true });
     await call('DELETE', `/api/connectors/${newer.id}`);
     expect((await active(frontDesk)).activeConnector.connectorId).toBe('sandbox');
+  });
+});
+
+describe('connectors per practice', () => {
+  it('keeps each practice’s connectors apart: lists, reads and changes', async () => {
+    const other = await createOtherPractice(t);
+    const b = await other.asAdmin();
+    const theirs = (
+      await call('POST', '/api/connectors', { name: 'Theirs', consumerId: 't', connectorId: 'sandbox' }, b)
+    ).json().connector;
+    const [ours] = await listOf(admin);
+
+    expect((await listOf(b)).map((c) => c.id)).toEqual([theirs.id]);
+    expect((await listOf(admin)).map((c) => c.id)).not.toContain(theirs.id);
+    expect((await call('GET', '/api/active-connector', undefined, b)).json()).toEqual({
+      activeConnector: { name: 'Theirs', connectorId: 'sandbox' },
+    });
+
+    const input = { name: 'Taken', consumerId: 'x', connectorId: 'x' };
+    for (const [session, id] of [
+      [admin, theirs.id],
+      [b, ours!.id],
+    ] as const) {
+      expect((await call('GET', `/api/connectors/${id}`, undefined, session)).statusCode).toBe(404);
+      expect((await call('PATCH', `/api/connectors/${id}`, input, session)).statusCode).toBe(404);
+      expect(
+        (await call('PATCH', `/api/connectors/${id}/toggle`, { isActive: false }, session)).statusCode,
+      ).toBe(404);
+      expect((await call('DELETE', `/api/connectors/${id}`, undefined, session)).statusCode).toBe(404);
+    }
+    expect(await listOf(b)).toEqual([theirs]);
+    expect((await listOf(admin))[0]).toEqual(ours);
   });
 });

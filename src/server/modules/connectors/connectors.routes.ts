@@ -9,7 +9,7 @@ import {
 import type { AuditAction } from '#shared/schemas/audit';
 import { SuccessResponseSchema } from '#shared/schemas/common';
 import type { App } from '../../app-types';
-import { viewer } from '../../plugins/auth';
+import { practiceOf, viewer } from '../../plugins/auth';
 import type { ConnectorsService } from './connectors.service';
 
 const manage = (action: AuditAction) =>
@@ -41,7 +41,7 @@ export function registerConnectorRoutes(app: App, connectors: ConnectorsService)
       schema: { body: ConnectorInputSchema, response: { 200: ConnectorResponseSchema } },
     },
     async (request) => {
-      const connector = await connectors.create(request.body);
+      const connector = await connectors.create(practiceOf(request), request.body);
       request.auditResourceId = connector.id;
       return { success: true as const, connector };
     },
@@ -59,7 +59,7 @@ export function registerConnectorRoutes(app: App, connectors: ConnectorsService)
     },
     async (request) => ({
       success: true as const,
-      connector: await connectors.update(request.params.id, request.body),
+      connector: await connectors.update(practiceOf(request), request.params.id, request.body),
     }),
   );
 
@@ -70,7 +70,7 @@ export function registerConnectorRoutes(app: App, connectors: ConnectorsService)
       schema: { params: ConnectorIdParamsSchema, response: { 200: SuccessResponseSchema } },
     },
     async (request) => {
-      await connectors.remove(request.params.id);
+      await connectors.remove(practiceOf(request), request.params.id);
       return { success: true as const };
     },
   );
@@ -89,7 +89,7 @@ export function registerConnectorRoutes(app: App, connectors: ConnectorsService)
       request.auditDetail = request.body.isActive ? 'activated' : 'deactivated';
       return {
         success: true as const,
-        connector: await connectors.setActive(request.params.id, request.body.isActive),
+        connector: await connectors.setActive(practiceOf(request), request.params.id, request.body.isActive),
       };
     },
   );

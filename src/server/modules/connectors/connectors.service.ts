@@ -1,16 +1,18 @@
 import { CONNECTOR_MESSAGES, type Connector, type ConnectorInput } from '#shared/schemas/connectors';
 import { notFound } from '../../errors';
 import type { Viewer } from '../../plugins/auth';
+import type { PracticeContext } from '../../practice';
 import type { ConnectorScope, ConnectorsRepo } from './connectors.repo';
 
 export type { Viewer };
 
 /**
- * Admins see every connector; a sub user only those assigned to them (anything else is "not found").
- * `null` is the practice itself (the voice platform calling), which sees every connector.
+ * Inside the viewer's practice, admins see every connector; a sub user only those assigned to them (anything
+ * else is "not found"). Another practice's connectors are never seen. Each practice has its own built-in
+ * schedule: its connector with connectorId 'sandbox' reaches that practice's rows only.
  */
-const scopeOf = (viewer: Viewer | null): ConnectorScope =>
-  viewer === null || viewer.principal.role === 'admin' ? null : { userId: viewer.userId };
+const scopeOf = (viewer: Viewer): ConnectorScope =>
+  viewer.principal.role === 'admin' ? null : { userId: viewer.userId };
 
 const found = (connector: Connector | undefined): Connector => {
   if (!connector) throw notFound(CONNECTOR_MESSAGES.notFound);
@@ -19,18 +21,27 @@ const found = (connector: Connector | undefined): Connector => {
 
 export function createConnectorsService(repo: ConnectorsRepo) {
   return {
-    list: (viewer: Viewer) => repo.list(scopeOf(viewer)),
-    get: async (viewer: Viewer, id: string) => found(await repo.find(id, scopeOf(viewer))),
-    create: (input: Required<ConnectorInput>) => repo.insert(input),
-    update: async (id: string, input: Required<ConnectorInput>) => found(await repo.update(id, input)),
-    setActive: async (id: string, isActive: boolean) => found(await repo.update(id, { isActive })),
-    async remove(id: string): Promise<void> {
-      if (!(await repo.remove(id))) throw notFound(CONNECTOR_MESSAGES.notFound);
+    list: (viewer: Viewer) => repo.list(viewer.practice.id, scopeOf(viewer)),
+    get: async (viewer: Viewer, id: string) =>
+      found(await repo.find(viewer.practice.id, id, scopeOf(viewer))),
+    create: (practice: PracticeContext, input: Required<ConnectorInput>) => repo.insert(practice.id, input),
+    update: async (practice: PracticeContext, id: string, input: Required<ConnectorInput>) =>
+      found(await repo.update(practice.id, id, input)),
+    setActive: async (practice: PracticeContext, id: string, isActive: boolean) =>
+      found(await repo.update(practice.id, id, { isActive })),
+    async remove(practice: PracticeContext, id: string): Promise<void> {
+      if (!(await repo.remove(practice.id, id))) throw notFound(CONNECTOR_MESSAGES.notFound);
     },
 
     /** The oldest active connector the viewer may see: it decides which schedule the console works on. */
-    async activeFor(viewer: Viewer | null): Promise<Connector | undefined> {
-      const [first] = await repo.list(scopeOf(viewer), true);
+    async activeFor(viewer: Viewer): Promise<Connector | undefined> {
+      const [first] = await repo.list(viewer.practice.id, scopeOf(viewer), true);
+      return first;
+    },
+
+    /** The practice's oldest active connector: the schedule of its calls and jobs. */
+    async activeOf(practice: Pick<PracticeContext, 'id'>): Promise<Connector | undefined> {
+      const [first] = await repo.list(practice.id, null, true);
       return first;
     },
   };

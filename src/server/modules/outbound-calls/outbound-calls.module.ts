@@ -7,8 +7,7 @@ import type { JobDefinition, JobQueue } from '../../jobs/queue';
 import type { AssistantsService } from '../assistants/assistants.service';
 import type { CallsService } from '../calls/calls.service';
 import type { PhoneNumbersService } from '../phone-numbers/phone-numbers.service';
-import type { PracticeContext } from '../../practice';
-import type { Practice, ScheduleService } from '../schedule/schedule.service';
+import type { ScheduleService } from '../schedule/schedule.service';
 import { createCallEvents } from './call-events';
 import { createCampaigns } from './campaigns';
 import { createDispatcher } from './dispatcher';
@@ -34,17 +33,6 @@ export interface OutboundCallsModuleDeps {
 
 const RETRY_DELAY_MS = 10 * 60_000;
 
-/**
- * The practice's schedule for work that holds a `PracticeContext` (a job). TRANSITIONAL (issue 22): until the
- * schedule's `forPractice` is merged, a schedule without it gives its active connector's.
- */
-function scheduleOf(schedule: ScheduleService, practice: PracticeContext): Promise<Practice> {
-  const perPractice = schedule as ScheduleService & {
-    forPractice?: (practice: PracticeContext) => Promise<Practice>;
-  };
-  return perPractice.forPractice ? perPractice.forPractice(practice) : schedule.forCalledNumber(undefined);
-}
-
 /** Outbound calls: the API, the dispatcher and its job, and the events that settle calls. */
 export function registerOutboundCalls(app: App, deps: OutboundCallsModuleDeps) {
   const repo = createOutboundCallsRepo(deps.db);
@@ -67,7 +55,7 @@ export function registerOutboundCalls(app: App, deps: OutboundCallsModuleDeps) {
   };
   const campaigns = createCampaigns({
     repo,
-    schedule: (practice) => scheduleOf(deps.schedule, practice),
+    schedule: (practice) => deps.schedule.forPractice(practice),
     wake,
     now: deps.now,
   });

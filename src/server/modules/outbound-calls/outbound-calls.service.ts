@@ -157,6 +157,7 @@ export function createOutboundCallsService({
       } else {
         try {
           result = await idempotency.inTransaction(
+            viewer.practice.id,
             `outbound:${viewer.userId}:${idempotencyKey}`,
             input,
             queue,

@@ -6,6 +6,9 @@ import type { ConnectorsService } from '../connectors/connectors.service';
 import type { PhoneNumbersService } from '../phone-numbers/phone-numbers.service';
 import type { PhoneMappingsRepo } from './phone-mappings.repo';
 
+/** 409: the number is mapped in another practice (numbers are globally unique: one routes to one practice). */
+export const NUMBER_IN_USE_MESSAGE = 'This number is already in use.';
+
 export interface PhoneMappingsDeps {
   repo: PhoneMappingsRepo;
   phoneNumbers: PhoneNumbersService;
@@ -33,32 +36,43 @@ export function createPhoneMappingsService({ repo, phoneNumbers, connectors }: P
   }
 
   return {
-    /** Admins see every mapping; a sub user those of their assigned numbers. */
+    /** Admins see every mapping of their practice; a sub user those of their assigned numbers. */
     async list(viewer: Viewer): Promise<PhoneMapping[]> {
-      if (viewer.principal.role === 'admin') return repo.list(null);
+      if (viewer.principal.role === 'admin') return repo.list(viewer.practice.id, null);
       const numbers = await phoneNumbers.list(viewer);
-      return repo.list(numbers.flatMap((n) => (n.number ? [n.number] : [])));
+      return repo.list(
+        viewer.practice.id,
+        numbers.flatMap((n) => (n.number ? [n.number] : [])),
+      );
     },
 
     async create(viewer: Viewer, input: PhoneMapping): Promise<PhoneMapping> {
+      const e164 = toE164(input.phoneNumber);
+      const holder = e164 && (await repo.holder(e164));
+      if (holder && holder !== viewer.practice.id) throw conflict(NUMBER_IN_USE_MESSAGE);
       const phoneNumber = await ownNumber(viewer, input.phoneNumber);
       await knownConnector(viewer, input.connectorId);
       const mapping = { phoneNumber, connectorId: input.connectorId, name: input.name };
-      if (!(await repo.insert(mapping))) throw conflict(M.exists);
+      const outcome = await repo.insert(viewer.practice.id, mapping);
+      if (outcome === 'ours') throw conflict(M.exists);
+      if (outcome === 'theirs') throw conflict(NUMBER_IN_USE_MESSAGE);
       return mapping;
     },
 
     async replace(viewer: Viewer, rawNumber: string, input: Omit<PhoneMapping, 'phoneNumber'>) {
       const phoneNumber = await ownNumber(viewer, rawNumber);
       await knownConnector(viewer, input.connectorId);
-      const mapping = await repo.update(phoneNumber, { connectorId: input.connectorId, name: input.name });
+      const mapping = await repo.update(viewer.practice.id, phoneNumber, {
+        connectorId: input.connectorId,
+        name: input.name,
+      });
       if (!mapping) throw notFound(M.notFound);
       return mapping;
     },
 
     async remove(viewer: Viewer, rawNumber: string): Promise<void> {
       const phoneNumber = await ownNumber(viewer, rawNumber);
-      if (!(await repo.remove(phoneNumber))) throw notFound(M.notFound);
+      if (!(await repo.remove(viewer.practice.id, phoneNumber))) throw notFound(M.notFound);
     },
   };
 }

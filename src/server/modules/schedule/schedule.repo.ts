@@ -5,11 +5,12 @@ import { createReadCache } from '../../db/read-cache';
 import {
   appointmentTypes,
   connectors,
-  DEFAULT_TIME_ZONE,
   pendingAppointmentRequests,
   phoneMappings,
+  phoneNumbers,
   practices,
 } from '../../db/schema/index';
+import type { PracticeContext } from '../../practice';
 
 /** What the schedule needs of a connector to reach the practice system. */
 export type PracticeConnector = Pick<typeof connectors.$inferSelect, 'name' | 'connectorId' | 'consumerId'>;
@@ -17,29 +18,72 @@ export type AppointmentTypeRecord = typeof appointmentTypes.$inferSelect;
 
 export type NewPendingRequest = Omit<
   typeof pendingAppointmentRequests.$inferInsert,
-  'id' | 'status' | 'createdAt' | 'requestNumber'
+  'id' | 'practiceId' | 'status' | 'createdAt' | 'requestNumber'
 >;
+
+/** Who holds a called number: its practice, and the active connector its mapping names (if any). */
+export interface CalledNumberHolder {
+  practiceId: string;
+  connector?: PracticeConnector;
+}
 
 export function createScheduleRepo(db: Db, changes?: TableChanges) {
   // Reference data every voice webhook and schedule read needs; it changes only when staff edit it.
-  const mappings = createReadCache<PracticeConnector | undefined>(changes, [phoneMappings, connectors]);
+  const holders = createReadCache<CalledNumberHolder | undefined>(changes, [
+    phoneMappings,
+    phoneNumbers,
+    connectors,
+  ]);
   const types = createReadCache<AppointmentTypeRecord | undefined>(changes, [appointmentTypes]);
   const labels = createReadCache<Map<string, string>>(changes, [appointmentTypes]);
-  const settings = createReadCache<string>(changes, [practices]);
+  const practiceRows = createReadCache<PracticeContext | undefined>(changes, [practices]);
 
-  async function mappedConnector(e164: string): Promise<PracticeConnector | undefined> {
-    const [mapped] = await db
-      .select({
-        name: connectors.name,
-        connectorId: connectors.connectorId,
-        consumerId: connectors.consumerId,
-      })
+  /**
+   * A number is held by the practice that mapped it, else by the practice that owns it among our phone
+   * numbers (both globally unique). The mapping's connector counts only in that practice and while active.
+   */
+  async function holderOf(e164: string): Promise<CalledNumberHolder | undefined> {
+    const [mapping] = await db
+      .select({ practiceId: phoneMappings.practiceId, connectorId: phoneMappings.connectorId })
       .from(phoneMappings)
-      .innerJoin(connectors, eq(connectors.connectorId, phoneMappings.connectorId))
-      .where(and(eq(phoneMappings.phoneNumber, e164), eq(connectors.isActive, true)))
-      .orderBy(asc(connectors.createdAt))
-      .limit(1);
-    return mapped;
+      .where(eq(phoneMappings.phoneNumber, e164));
+    if (mapping) {
+      const [connector] = await db
+        .select({
+          name: connectors.name,
+          connectorId: connectors.connectorId,
+          consumerId: connectors.consumerId,
+        })
+        .from(connectors)
+        .where(
+          and(
+            eq(connectors.practiceId, mapping.practiceId),
+            eq(connectors.connectorId, mapping.connectorId),
+            eq(connectors.isActive, true),
+          ),
+        )
+        .orderBy(asc(connectors.createdAt), asc(connectors.id))
+        .limit(1);
+      return { practiceId: mapping.practiceId, ...(connector && { connector }) };
+    }
+    const [owned] = await db
+      .select({ practiceId: phoneNumbers.practiceId })
+      .from(phoneNumbers)
+      .where(eq(phoneNumbers.number, e164));
+    return owned;
+  }
+
+  async function practiceRow(id: string): Promise<PracticeContext | undefined> {
+    const [row] = await db
+      .select({
+        id: practices.id,
+        name: practices.name,
+        timeZone: practices.timeZone,
+        status: practices.status,
+      })
+      .from(practices)
+      .where(eq(practices.id, id));
+    return row;
   }
 
   async function appointmentTypeByKey(key: string): Promise<AppointmentTypeRecord | undefined> {
@@ -61,19 +105,22 @@ export function createScheduleRepo(db: Db, changes?: TableChanges) {
     return new Map(rows.map((r) => [r.code, r.label]));
   }
 
-  async function timeZone(): Promise<string> {
-    // TRANSITIONAL (issue 22): the first practice until the schedule takes a PracticeContext.
-    const [row] = await db
-      .select({ timeZone: practices.timeZone })
-      .from(practices)
-      .orderBy(practices.createdAt, practices.id)
-      .limit(1);
-    return row?.timeZone ?? DEFAULT_TIME_ZONE;
-  }
-
   return {
-    /** The active connector mapped to a called number. */
-    connectorForNumber: (e164: string) => mappings.get(e164, () => mappedConnector(e164)),
+    /** The practice holding a called number (E.164), with the active connector its mapping names. */
+    holderOfNumber: (e164: string) => holders.get(e164, () => holderOf(e164)),
+
+    /** A practice by id (jobs and webhooks that carry one). */
+    practice: (id: string) => practiceRows.get(id, () => practiceRow(id)),
+
+    /** TRANSITIONAL (issue 22): the oldest practice, for callers that do not carry their practice yet. */
+    async firstPractice(): Promise<PracticeContext | undefined> {
+      const [row] = await db
+        .select({ id: practices.id })
+        .from(practices)
+        .orderBy(asc(practices.createdAt), asc(practices.id))
+        .limit(1);
+      return row && practiceRows.get(row.id, () => practiceRow(row.id));
+    },
 
     /** A type by code, label or a word of it ("cleaning" → dental_cleaning). */
     appointmentType(value: string): Promise<AppointmentTypeRecord | undefined> {
@@ -87,15 +134,17 @@ export function createScheduleRepo(db: Db, changes?: TableChanges) {
 
     appointmentTypeLabels: () => labels.get('', typeLabels),
 
-    timeZone: () => settings.get('', timeZone),
-
-    /** Stores the request under the first free number `nextNumber` draws. */
-    async savePendingRequest(request: NewPendingRequest, nextNumber: () => string): Promise<string> {
+    /** Stores the request under the first number `nextNumber` draws that is free in the practice. */
+    async savePendingRequest(
+      practiceId: string,
+      request: NewPendingRequest,
+      nextNumber: () => string,
+    ): Promise<string> {
       for (;;) {
         const requestNumber = nextNumber();
         const saved = await db
           .insert(pendingAppointmentRequests)
-          .values({ ...request, requestNumber })
+          .values({ ...request, practiceId, requestNumber })
           .onConflictDoNothing({
             target: [pendingAppointmentRequests.practiceId, pendingAppointmentRequests.requestNumber],
           })

@@ -34,7 +34,7 @@ export function registerScheduleRoutes(app: App, schedule: ScheduleService, chan
       const practice = await schedule.forUser(viewer(request));
       const range = schedule.range(practice, request.query.start, request.query.end);
       const key = practice.inDatabase
-        ? `${practice.timeZone}|${range.start.toISOString()}|${range.end.toISOString()}`
+        ? `${practice.id}|${practice.timeZone}|${range.start.toISOString()}|${range.end.toISOString()}`
         : undefined;
       return weeks.send(request, reply, key, async () => ({
         appointments: await schedule.listAppointments(practice, range),

@@ -32,6 +32,7 @@ import {
   wallFromInstant,
 } from '../../lib/wall-time';
 import type { Viewer } from '../../plugins/auth';
+import type { PracticeContext } from '../../practice';
 import type { ConnectorsService } from '../connectors/connectors.service';
 import { newConfirmationNumber } from '../../lib/confirmation-number';
 import type { Integrations } from '../../integrations/index';
@@ -46,14 +47,16 @@ export interface ScheduleServiceDeps {
   repo: ScheduleRepo;
   integrations: Pick<Integrations, 'pms' | 'inDatabase'>;
   idempotency: Idempotency;
-  connectors: Pick<ConnectorsService, 'activeFor'>;
+  connectors: Pick<ConnectorsService, 'activeFor' | 'activeOf'>;
   now?: () => Date;
 }
 
-/** One practice as a request sees it: its connector, its time zone and the adapter that reaches it. */
-export interface Practice {
+/**
+ * One practice as a request sees it (issue 22's PracticeContext with the active connector): the practice
+ * (id, name, time zone, status), its connector and the adapter that reaches that practice's schedule.
+ */
+export interface Practice extends PracticeContext {
   connector: PracticeConnector;
-  timeZone: string;
   pms: PracticeManagement;
   /** The schedule is in our own database (the built-in one), so the read caches know when it changes. */
   inDatabase: boolean;
@@ -111,21 +114,29 @@ export function createScheduleService({
   now = () => new Date(),
 }: ScheduleServiceDeps) {
   const bookingTurns = createKeyedTurns();
-  async function practiceOf(connector: PracticeConnector | undefined): Promise<Practice> {
+  function practiceOf(practice: PracticeContext, connector: PracticeConnector | undefined): Practice {
     if (!connector) throw notFound(NO_CONNECTOR_MESSAGE);
-    const timeZone = await repo.timeZone();
+    const { id, name, timeZone, status } = practice;
     const nowWall = wallFromInstant(now(), timeZone);
     const inDatabase = integrations.inDatabase(connector);
+    const where = { practiceId: id, timeZone };
     return {
-      connector,
+      id,
+      name,
       timeZone,
-      pms: integrations.pms(connector, timeZone),
+      status,
+      connector,
+      pms: integrations.pms(connector, where),
       inDatabase,
-      ...(inDatabase && { within: (tx: Tx) => integrations.pms(connector, timeZone, tx) }),
+      ...(inDatabase && { within: (tx: Tx) => integrations.pms(connector, where, tx) }),
       nowWall,
       today: nowWall.slice(0, 10),
     };
   }
+
+  /** The practice's oldest active connector decides its schedule. */
+  const forPractice = async (practice: PracticeContext): Promise<Practice> =>
+    practiceOf(practice, await connectors.activeOf(practice));
 
   /** Keeps a booking the practice system could not take for staff; the answer carries its number. */
   async function savePending(
@@ -134,6 +145,7 @@ export function createScheduleService({
     shown: { date: string; time: string; typeLabel: string },
   ): Promise<PendingRequestResult> {
     const requestNumber = await repo.savePendingRequest(
+      practice.id,
       {
         connectorId: practice.connector.connectorId,
         appointmentType: input.appointmentType,
@@ -171,16 +183,32 @@ export function createScheduleService({
   }
 
   return {
-    /** The practice's IANA time zone (also without a linked account). */
-    timeZone: () => repo.timeZone(),
-    /** The practice a console user works on (see `resolveConnector`). */
-    forUser: async (viewer: Viewer) => practiceOf(await connectors.activeFor(viewer)),
-    /** The practice a voice call is for: by the number called (any format), else the active connector. */
-    forCalledNumber: async (calledNumber: string | undefined) => {
+    /** The viewer's practice with the oldest active connector the viewer may see. */
+    forUser: async (viewer: Viewer) => practiceOf(viewer.practice, await connectors.activeFor(viewer)),
+    /** For jobs and webhooks that already know their practice. */
+    forPractice,
+    /**
+     * The practice a voice call is for, decided by the number called (any format): the practice holding it,
+     * with the connector its mapping names (while active), else the practice's active connector. A number
+     * no practice holds gets none: the caller decides what to say. The practice may be suspended: see
+     * `status`.
+     */
+    forCalledNumber: async (calledNumber: string | undefined): Promise<Practice | undefined> => {
       const e164 = calledNumber ? toE164(calledNumber) : undefined;
-      return practiceOf(
-        (e164 && (await repo.connectorForNumber(e164))) || (await connectors.activeFor(null)),
-      );
+      const holder = e164 && (await repo.holderOfNumber(e164));
+      const practice = holder && (await repo.practice(holder.practiceId));
+      if (!holder || !practice) return undefined;
+      return holder.connector ? practiceOf(practice, holder.connector) : forPractice(practice);
+    },
+    /**
+     * TRANSITIONAL (issue 22): the oldest practice, for the callers that do not carry their practice yet
+     * (outbound dispatcher and campaigns, callbacks, transfers, calls to numbers no practice holds).
+     * Remove once each is given its practice.
+     */
+    async firstPractice(): Promise<PracticeContext> {
+      const practice = await repo.firstPractice();
+      if (!practice) throw notFound('No practice exists yet.');
+      return practice;
     },
     appointmentType: repo.appointmentType,
 
@@ -315,15 +343,15 @@ export function createScheduleService({
         const { key, request } = idempotent;
         // In our own database the booking and its key commit together (issue 11: kill -9 mid-booking).
         return within
-          ? idempotency.inTransaction(key, request, (tx) => bookWith(within(tx)))
-          : idempotency.outside(key, request, () => bookWith(practice.pms));
+          ? idempotency.inTransaction(practice.id, key, request, (tx) => bookWith(within(tx)))
+          : idempotency.outside(practice.id, key, request, () => bookWith(practice.pms));
       };
       try {
         // Bookings of one day in our own database take turns (ADR 038): in this process they wait here, holding
         // no connection, so a crowd booking one day never empties the pool; across processes the day's advisory
         // lock inside the transaction does the same.
         return await (within
-          ? bookingTurns(`${practice.connector.connectorId}:${input.startTime.slice(0, 10)}`, attempt)
+          ? bookingTurns(`${practice.id}:${input.startTime.slice(0, 10)}`, attempt)
           : attempt());
       } catch (error) {
         if (error instanceof IdempotencyKeyReusedError) throw idempotencyKeyReused(error.message);

@@ -134,7 +134,11 @@ export function registerWebhookRoutes(
     const callerNumber = message.customer?.number ?? message.call?.customer?.number ?? undefined;
     let ctx: ToolContext | ToolErrorResult;
     try {
-      ctx = { practice: await schedule.forCalledNumber(calledNumber), ...(callerNumber && { callerNumber }) };
+      // TRANSITIONAL (issue 22): a number no practice holds falls back to the first practice (helper G decides).
+      const practice =
+        (await schedule.forCalledNumber(calledNumber)) ??
+        (await schedule.forPractice(await schedule.firstPractice()));
+      ctx = { practice, ...(callerNumber && { callerNumber }) };
     } catch (thrown) {
       ctx = spoken(thrown, request);
     }

@@ -1,4 +1,4 @@
-import { and, asc, eq, gt, gte, lt, ne, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, gte, lt, ne, sql, type SQL } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import { PatientBusyError, PmsError } from '../errors';
 import { findOrCreatePatient } from '../patients';
@@ -56,6 +56,8 @@ import { collapseSpaces } from '../../../lib/text';
  */
 
 export interface SandboxScheduleOptions {
+  /** The practice whose rows this schedule reads and writes (issue 22): every query is bounded by it. */
+  practiceId: string;
   timeZone: string;
   now: () => Date;
   caches: SandboxCaches;
@@ -72,19 +74,20 @@ interface Busy {
 
 /**
  * What the schedule reads on every voice webhook and calendar poll, kept until its tables change (ADR 022).
- * Created once per server and shared by the schedules made for each time zone.
+ * Created once per server and shared by the schedules made for each practice: every key starts with the
+ * practice id.
  */
 export function createSandboxCaches(changes?: TableChanges) {
   return {
     providers: createReadCache<ProviderRow[]>(changes, [providers]),
     operatories: createReadCache<(typeof operatories.$inferSelect)[]>(changes, [operatories]),
-    /** By weekday. */
+    /** By practice and weekday. */
     hours: createReadCache<WorkingHoursRow[]>(changes, [providerWorkingHours]),
-    /** By time zone and date. */
+    /** By practice, time zone and date. */
     busy: createReadCache<Busy[]>(changes, [appointments]),
-    /** By phone number. */
+    /** By practice and phone number. */
     patients: createReadCache<Patient[]>(changes, [patients]),
-    /** By time zone, date, provider and duration. */
+    /** By practice, time zone, date, provider and duration. */
     slots: createReadCache<Slot[]>(changes, [appointments, providers, providerWorkingHours, operatories], {
       max: 2000,
     }),
@@ -143,17 +146,26 @@ const appointmentColumns = (timeZone: string) => ({
 /** `db` may be a transaction: then a booking commits with whatever else the caller writes in it. */
 export function createSandboxSchedule(
   db: Queryable,
-  { timeZone, now, caches }: SandboxScheduleOptions,
+  { practiceId, timeZone, now, caches }: SandboxScheduleOptions,
 ): PracticeManagement {
   const wall = (instant: Date) => wallFromInstant(instant, timeZone);
+  const ours = {
+    appointments: eq(appointments.practiceId, practiceId),
+    patients: eq(patients.practiceId, practiceId),
+    providers: eq(providers.practiceId, practiceId),
+    operatories: eq(operatories.practiceId, practiceId),
+    hours: eq(providerWorkingHours.practiceId, practiceId),
+  };
 
-  function selectAppointments() {
+  /** The practice's appointments matching `where`. */
+  function selectAppointments(where: SQL | undefined) {
     return db
       .select(appointmentColumns(timeZone))
       .from(appointments)
       .innerJoin(patients, eq(patients.id, appointments.patientId))
       .innerJoin(providers, eq(providers.id, appointments.providerId))
-      .leftJoin(operatories, eq(operatories.id, appointments.operatoryId));
+      .leftJoin(operatories, eq(operatories.id, appointments.operatoryId))
+      .where(and(ours.appointments, where));
   }
 
   function toAppointment(row: Awaited<ReturnType<typeof selectAppointments>>[number]): Appointment {
@@ -189,14 +201,19 @@ export function createSandboxSchedule(
   }
 
   const findPatientsByPhone = (q: Queryable) => async (phone: string) =>
-    (await q.select().from(patients).where(eq(patients.phone, phone)).orderBy(asc(patients.createdAt))).map(
-      toPatient,
-    );
+    (
+      await q
+        .select()
+        .from(patients)
+        .where(and(ours.patients, eq(patients.phone, phone)))
+        .orderBy(asc(patients.createdAt))
+    ).map(toPatient);
 
   const createPatient = (q: Queryable) => async (input: NewPatient) => {
     const [row] = await q
       .insert(patients)
       .values({
+        practiceId,
         givenName: input.givenName.trim(),
         familyName: input.familyName.trim(),
         phone: input.phone,
@@ -207,16 +224,20 @@ export function createSandboxSchedule(
   };
 
   const activeProviders = () =>
-    caches.providers.get('', () =>
+    caches.providers.get(practiceId, () =>
       db
         .select()
         .from(providers)
-        .where(eq(providers.isActive, true))
+        .where(and(ours.providers, eq(providers.isActive, true)))
         .orderBy(...providerOrder),
     );
   const allOperatories = () =>
-    caches.operatories.get('', () =>
-      db.select().from(operatories).orderBy(asc(operatories.createdAt), asc(operatories.name)),
+    caches.operatories.get(practiceId, () =>
+      db
+        .select()
+        .from(operatories)
+        .where(ours.operatories)
+        .orderBy(asc(operatories.createdAt), asc(operatories.name)),
     );
 
   async function busyOn(date: string): Promise<Busy[]> {
@@ -231,6 +252,7 @@ export function createSandboxSchedule(
       .from(appointments)
       .where(
         and(
+          ours.appointments,
           ne(appointments.status, 'cancelled'),
           lt(appointments.startsAt, day.end),
           gt(appointments.endsAt, day.start),
@@ -256,9 +278,12 @@ export function createSandboxSchedule(
     const [active, rooms, busy, hours] = await Promise.all([
       activeProviders(),
       allOperatories(),
-      caches.busy.get(`${timeZone}|${date}`, () => busyOn(date)),
-      caches.hours.get(String(weekday), () =>
-        db.select().from(providerWorkingHours).where(eq(providerWorkingHours.weekday, weekday)),
+      caches.busy.get(`${practiceId}|${timeZone}|${date}`, () => busyOn(date)),
+      caches.hours.get(`${practiceId}|${weekday}`, () =>
+        db
+          .select()
+          .from(providerWorkingHours)
+          .where(and(ours.hours, eq(providerWorkingHours.weekday, weekday))),
       ),
     ]);
     const providerRows = active.filter((p) => providerId === FIRST_AVAILABLE || p.id === providerId);
@@ -284,7 +309,7 @@ export function createSandboxSchedule(
     const duration = checkDuration(query.durationMinutes);
     // Today's slots depend on the clock too; other days only on the schedule.
     if (query.date === wall(now()).slice(0, 10)) return computeSlots(query.date, query.providerId, duration);
-    return caches.slots.get(`${timeZone}|${query.date}|${query.providerId}|${duration}`, () =>
+    return caches.slots.get(`${practiceId}|${timeZone}|${query.date}|${query.providerId}|${duration}`, () =>
       computeSlots(query.date, query.providerId, duration),
     );
   }
@@ -308,7 +333,7 @@ export function createSandboxSchedule(
   async function resolvePatient(tx: Tx, patient: BookInput['patient']): Promise<string> {
     if (!('remoteId' in patient)) {
       // Simultaneous first bookings of one caller would each create the patient (and so not overlap).
-      await tx.execute(patientPhoneLock(patient.phone));
+      await tx.execute(patientPhoneLock(practiceId, patient.phone));
       return (
         await findOrCreatePatient(
           { findPatientsByPhone: findPatientsByPhone(tx), createPatient: createPatient(tx) },
@@ -317,7 +342,10 @@ export function createSandboxSchedule(
       ).remoteId;
     }
     const [row] = UUID.test(patient.remoteId)
-      ? await tx.select({ id: patients.id }).from(patients).where(eq(patients.id, patient.remoteId))
+      ? await tx
+          .select({ id: patients.id })
+          .from(patients)
+          .where(and(ours.patients, eq(patients.id, patient.remoteId)))
       : [];
     if (!row) throw new PmsError('not_found', `Unknown patient: ${patient.remoteId}`);
     return row.id;
@@ -336,6 +364,7 @@ export function createSandboxSchedule(
       .from(appointments)
       .where(
         and(
+          ours.appointments,
           eq(appointments.patientId, patientId),
           ne(appointments.status, 'cancelled'),
           lt(appointments.startsAt, endsAt),
@@ -360,7 +389,7 @@ export function createSandboxSchedule(
         return await tx.transaction(async (sp) => {
           const [row] = await sp
             .insert(appointments)
-            .values({ ...values, confirmationNumber: newConfirmationNumber() })
+            .values({ ...values, practiceId, confirmationNumber: newConfirmationNumber() })
             .returning({ id: appointments.id });
           return row!.id;
         });
@@ -399,7 +428,7 @@ export function createSandboxSchedule(
     const startsAt = instantFromWall(wallStart, timeZone);
     const endsAt = instantFromWall(addMinutesToWall(wallStart, duration), timeZone);
     const id = await db.transaction(async (tx) => {
-      await tx.execute(bookingDayLock(date));
+      await tx.execute(bookingDayLock(practiceId, date));
       const patientId = await resolvePatient(tx, input.patient);
       const busy = await patientBusy(tx, { patientId, startsAt, endsAt });
       // Checked before the time: a second booking of the same visit names the first one.
@@ -421,7 +450,7 @@ export function createSandboxSchedule(
       }
       throw new PmsError('conflict', `${date} ${formatHm(start)} is not available`);
     });
-    const [row] = await selectAppointments().where(eq(appointments.id, id));
+    const [row] = await selectAppointments(eq(appointments.id, id));
     return toAppointment(row!);
   }
 
@@ -430,7 +459,7 @@ export function createSandboxSchedule(
       ? await db
           .update(appointments)
           .set({ status: 'cancelled' })
-          .where(eq(appointments.id, remoteId))
+          .where(and(ours.appointments, eq(appointments.id, remoteId)))
           .returning({ id: appointments.id })
       : [];
     if (updated.length === 0) throw new PmsError('not_found', `Unknown appointment: ${remoteId}`);
@@ -441,7 +470,7 @@ export function createSandboxSchedule(
       ? await db
           .update(appointments)
           .set({ status: 'confirmed' })
-          .where(and(eq(appointments.id, remoteId), eq(appointments.status, 'pending')))
+          .where(and(ours.appointments, eq(appointments.id, remoteId), eq(appointments.status, 'pending')))
           .returning({ id: appointments.id })
       : [];
     if (updated.length > 0) return;
@@ -450,7 +479,7 @@ export function createSandboxSchedule(
       ? await db
           .select({ status: appointments.status })
           .from(appointments)
-          .where(eq(appointments.id, remoteId))
+          .where(and(ours.appointments, eq(appointments.id, remoteId)))
       : [];
     if (!row) throw new PmsError('not_found', `Unknown appointment: ${remoteId}`);
     if (row.status !== 'confirmed')
@@ -474,12 +503,13 @@ export function createSandboxSchedule(
       }));
     },
     async listAppointments({ start, end }) {
-      const rows = await selectAppointments()
-        .where(and(gte(appointments.startsAt, start), lt(appointments.startsAt, end)))
-        .orderBy(asc(appointments.startsAt), asc(appointments.id));
+      const rows = await selectAppointments(
+        and(gte(appointments.startsAt, start), lt(appointments.startsAt, end)),
+      ).orderBy(asc(appointments.startsAt), asc(appointments.id));
       return rows.map(toAppointment);
     },
-    findPatientsByPhone: (phone) => caches.patients.get(phone, () => findPatientsByPhone(db)(phone)),
+    findPatientsByPhone: (phone) =>
+      caches.patients.get(`${practiceId}|${phone}`, () => findPatientsByPhone(db)(phone)),
     createPatient: createPatient(db),
     openSlots,
     book,

@@ -5,6 +5,7 @@ import {
   appointments,
   operatories,
   patients,
+  practices,
   providers,
   providerWorkingHours,
 } from '../../../db/schema/index';
@@ -22,8 +23,14 @@ const DAY = '2026-03-04';
 const WEEKDAY = 3;
 
 let t: TestApp;
+let practiceId: string;
 beforeAll(async () => {
   t = await createTestApp({ seed: false });
+  const [practice] = await t.database.db
+    .insert(practices)
+    .values({ name: 'Slots Practice', practiceType: 'dental-practices', timeZone: ZONE })
+    .returning();
+  practiceId = practice!.id;
 });
 afterAll(() => t.close());
 
@@ -36,7 +43,12 @@ async function setUp(s: SlotScenario): Promise<string[]> {
   const providerRows = await db
     .insert(providers)
     .values(
-      s.providers.map((_, i) => ({ name: `P${i}`, displayName: `Dr. P${i}`, kind: 'dentist' as const })),
+      s.providers.map((_, i) => ({
+        practiceId,
+        name: `P${i}`,
+        displayName: `Dr. P${i}`,
+        kind: 'dentist' as const,
+      })),
     )
     .returning();
   // Shown in creation order; equal timestamps in one insert would leave it to the names.
@@ -44,7 +56,13 @@ async function setUp(s: SlotScenario): Promise<string[]> {
   const hours = s.providers.flatMap((blocks, i) =>
     blocks
       .filter((b, j) => blocks.findIndex((other) => other.start === b.start) === j)
-      .map((b) => ({ providerId: ids[i]!, weekday: WEEKDAY, startMinute: b.start, endMinute: b.end })),
+      .map((b) => ({
+        practiceId,
+        providerId: ids[i]!,
+        weekday: WEEKDAY,
+        startMinute: b.start,
+        endMinute: b.end,
+      })),
   );
   if (hours.length > 0) await db.insert(providerWorkingHours).values(hours);
   const rooms =
@@ -53,19 +71,24 @@ async function setUp(s: SlotScenario): Promise<string[]> {
           await db
             .insert(operatories)
             .values(
-              Array.from({ length: s.operatories }, (_, i) => ({ name: `OP${i}`, displayName: `Op ${i}` })),
+              Array.from({ length: s.operatories }, (_, i) => ({
+                practiceId,
+                name: `OP${i}`,
+                displayName: `Op ${i}`,
+              })),
             )
             .returning()
         ).map((r) => r.id)
       : [];
   const [someone] = await db
     .insert(patients)
-    .values({ givenName: 'Other', familyName: 'Patient', phone: '+12025550100' })
+    .values({ practiceId, givenName: 'Other', familyName: 'Patient', phone: '+12025550100' })
     .returning();
   for (const [i, b] of s.bookings.entries()) {
     try {
       await db.transaction((tx) =>
         tx.insert(appointments).values({
+          practiceId,
           patientId: someone!.id,
           providerId: ids[b.provider]!,
           operatoryId: b.operatory === null ? null : rooms[b.operatory]!,
@@ -123,7 +146,7 @@ it('offers exactly the times that book, for one provider and for first available
         scenario.nowMinute === undefined
           ? instantFromWall(`2026-03-03T12:00:00`, ZONE)
           : instantFromWall(wallAt(DAY, scenario.nowMinute), ZONE);
-      const options = { timeZone: ZONE, now: () => now, caches: createSandboxCaches() };
+      const options = { practiceId, timeZone: ZONE, now: () => now, caches: createSandboxCaches() };
       const pms = createSandboxSchedule(t.database.db, options);
       for (const providerId of [...ids, FIRST_AVAILABLE]) {
         const listed = new Set(
