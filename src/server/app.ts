@@ -277,10 +277,11 @@ export async function composeApp(deps: AppDeps) {
     changes,
     events,
     simulator: {
-      // TRANSITIONAL (issue 22): a number no practice holds falls back to the first practice until G's webhook.
-      practiceFor: async (number) =>
-        (await schedule.service.forCalledNumber(number)) ??
-        schedule.service.forPractice(await schedule.service.firstPractice()),
+      // As the webhook resolves it: the number's mapping may pick the connector, never another practice.
+      practiceFor: async (from, number) => {
+        const byNumber = await schedule.service.forCalledNumber(number);
+        return byNumber?.id === from.id ? byNumber : schedule.service.forPractice(from);
+      },
       secret: webhookSecret,
     },
     now,

@@ -1,6 +1,6 @@
 import { spawn } from 'node:child_process';
 import path from 'node:path';
-import { count, countDistinct, eq, inArray } from 'drizzle-orm';
+import { count, countDistinct, eq, inArray, like, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_OUTBOUND_SETTINGS } from '#shared/schemas/outbound-calls';
 import { composeApp } from '../app';
@@ -31,8 +31,14 @@ afterAll(async () => {
 
 const fixture = path.join(import.meta.dirname, '../test/outbound-crash-fixture.ts');
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+/** The demo practice's placements (the other demo practice's calls are placed too). */
 const placements = async () =>
-  (await t.database.db.select({ n: count() }).from(sandboxOutboundPlacements))[0]!.n;
+  (
+    await t.database.db
+      .select({ n: count() })
+      .from(sandboxOutboundPlacements)
+      .where(sql`${sandboxOutboundPlacements.practiceId} = first_practice_id()`)
+  )[0]!.n;
 
 /** Starts the server process, lets it place some of the calls, then kills it with SIGKILL. */
 async function crashMidDispatch(url: string): Promise<number> {
@@ -56,8 +62,16 @@ async function crashMidDispatch(url: string): Promise<number> {
 
 describe('outbound dispatch and a crash (kill -9)', () => {
   it('calls every patient exactly once after a restart, and leaves nothing calling', async () => {
-    const [assistant] = await t.database.db.select().from(assistants);
-    const [number] = await t.database.db.select().from(phoneNumbers).orderBy(phoneNumbers.createdAt);
+    // The demo practice's (the other demo practice has its own).
+    const [assistant] = await t.database.db
+      .select()
+      .from(assistants)
+      .where(sql`${assistants.practiceId} = first_practice_id()`);
+    const [number] = await t.database.db
+      .select()
+      .from(phoneNumbers)
+      .where(sql`${phoneNumbers.practiceId} = first_practice_id()`)
+      .orderBy(phoneNumbers.createdAt);
     const settings = { ...DEFAULT_OUTBOUND_SETTINGS, callingWindow: { start: '00:00', end: '23:59' } };
     await t.database.db
       .insert(outboundSettings)
@@ -107,14 +121,19 @@ describe('outbound dispatch and a crash (kill -9)', () => {
       await sleep(100);
     }
 
-    const rows = await t.database.db.select().from(outboundCalls);
+    // The calls this test queued (the other demo practice has calls of its own).
+    const rows = await t.database.db
+      .select()
+      .from(outboundCalls)
+      .where(like(outboundCalls.patientId, 'crash-%'));
     expect(rows.map((r) => r.status)).toEqual(Array(CALLS).fill('completed'));
     expect(rows.every((r) => r.attempts === 1)).toBe(true);
     // Exactly one placement per patient, and one ended call in the call log for each.
     expect(await placements()).toBe(CALLS);
     const [distinct] = await t.database.db
       .select({ n: countDistinct(outboundCalls.vapiCallId) })
-      .from(outboundCalls);
+      .from(outboundCalls)
+      .where(like(outboundCalls.patientId, 'crash-%'));
     expect(distinct!.n).toBe(CALLS);
     const [logged] = await t.database.db
       .select({ n: count() })

@@ -7,6 +7,7 @@ import { CallResponseSchema, CallStatsSchema } from '#shared/schemas/calls';
 import { calls } from '../../db/schema/index';
 import { parseResponse } from '../../test/parse-response';
 import { bearer, createTestApp, TEST_WEBHOOK_SECRET, type TestApp } from '../../test/test-app';
+import { holdSampleNumbers } from '../../test/sample-numbers';
 
 const SAMPLES = path.resolve('fixtures/vendor-samples/vapi/server-messages');
 type Message = Record<string, unknown>;
@@ -17,6 +18,7 @@ let t: TestApp;
 let admin: string;
 beforeAll(async () => {
   t = await createTestApp();
+  await holdSampleNumbers(t);
   admin = await t.asAdmin();
 });
 afterAll(() => t.close());

@@ -6,6 +6,7 @@ import type { Db } from '../../db/client';
 import { appointments, patients, phoneNumbers } from '../../db/schema/index';
 import { badRequest, conflict, notFound } from '../../errors';
 import { wallFromInstant } from '../../lib/wall-time';
+import type { PracticeContext } from '../../practice';
 
 /**
  * The built-in sandbox caller: a deterministic receptionist holds a scripted conversation and does everything
@@ -16,8 +17,9 @@ import { wallFromInstant } from '../../lib/wall-time';
 export interface SimulatorDeps {
   app: App;
   db: Db;
-  /** The practice a called number books into (the webhook's own resolution). */
+  /** The schedule a practice's called number books into (the webhook's own resolution). */
   practiceFor(
+    from: PracticeContext,
     calledNumber: string,
   ): Promise<{ inDatabase: boolean; timeZone: string; connector: { name: string } }>;
   secret: string;
@@ -70,15 +72,23 @@ export function createCallSimulator({ app, db, practiceFor, secret, now }: Simul
   }
 
   return {
-    async simulate(phoneNumberId: string, scenario: SimulationScenario): Promise<string> {
-      const [number] = await db.select().from(phoneNumbers).where(eq(phoneNumbers.id, phoneNumberId));
+    /** A call to one of the caller's practice's numbers (another practice's number is not found). */
+    async simulate(
+      from: PracticeContext,
+      phoneNumberId: string,
+      scenario: SimulationScenario,
+    ): Promise<string> {
+      const [number] = await db
+        .select()
+        .from(phoneNumbers)
+        .where(and(eq(phoneNumbers.practiceId, from.id), eq(phoneNumbers.id, phoneNumberId)));
       if (!number) throw notFound('Phone number not found.');
       if (!number.number)
         throw badRequest('This phone number is still provisioning.', {
           phoneNumberId: 'This phone number is still provisioning.',
         });
       // Its bookings are real: only into the built-in schedule, never an outside practice system.
-      const practice = await practiceFor(number.number);
+      const practice = await practiceFor(from, number.number);
       if (!practice.inDatabase) throw conflict(OUTSIDE_SYSTEM);
       const zone = practice.timeZone;
 
@@ -233,6 +243,7 @@ export function createCallSimulator({ app, db, practiceFor, secret, now }: Simul
         const [patient] = await db
           .select()
           .from(patients)
+          .where(eq(patients.practiceId, from.id))
           .orderBy(asc(patients.createdAt), asc(patients.id))
           .offset(scenario === 'existing-patient-first-checkup' ? 0 : 1)
           .limit(1);
@@ -279,6 +290,7 @@ export function createCallSimulator({ app, db, practiceFor, secret, now }: Simul
             .from(appointments)
             .where(
               and(
+                eq(appointments.practiceId, from.id),
                 gt(appointments.startsAt, new Date(startedAt.getTime() + 24 * 3600_000)),
                 ne(appointments.status, 'cancelled'),
               ),

@@ -7,6 +7,7 @@ import { CallListResponseSchema, CallResponseSchema, CallStatsSchema } from '#sh
 import { auditEvents } from '../../db/schema/index';
 import { parseResponse } from '../../test/parse-response';
 import { bearer, createTestApp, TEST_WEBHOOK_SECRET, type TestApp } from '../../test/test-app';
+import { holdSampleNumbers, SAMPLE_CALLED_NUMBER } from '../../test/sample-numbers';
 
 // Call Logs reads are kept in memory until calls change (ADR 037): these prove the memory is used, that no
 // change is missed, and that keeping an answer never widens who sees it.
@@ -18,6 +19,7 @@ let outside: pg.Client;
 
 beforeAll(async () => {
   t = await createTestApp();
+  await holdSampleNumbers(t);
   admin = await t.asAdmin();
   frontDesk = await t.asFrontDesk();
   outside = new pg.Client({ connectionString: t.database.pool.options.connectionString! });
@@ -86,8 +88,15 @@ describe('Call Logs read cache', () => {
     const platformCall = { id, type: 'inboundPhoneCall' };
     const customer = { number: '+12125550199', name: 'Cache Caller' };
     expect(
-      (await deliver({ type: 'status-update', status: 'in-progress', call: platformCall, customer }))
-        .statusCode,
+      (
+        await deliver({
+          type: 'status-update',
+          status: 'in-progress',
+          call: platformCall,
+          customer,
+          phoneNumber: { number: SAMPLE_CALLED_NUMBER },
+        })
+      ).statusCode,
     ).toBe(200);
     expect(await names()).toContain('Cache Caller');
     expect((await call(id)).status).toBe('in-progress');

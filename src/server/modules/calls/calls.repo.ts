@@ -9,6 +9,7 @@ import {
 } from '#shared/schemas/calls';
 import type { Db } from '../../db/client';
 import { assistants, calls, phoneNumbers } from '../../db/schema/index';
+import type { PracticeContext } from '../../practice';
 import { callsInScope, type CallScope } from '../scope';
 import { STATUS_RANK_STEP, type CallReport } from './call-report';
 
@@ -32,6 +33,8 @@ export interface CallSearch {
 }
 
 export interface CallQuery {
+  /** The practice whose calls these are: every query is bounded by it (the first column of every index). */
+  practiceId: string;
   scope: CallScope;
   search?: CallSearch;
   status?: CallStatus;
@@ -115,8 +118,8 @@ function toSummary(row: SummaryRow): CallSummary {
   };
 }
 
-function conditions({ scope, search, status, since }: CallQuery): SQL | undefined {
-  const parts: (SQL | undefined)[] = [];
+function conditions({ practiceId, scope, search, status, since }: CallQuery): SQL | undefined {
+  const parts: (SQL | undefined)[] = [eq(calls.practiceId, practiceId)];
   if (scope) {
     parts.push(callsInScope(scope));
   }
@@ -158,9 +161,12 @@ export async function withPracticeNumbers(db: Db, query: CallQuery): Promise<Cal
     .select({ id: phoneNumbers.id })
     .from(phoneNumbers)
     .where(
-      search.number
-        ? eq(phoneNumbers.number, search.number)
-        : sql`${phoneNumbers.number} like ${`%${search.numberEnding}`}`,
+      and(
+        eq(phoneNumbers.practiceId, query.practiceId),
+        search.number
+          ? eq(phoneNumbers.number, search.number)
+          : sql`${phoneNumbers.number} like ${`%${search.numberEnding}`}`,
+      ),
     );
   return { ...query, search: { ...search, practiceNumberIds: rows.map((row) => row.id) } };
 }
@@ -194,6 +200,7 @@ const REPORTED: { column: string; value: string; otherwise?: string }[] = [
 ];
 type Reported = (typeof REPORTED)[number];
 const PRECEDENCE = '$24::bigint';
+const PRACTICE = '$25::uuid';
 
 /**
  * The precedence of the message a stored value came from; -1 when none is recorded (an insert's default). A
@@ -217,21 +224,22 @@ const precedences = (of: (field: Reported) => string) =>
   `jsonb_build_object(${REPORTED.map((field) => `'${field.column}', ${of(field)}`).join(', ')})`;
 
 const UPSERT_SQL = `
-  insert into calls as c (id, provider_id, ${REPORTED.map((f) => f.column).join(', ')}, field_precedence)
-  select $23::uuid, $1::text,
+  insert into calls as c (id, practice_id, provider_id, ${REPORTED.map((f) => f.column).join(', ')}, field_precedence)
+  select $23::uuid, ${PRACTICE}, $1::text,
          ${REPORTED.map((f) => (f.otherwise ? `coalesce(${f.value}, ${f.otherwise})` : f.value)).join(', ')},
          ${precedences((f) => `case when ${f.value} is not null then ${PRECEDENCE} else -1 end`)}
   from (select 1) one
   left join lateral (
     select p.id, p.assistant_id from phone_numbers p
-    where p.provider_id = $14::text or ($13::text is not null and p.number = $13)
+    where p.practice_id = ${PRACTICE} and (p.provider_id = $14::text or ($13::text is not null and p.number = $13))
     order by (p.provider_id = $14) desc nulls last limit 1
   ) n on true
-  left join assistants a on a.provider_id = $15::text
+  left join assistants a on a.provider_id = $15::text and a.practice_id = ${PRACTICE}
   on conflict (provider_id) do update set
     ${REPORTED.map((f) => `${f.column} = case when ${takes(f)} then excluded.${f.column} else c.${f.column} end`).join(',\n    ')},
     field_precedence = ${precedences((f) => `case when ${takes(f)} then ${PRECEDENCE} else ${storedPrecedence(f.column)} end`)},
     updated_at = now()
+  where c.practice_id = excluded.practice_id
   returning id, practice_id, type, status, started_at, ended_at, duration_seconds, transcript`;
 
 /** Above any report's precedence: the assistant and number we placed a call with are not replaced by guesses. */
@@ -239,15 +247,32 @@ const PLACED_PRECEDENCE = 100 * STATUS_RANK_STEP;
 
 /** An outbound call we placed, written before the platform reports it (see `recordPlaced`). */
 const PLACED_SQL = `
-  insert into calls as c (id, provider_id, status, type, created_at, customer_name, customer_number,
+  insert into calls as c (id, practice_id, provider_id, status, type, created_at, customer_name, customer_number,
                           phone_number_id, assistant_id, field_precedence)
-  values ($1::uuid, $2::text, 'queued', 'outboundPhoneCall', $3::timestamptz, $4::text, $5::text, $6::uuid,
-          $7::uuid, jsonb_build_object('phone_number_id', $8::bigint, 'assistant_id', $8::bigint))
+  values ($1::uuid, $9::uuid, $2::text, 'queued', 'outboundPhoneCall', $3::timestamptz, $4::text, $5::text,
+          $6::uuid, $7::uuid, jsonb_build_object('phone_number_id', $8::bigint, 'assistant_id', $8::bigint))
   on conflict (provider_id) do update set
     phone_number_id = excluded.phone_number_id,
     assistant_id = excluded.assistant_id,
     field_precedence = coalesce(c.field_precedence, '{}'::jsonb) || excluded.field_precedence,
-    updated_at = now()`;
+    updated_at = now()
+  where c.practice_id = excluded.practice_id`;
+
+/**
+ * The practice a report is for, when the webhook did not say (as the webhook would): the practice of the number
+ * called, else of the assistant (numbers and platform ids are globally unique), else of the call already
+ * stored under its id or placed by the built-in sandbox voice (whose calls replayed after a restart name no
+ * number).
+ */
+const PRACTICE_OF_REPORT_SQL = `
+  select pr.id, pr.name, pr.time_zone, pr.status from practices pr
+  where pr.id = coalesce(
+    (select p.practice_id from phone_numbers p
+      where p.provider_id = $2::text or ($3::text is not null and p.number = $3)
+      order by (p.provider_id = $2) desc nulls last limit 1),
+    (select a.practice_id from assistants a where a.provider_id = $4::text),
+    (select c.practice_id from calls c where c.provider_id = $1::text),
+    (select s.practice_id from sandbox_outbound_placements s where s.call_id = $1::text))`;
 
 /** An outbound call as placed: the platform's call id and our assistant and number. */
 export interface PlacedCall {
@@ -328,7 +353,7 @@ export function createCallsRepo(db: Db) {
       return row ?? { total: 0, completed: 0, totalDurationSeconds: 0, totalCost: 0 };
     },
 
-    async find(id: string, scope: CallScope): Promise<CallDetail | undefined> {
+    async find(practiceId: string, id: string, scope: CallScope): Promise<CallDetail | undefined> {
       const [row] = await db
         .select({
           ...summaryColumns,
@@ -344,7 +369,7 @@ export function createCallsRepo(db: Db) {
         .from(calls)
         .leftJoin(phoneNumbers, eq(phoneNumbers.id, calls.phoneNumberId))
         .leftJoin(assistants, eq(assistants.id, calls.assistantId))
-        .where(and(eq(calls.id, id), scope ? (conditions({ scope }) ?? sql`false`) : undefined));
+        .where(and(eq(calls.id, id), conditions({ practiceId, scope })));
       if (!row) return undefined;
       return {
         ...toSummary(row),
@@ -367,7 +392,7 @@ export function createCallsRepo(db: Db) {
      * Creates or completes the call the report names, in one statement (safe under duplicate delivery); the
      * call comes out the same whatever order its reports arrive in (ADR 039).
      */
-    async upsert(report: CallReport): Promise<StoredCall> {
+    async upsert(practiceId: string, report: CallReport): Promise<StoredCall | undefined> {
       const result = await db.$client.query<{
         id: string;
         practice_id: string;
@@ -406,9 +431,12 @@ export function createCallsRepo(db: Db) {
           // The platform's id when it is a UUID, so the id staff see matches the platform's dashboard.
           UUID.test(report.providerId) ? report.providerId : randomUUID(),
           report.precedence,
+          practiceId,
         ],
       });
-      const row = result.rows[0]!;
+      // No row: the platform's call id is another practice's call, which this report may not change.
+      const row = result.rows[0];
+      if (!row) return undefined;
       return {
         id: row.id,
         practiceId: row.practice_id,
@@ -426,7 +454,7 @@ export function createCallsRepo(db: Db) {
      * where the platform's reports cannot name them (an assistant that lives only here); its reports fill the
      * rest and never replace these two.
      */
-    async recordPlaced(placed: PlacedCall): Promise<void> {
+    async recordPlaced(practiceId: string, placed: PlacedCall): Promise<void> {
       const providerId = placed.providerId.toLowerCase();
       await db.$client.query({
         name: 'calls_record_placed',
@@ -440,16 +468,30 @@ export function createCallsRepo(db: Db) {
           placed.phoneNumberId,
           placed.assistantId,
           PLACED_PRECEDENCE,
+          practiceId,
         ],
       });
     },
 
-    /** The practice's time zone (for "this month"). */
-    async timeZone(): Promise<string | undefined> {
-      const result = await db.$client.query<{ time_zone: string }>(
-        'select time_zone from practices where id = first_practice_id()',
-      );
-      return result.rows[0]?.time_zone;
+    /** The practice a report names (see `PRACTICE_OF_REPORT_SQL`), or undefined when it names none. */
+    async practiceOf(report: CallReport): Promise<PracticeContext | undefined> {
+      const result = await db.$client.query<{
+        id: string;
+        name: string;
+        time_zone: string;
+        status: PracticeContext['status'];
+      }>({
+        name: 'calls_practice_of_report',
+        text: PRACTICE_OF_REPORT_SQL,
+        values: [
+          report.providerId,
+          report.platformPhoneNumberId,
+          report.calledNumber,
+          report.platformAssistantId,
+        ],
+      });
+      const row = result.rows[0];
+      return row && { id: row.id, name: row.name, timeZone: row.time_zone, status: row.status };
     },
   };
 }

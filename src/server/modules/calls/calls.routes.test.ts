@@ -2,7 +2,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { TZDate } from '@date-fns/tz';
 import { startOfMonth } from 'date-fns';
-import { count, eq, inArray, or } from 'drizzle-orm';
+import { count, eq, inArray, or, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   CallListResponseSchema,
@@ -15,6 +15,7 @@ import { appointments, auditEvents, calls, phoneMappings, phoneNumbers } from '.
 import { parseResponse } from '../../test/parse-response';
 import { PRACTICE_ZONE } from '../../test/schedule-dates';
 import { bearer, createTestApp, TEST_WEBHOOK_SECRET, type TestApp } from '../../test/test-app';
+import { holdSampleNumbers, SAMPLE_CALLED_NUMBER } from '../../test/sample-numbers';
 
 const SAMPLES = path.resolve('fixtures/vendor-samples/vapi/server-messages');
 const sample = (type: string, file: string) =>
@@ -25,6 +26,7 @@ let admin: string;
 let frontDesk: string;
 beforeAll(async () => {
   t = await createTestApp();
+  await holdSampleNumbers(t);
   admin = await t.asAdmin();
   frontDesk = await t.asFrontDesk();
 });
@@ -37,7 +39,9 @@ const deliver = (body: unknown) =>
     headers: { 'x-vapi-secret': TEST_WEBHOOK_SECRET },
     payload: body as object,
   });
-const callCount = async () => (await t.database.db.select({ n: count() }).from(calls))[0]!.n;
+/** The demo practice's calls (the admin's): another demo practice has its own. */
+const ofDemo = sql`${calls.practiceId} = first_practice_id()`;
+const callCount = async () => (await t.database.db.select({ n: count() }).from(calls).where(ofDemo))[0]!.n;
 const get = (url: string, session = admin) => t.app.inject({ method: 'GET', url, headers: bearer(session) });
 const byProvider = async (providerId: string) =>
   (await t.database.db.select().from(calls).where(eq(calls.providerId, providerId)))[0];
@@ -124,7 +128,12 @@ describe('ingest: POST /webhook status-update and end-of-call-report', () => {
   it('never moves an ended call back, whatever order the messages come in', async () => {
     const id = '33333333-0000-4000-8000-000000000003';
     const status = (value: string) => ({
-      message: { type: 'status-update', status: value, call: { id, type: 'inboundPhoneCall' } },
+      message: {
+        type: 'status-update',
+        status: value,
+        call: { id, type: 'inboundPhoneCall' },
+        phoneNumber: { number: SAMPLE_CALLED_NUMBER },
+      },
     });
     await deliver(status('in-progress'));
     await deliver(status('ringing'));
@@ -285,7 +294,7 @@ describe('GET /api/calls', () => {
 
 describe('GET /api/calls/stats', () => {
   it('sums the same filter as the list', async () => {
-    const all = await t.database.db.select().from(calls);
+    const all = await t.database.db.select().from(calls).where(ofDemo);
     const stats = parseResponse(await get('/api/calls/stats'), CallStatsSchema);
     expect(stats.total).toBe(all.length);
     expect(stats.completed).toBe(all.filter((c) => c.status === 'ended').length);
@@ -314,7 +323,7 @@ describe('GET /api/calls/stats', () => {
     expect(month.total).toBeLessThan(all.total);
     // The month is the practice's: on the evening of its last day it is already the next month in UTC.
     const since = startOfMonth(new TZDate(t.clock.now().getTime(), PRACTICE_ZONE));
-    const rows = await t.database.db.select({ createdAt: calls.createdAt }).from(calls);
+    const rows = await t.database.db.select({ createdAt: calls.createdAt }).from(calls).where(ofDemo);
     expect(month.total).toBe(rows.filter((r) => r.createdAt >= since).length);
   });
 });

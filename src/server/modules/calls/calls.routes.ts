@@ -11,7 +11,7 @@ import type { App } from '../../app-types';
 import type { TableChanges } from '../../db/changes';
 import { assistants, calls as callsTable, phoneNumbers, practices } from '../../db/schema/index';
 import { notFound } from '../../errors';
-import { requireAuth } from '../../plugins/auth';
+import { practiceOf, requireAuth } from '../../plugins/auth';
 import { createBodyCache } from '../../plugins/response-serializer';
 import { visibleCalls } from '../scope';
 import type { createCallSimulator } from './call-simulator';
@@ -27,6 +27,7 @@ export function registerCallRoutes(
 ): void {
   const access = 'callLogs:view' as const;
   // Staff reopen the same lists and calls far more often than calls arrive (ADR 037); a report empties these.
+  // Every key starts with the practice: one practice's answer is never another's.
   const readFrom = [callsTable, phoneNumbers, assistants];
   // A list also carries the practice's time zone.
   const lists = createBodyCache(CallListResponseSchema, changes, [...readFrom, practices], {
@@ -44,10 +45,11 @@ export function registerCallRoutes(
       schema: { querystring: CallListQuerySchema, response: { 200: CallListResponseSchema } },
     },
     async (request, reply) => {
+      const practice = practiceOf(request);
       const scope = visibleCalls(requireAuth(request).principal);
       request.auditDetail = describeListRequest(request.query);
-      const key = JSON.stringify([scope, request.query]);
-      return lists.send(request, reply, key, () => calls.list(scope, request.query));
+      const key = JSON.stringify([practice.id, practice.timeZone, scope, request.query]);
+      return lists.send(request, reply, key, () => calls.list(practice, scope, request.query));
     },
   );
 
@@ -55,7 +57,8 @@ export function registerCallRoutes(
     '/api/calls/stats',
     { config: { access }, schema: { querystring: CallStatsQuerySchema, response: { 200: CallStatsSchema } } },
     async (request, reply) => {
-      const query = await calls.statsQuery(visibleCalls(requireAuth(request).principal), request.query);
+      const practice = practiceOf(request);
+      const query = calls.statsQuery(practice, visibleCalls(requireAuth(request).principal), request.query);
       return stats.send(request, reply, JSON.stringify(query), () => calls.stats(query));
     },
   );
@@ -68,10 +71,11 @@ export function registerCallRoutes(
       schema: { params: CallIdParamsSchema, response: { 200: CallResponseSchema } },
     },
     async (request, reply) => {
+      const practice = practiceOf(request);
       const scope = visibleCalls(requireAuth(request).principal);
       const { id } = request.params;
-      return details.send(request, reply, JSON.stringify([scope, id]), async () => {
-        const call = await calls.find(id, scope);
+      return details.send(request, reply, JSON.stringify([practice.id, scope, id]), async () => {
+        const call = await calls.find(practice, id, scope);
         if (!call) throw notFound(CALL_NOT_FOUND);
         return { call };
       });
@@ -85,9 +89,10 @@ export function registerCallRoutes(
       schema: { body: SimulateCallBodySchema, response: { 200: CallResponseSchema } },
     },
     async (request) => {
-      const id = await simulator.simulate(request.body.phoneNumberId, request.body.scenario);
+      const practice = practiceOf(request);
+      const id = await simulator.simulate(practice, request.body.phoneNumberId, request.body.scenario);
       request.auditResourceId = id;
-      const call = await calls.find(id, null);
+      const call = await calls.find(practice, id, null);
       if (!call) throw notFound(CALL_NOT_FOUND);
       return { call };
     },

@@ -2,10 +2,10 @@ import { TZDate } from '@date-fns/tz';
 import { startOfMonth } from 'date-fns';
 import type { CallDetail, CallFilter, CallListResponse, CallStats } from '#shared/schemas/calls';
 import { foldForSearch } from '#shared/search-fold';
-import { DEFAULT_TIME_ZONE } from '../../db/schema/index';
 import { badRequest } from '../../errors';
 import type { EventBus } from '../../events';
 import { toE164 } from '../../lib/phone';
+import type { PracticeContext } from '../../practice';
 import { readCallReport, type CallReport } from './call-report';
 import type { CallScope } from '../scope';
 import type { CallKey, CallQuery, CallSearch, createCallsRepo, PlacedCall, StoredCall } from './calls.repo';
@@ -87,8 +87,9 @@ export function createCallsService(
   /** Every stored report is published: `call.ended` (every time one arrives), else `call.updated`. */
   events?: Pick<EventBus, 'publish'>,
 ) {
-  function query(scope: CallScope, filter: CallFilter): CallQuery {
+  function query(practice: PracticeContext, scope: CallScope, filter: CallFilter): CallQuery {
     return {
+      practiceId: practice.id,
       scope,
       ...(filter.q && { search: parseSearch(filter.q) }),
       ...(filter.status && { status: filter.status }),
@@ -97,46 +98,57 @@ export function createCallsService(
 
   return {
     async list(
+      practice: PracticeContext,
       scope: CallScope,
       filter: CallFilter & { limit: number; cursor?: string },
     ): Promise<CallListResponse> {
       const after = filter.cursor ? decodeCursor(filter.cursor) : undefined;
-      const [page, zone] = await Promise.all([
-        repo.list(query(scope, filter), filter.limit, after),
-        repo.timeZone(),
-      ]);
+      const page = await repo.list(query(practice, scope, filter), filter.limit, after);
       return {
         calls: page.calls,
         nextCursor: page.last ? encodeCursor(page.last) : null,
-        timeZone: zone ?? DEFAULT_TIME_ZONE,
+        timeZone: practice.timeZone,
       };
     },
 
-    /** The stats' query, with "this month" fixed to an instant, so an answer can be kept for that query. */
-    async statsQuery(scope: CallScope, filter: CallFilter & { period?: 'month' }): Promise<CallQuery> {
-      const q = query(scope, filter);
+    /**
+     * The stats' query, with "this month" (in the practice's time zone) fixed to an instant, so an answer can
+     * be kept for that query.
+     */
+    statsQuery(
+      practice: PracticeContext,
+      scope: CallScope,
+      filter: CallFilter & { period?: 'month' },
+    ): CallQuery {
+      const q = query(practice, scope, filter);
       if (filter.period === 'month') {
-        const zone = (await repo.timeZone()) ?? DEFAULT_TIME_ZONE;
-        q.since = new Date(startOfMonth(new TZDate(now().getTime(), zone)).getTime());
+        q.since = new Date(startOfMonth(new TZDate(now().getTime(), practice.timeZone)).getTime());
       }
       return q;
     },
 
     stats: (query: CallQuery): Promise<CallStats> => repo.stats(query),
 
-    find: (id: string, scope: CallScope): Promise<CallDetail | undefined> => repo.find(id, scope),
+    find: (practice: PracticeContext, id: string, scope: CallScope): Promise<CallDetail | undefined> =>
+      repo.find(practice.id, id, scope),
 
     /** An outbound call just placed: in the log at once, with the assistant and number it was placed with. */
-    recordPlaced: (placed: PlacedCall): Promise<void> => repo.recordPlaced(placed),
+    recordPlaced: (practice: PracticeContext, placed: PlacedCall): Promise<void> =>
+      repo.recordPlaced(practice.id, placed),
 
     /**
-     * A status-update or end-of-call-report from the voice platform. Returns the call's id, or null when the
-     * message names no call (nothing to store).
+     * A status-update or end-of-call-report from the voice platform, for the practice the webhook resolved.
+     * Without one (TRANSITIONAL, until the webhook resolves it: issue 22) the practice is found from the call
+     * already stored, the number called or the assistant. Returns the call's id, or null when the message names
+     * no call or no practice, or its call is another practice's (nothing is stored).
      */
-    async ingest(message: unknown): Promise<string | null> {
+    async ingest(message: unknown, resolved?: PracticeContext): Promise<string | null> {
       const report = readCallReport(message);
       if (!report) return null;
-      const call = await repo.upsert(report);
+      const practice = resolved ?? (await repo.practiceOf(report));
+      if (!practice) return null;
+      const call = await repo.upsert(practice.id, report);
+      if (!call) return null;
       if (events) await publishReport(events, report, call);
       return call.id;
     },

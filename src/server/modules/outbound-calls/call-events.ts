@@ -1,6 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { outboundCalls } from '../../db/schema/index';
+import type { PracticeContext } from '../../practice';
 import { MAX_RETRIES, outcomeOf } from './call-outcome';
 
 /** What the calls ingest read from a status-update or end-of-call-report. */
@@ -16,8 +17,8 @@ export interface CallEventsDeps {
   db: Db;
   /** Delay before a busy or unanswered call is tried again. */
   retryDelayMs: number;
-  /** A slot was freed or a retry queued: the dispatcher has work. */
-  wake(): Promise<void>;
+  /** A slot was freed or a retry queued: the dispatcher has work for the practice. */
+  wake(practiceId: string): Promise<void>;
   now?: () => Date;
 }
 
@@ -27,10 +28,14 @@ export interface CallEventsDeps {
  * id changes, so repeated and late events change nothing.
  */
 export function createCallEvents({ db, retryDelayMs, wake, now = () => new Date() }: CallEventsDeps) {
-  return async function onCallEvent(event: CallEvent): Promise<void> {
+  return async function onCallEvent(practice: PracticeContext, event: CallEvent): Promise<void> {
     // Every call we place is outbound: an inbound call's report needs no lookup.
     if (event.type === 'inboundPhoneCall' || event.type === 'webCall') return;
-    const current = and(eq(outboundCalls.vapiCallId, event.providerId), eq(outboundCalls.status, 'calling'));
+    const current = and(
+      eq(outboundCalls.practiceId, practice.id),
+      eq(outboundCalls.vapiCallId, event.providerId),
+      eq(outboundCalls.status, 'calling'),
+    );
     const [row] = await db.select().from(outboundCalls).where(current);
     if (!row) return;
     if (event.status !== 'ended') {
@@ -61,6 +66,6 @@ export function createCallEvents({ db, retryDelayMs, wake, now = () => new Date(
         })
         .where(current);
     }
-    await wake();
+    await wake(practice.id);
   };
 }

@@ -14,11 +14,18 @@ import { createTestApp, type TestApp } from '../../test/test-app';
 const TZ = 'America/New_York';
 let t: TestApp;
 let settings: OutboundSettings;
+/** The demo practice (Bright Smile Dental); the other demo practice runs its own campaigns. */
+let demoId: string;
 
 beforeAll(async () => {
   t = await createTestApp();
-  const [assistant] = await t.database.db.select().from(assistants);
-  const [number] = await t.database.db.select().from(phoneNumbers).orderBy(phoneNumbers.createdAt);
+  demoId = (await t.database.pool.query<{ id: string }>('select first_practice_id() as id')).rows[0]!.id;
+  const [assistant] = await t.database.db.select().from(assistants).where(eq(assistants.practiceId, demoId));
+  const [number] = await t.database.db
+    .select()
+    .from(phoneNumbers)
+    .where(eq(phoneNumbers.practiceId, demoId))
+    .orderBy(phoneNumbers.createdAt);
   const choice = { assistantId: assistant!.id, phoneNumberId: number!.id, automatic: true };
   settings = {
     ...DEFAULT_OUTBOUND_SETTINGS,
@@ -35,7 +42,7 @@ afterAll(() => t.close());
 const save = (value: OutboundSettings) =>
   t.database.db
     .insert(outboundSettings)
-    .values({ settings: value })
+    .values({ practiceId: demoId, settings: value })
     .onConflictDoUpdate({ target: outboundSettings.practiceId, set: { settings: value } });
 
 /** The demo practice's appointments on the day `days` ahead. */
@@ -46,7 +53,13 @@ async function appointmentsIn(days: number) {
   return t.database.db
     .select()
     .from(appointments)
-    .where(and(gte(appointments.startsAt, start), lt(appointments.startsAt, end)));
+    .where(
+      and(
+        eq(appointments.practiceId, demoId),
+        gte(appointments.startsAt, start),
+        lt(appointments.startsAt, end),
+      ),
+    );
 }
 
 describe('the reminder and confirmation campaigns', () => {
@@ -68,7 +81,7 @@ describe('the reminder and confirmation campaigns', () => {
     });
 
     const open = (await appointmentsIn(days)).filter((a) => a.status === 'pending');
-    const first = await t.modules.outboundCalls.campaigns.run();
+    const first = await t.modules.outboundCalls.campaigns.run(demoId);
     expect(first).toEqual({ reminder: open.length });
     const queued = await t.database.db.select().from(outboundCalls);
     expect(queued.map((c) => c.appointmentRef).sort()).toEqual(open.map((a) => a.id).sort());
@@ -76,7 +89,7 @@ describe('the reminder and confirmation campaigns', () => {
     expect(queued.map((c) => c.appointmentRef)).not.toContain(confirmed!.id);
 
     // Again the same day: nothing more.
-    expect(await t.modules.outboundCalls.campaigns.run()).toEqual({ reminder: 0 });
+    expect(await t.modules.outboundCalls.campaigns.run(demoId)).toEqual({ reminder: 0 });
     expect(await t.database.db.select().from(outboundCalls)).toHaveLength(queued.length);
   });
 
@@ -87,12 +100,12 @@ describe('the reminder and confirmation campaigns', () => {
     const start = `${String(hour).padStart(2, '0')}:00`;
     const end = `${String(hour).padStart(2, '0')}:30`;
     await save({ ...settings, callingWindow: { start, end } });
-    expect(await t.modules.outboundCalls.campaigns.run()).toEqual({});
+    expect(await t.modules.outboundCalls.campaigns.run(demoId)).toEqual({});
     await save({
       ...settings,
       callTypes: { ...settings.callTypes, reminder: { ...settings.callTypes.reminder, automatic: false } },
     });
-    expect(await t.modules.outboundCalls.campaigns.run()).toEqual({});
+    expect(await t.modules.outboundCalls.campaigns.run(demoId)).toEqual({});
     expect(await t.database.db.select().from(outboundCalls)).toHaveLength(0);
   });
 });

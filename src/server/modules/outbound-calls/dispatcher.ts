@@ -2,10 +2,11 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { and, asc, count, eq, inArray, isNotNull, isNull, lt, or, sql } from 'drizzle-orm';
 import type { OutboundSettings } from '#shared/schemas/outbound-calls';
 import type { Db } from '../../db/client';
-import { LOCKS, xactLock } from '../../db/locks';
+import { LOCKS } from '../../db/locks';
 import { outboundCalls } from '../../db/schema/index';
 import { isVoiceError, type VoicePort } from '../../integrations/voice/index';
 import { safeErrorSummary } from '../../plugins/error-handler';
+import type { PracticeContext } from '../../practice';
 import type { AssistantsService } from '../assistants/assistants.service';
 import type { CallsService } from '../calls/calls.service';
 import type { PhoneNumbersService } from '../phone-numbers/phone-numbers.service';
@@ -22,8 +23,6 @@ export interface DispatcherDeps {
   calls: Pick<CallsService, 'recordPlaced'>;
   /** Where a problem that does not stop the dispatch is told (never with patient data). */
   warn?: (detail: object, message: string) => void;
-  /** The practice's IANA time zone, for the calling window. */
-  timeZone(): Promise<string>;
   now?: () => Date;
   /** A call marked `calling` whose placement has not been stored after this long was cut off by a crash. */
   placementGraceMs?: number;
@@ -65,7 +64,6 @@ export function createDispatcher({
   phoneNumbers,
   calls,
   warn = () => undefined,
-  timeZone,
   now = () => new Date(),
   placementGraceMs = 60_000,
   pollMs = 250,
@@ -91,7 +89,11 @@ export function createDispatcher({
   }
 
   /** `placedSince`: a repair, the attempt may have been placed since then (see `recover`). */
-  async function place(row: OutboundCallRow, placedSince?: Date): Promise<boolean> {
+  async function place(
+    practice: PracticeContext,
+    row: OutboundCallRow,
+    placedSince?: Date,
+  ): Promise<boolean> {
     const key = row.placementKey!;
     const ids = await platformIds(row);
     if (!ids) {
@@ -110,7 +112,13 @@ export function createDispatcher({
       await db
         .update(outboundCalls)
         .set({ vapiCallId: remote.id, updatedAt: now() })
-        .where(and(eq(outboundCalls.id, row.id), eq(outboundCalls.placementKey, key)));
+        .where(
+          and(
+            eq(outboundCalls.practiceId, row.practiceId),
+            eq(outboundCalls.id, row.id),
+            eq(outboundCalls.placementKey, key),
+          ),
+        );
       placedId = remote.id;
     } catch (error) {
       const reason = isVoiceError(error) ? error.message : 'The call could not be placed.';
@@ -123,7 +131,13 @@ export function createDispatcher({
             notBefore: new Date(now().getTime() + TRANSIENT_RETRY_MS),
             lastError: reason,
           })
-          .where(and(eq(outboundCalls.id, row.id), eq(outboundCalls.placementKey, key)));
+          .where(
+            and(
+              eq(outboundCalls.practiceId, row.practiceId),
+              eq(outboundCalls.id, row.id),
+              eq(outboundCalls.placementKey, key),
+            ),
+          );
       } else {
         await settle(row, 'failed', reason);
       }
@@ -131,7 +145,7 @@ export function createDispatcher({
     }
     // Not a reason to fail the placement: the platform's reports still bring the call into the log.
     await calls
-      .recordPlaced({
+      .recordPlaced(practice, {
         providerId: placedId,
         assistantId: row.assistantId,
         phoneNumberId: row.phoneNumberId,
@@ -152,23 +166,37 @@ export function createDispatcher({
     await db
       .update(outboundCalls)
       .set({ status, lastError: reason, updatedAt: now() })
-      .where(and(eq(outboundCalls.id, row.id), eq(outboundCalls.status, 'calling')));
+      .where(
+        and(
+          eq(outboundCalls.practiceId, row.practiceId),
+          eq(outboundCalls.id, row.id),
+          eq(outboundCalls.status, 'calling'),
+        ),
+      );
   }
 
-  /** Claims due calls up to the free slots, marking them `calling` with their placement key. */
-  async function claim(settings: OutboundSettings): Promise<{ rows: OutboundCallRow[]; inFlight: number }> {
+  /**
+   * Claims a practice's due calls up to its free slots (its own maximum), marking them `calling` with their
+   * placement key. The lock is the practice's: practices claim side by side, one claim per practice at a time.
+   */
+  async function claim(
+    practice: PracticeContext,
+    settings: OutboundSettings,
+  ): Promise<{ rows: OutboundCallRow[]; inFlight: number }> {
     return db.transaction(async (tx) => {
-      await tx.execute(xactLock(LOCKS.outboundDispatch));
+      await tx.execute(
+        sql`select pg_advisory_xact_lock(${LOCKS.outboundDispatch}, hashtext(${practice.id}))`,
+      );
       const [busy] = await tx
         .select({ n: count() })
         .from(outboundCalls)
-        .where(eq(outboundCalls.status, 'calling'));
+        .where(and(eq(outboundCalls.practiceId, practice.id), eq(outboundCalls.status, 'calling')));
       const free = settings.maxConcurrentCalls - busy!.n;
       if (free <= 0) return { rows: [], inFlight: busy!.n };
       const due = await tx
         .select({ id: outboundCalls.id })
         .from(outboundCalls)
-        .where(repo.dueCondition(now()))
+        .where(repo.dueCondition(practice.id, now()))
         .orderBy(asc(outboundCalls.createdAt), asc(outboundCalls.id))
         .limit(free)
         .for('update', { skipLocked: true });
@@ -198,7 +226,8 @@ export function createDispatcher({
   /**
    * Repairs what a crash left: a claimed call whose placement was never stored is placed again under the same
    * key (the port answers the call it already placed, if it did); a placed call silent for longer than its
-   * maximum duration is looked up on the platform and settled when over.
+   * maximum duration is looked up on the platform and settled when over. Across practices: each call is
+   * placed for its own; a suspended practice's claimed calls wait for its reactivation.
    */
   async function recover(): Promise<number> {
     await voice.resumeLostCalls?.();
@@ -213,7 +242,12 @@ export function createDispatcher({
           lt(outboundCalls.placedAt, cutOff),
         ),
       );
-    await Promise.all(unplaced.map((row) => place(row, row.placedAt ?? undefined)));
+    const owners = await repo.practices(unplaced.map((row) => row.practiceId));
+    const placeable = unplaced.flatMap((row) => {
+      const practice = owners.get(row.practiceId);
+      return practice?.status === 'active' ? [{ practice, row }] : [];
+    });
+    await Promise.all(placeable.map(({ practice, row }) => place(practice, row, row.placedAt ?? undefined)));
 
     const placed = await db
       .select()
@@ -236,18 +270,22 @@ export function createDispatcher({
         }
       }
     }
-    return unplaced.length;
+    return placeable.length;
   }
 
-  /** Outside the window, due calls wait for its next start, and the history says until when. */
-  async function deferOutsideWindow(settings: OutboundSettings): Promise<boolean> {
-    const opens = nextWindowStart(settings.callingWindow, await timeZone(), now());
+  /**
+   * Outside the practice's window (in its time zone), its due calls wait for the next start, and the history
+   * says until when.
+   */
+  async function deferOutsideWindow(practice: PracticeContext, settings: OutboundSettings): Promise<boolean> {
+    const opens = nextWindowStart(settings.callingWindow, practice.timeZone, now());
     if (!opens) return false;
     await db
       .update(outboundCalls)
       .set({ notBefore: opens, updatedAt: now() })
       .where(
         and(
+          eq(outboundCalls.practiceId, practice.id),
           eq(outboundCalls.status, 'pending'),
           or(isNull(outboundCalls.notBefore), lt(outboundCalls.notBefore, opens)),
         ),
@@ -255,32 +293,35 @@ export function createDispatcher({
     return true;
   }
 
-  async function dueCount(): Promise<number> {
-    const [due] = await db.select({ n: count() }).from(outboundCalls).where(repo.dueCondition(now()));
-    return due!.n;
-  }
-
   return {
     recover,
 
     /**
-     * Places due calls until none is left (waiting for free slots) or `maxMs` has passed. A call that ends
-     * frees its slot through the calls ingest (onCallReport).
+     * Places due calls until none is left (waiting for free slots) or `maxMs` has passed: those of `practiceId`
+     * when given (a job sent when that practice queued calls), else of every active practice, each with its
+     * own settings, window, assistant and number. A call that ends frees its slot through the calls ingest
+     * (onCallReport).
      */
-    async run(maxMs = 50_000): Promise<DispatchResult> {
+    async run(maxMs = 50_000, practiceId?: string): Promise<DispatchResult> {
       const stopAt = Date.now() + maxMs;
       const result: DispatchResult = { placed: 0, highestInFlight: 0 };
       await recover();
       let repairedAt = Date.now();
       for (;;) {
-        const settings = await repo.settings();
-        if (await deferOutsideWindow(settings)) return result;
-        const { rows, inFlight } = await claim(settings);
-        result.highestInFlight = Math.max(result.highestInFlight, inFlight);
-        const placed = await Promise.all(rows.map((row) => place(row)));
-        result.placed += placed.filter(Boolean).length;
-        if (rows.length === 0) {
-          if ((await dueCount()) === 0 || Date.now() > stopAt) return result;
+        let claimed = 0;
+        let waiting = 0;
+        for (const practice of await repo.practicesWithDueCalls(now(), practiceId)) {
+          const settings = await repo.settings(practice.id);
+          if (await deferOutsideWindow(practice, settings)) continue;
+          waiting++;
+          const { rows, inFlight } = await claim(practice, settings);
+          result.highestInFlight = Math.max(result.highestInFlight, inFlight);
+          const placed = await Promise.all(rows.map((row) => place(practice, row)));
+          result.placed += placed.filter(Boolean).length;
+          claimed += rows.length;
+        }
+        if (claimed === 0) {
+          if (waiting === 0 || Date.now() > stopAt) return result;
           await sleep(pollMs);
           if (Date.now() - repairedAt > REPAIR_WHILE_WAITING_MS) {
             await recover();

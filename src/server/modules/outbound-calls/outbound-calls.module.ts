@@ -3,6 +3,7 @@ import type { Db } from '../../db/client';
 import type { EventBus } from '../../events';
 import type { Idempotency } from '../../db/idempotency';
 import type { VoicePort } from '../../integrations/voice/index';
+import type { PracticeContext } from '../../practice';
 import { outboundCampaignsJob, outboundDispatchJob } from '../../jobs/outbound-dispatch';
 import type { JobDefinition, JobSender } from '../../jobs/queue';
 import type { AssistantsService } from '../assistants/assistants.service';
@@ -50,19 +51,16 @@ export function createOutboundCallsModule(deps: OutboundCallsModuleDeps) {
     phoneNumbers: deps.phoneNumbers,
     calls: deps.calls,
     warn: deps.warn,
-    // TRANSITIONAL (issue 22): the first practice's zone until each call is placed with its own practice.
-    timeZone: async () => (await deps.schedule.firstPractice()).timeZone,
     now: deps.now,
     placementGraceMs: deps.placementGraceMs,
   });
   const dispatchJob = outboundDispatchJob(dispatcher);
-  const wake = async () => {
-    await deps.jobs.send(dispatchJob, {});
+  const wake = async (practiceId: string) => {
+    await deps.jobs.send(dispatchJob, { practiceId });
   };
   const campaigns = createCampaigns({
     repo,
-    // TRANSITIONAL (issue 22): the first practice until campaigns run per practice.
-    practice: async () => deps.schedule.forPractice(await deps.schedule.firstPractice()),
+    schedule: (practice) => deps.schedule.forPractice(practice),
     wake,
     now: deps.now,
   });
@@ -82,11 +80,15 @@ export function createOutboundCallsModule(deps: OutboundCallsModuleDeps) {
     now: deps.now,
   });
   // Idempotent, and the dispatcher's silent-call check settles a call whose event was lost in a crash.
+  const inPractice = async (practiceId: string, then: (practice: PracticeContext) => Promise<void>) => {
+    const practice = await deps.schedule.practice(practiceId);
+    if (practice) await then(practice);
+  };
   deps.events.subscribe('call.updated', 'outbound-calls.follow-call', (call) =>
-    onCallEvent({ ...call, endedReason: null }),
+    inPractice(call.practiceId, (practice) => onCallEvent(practice, { ...call, endedReason: null })),
   );
   deps.events.subscribe('call.ended', 'outbound-calls.settle-call', (call) =>
-    onCallEvent({ ...call, status: 'ended' }),
+    inPractice(call.practiceId, (practice) => onCallEvent(practice, { ...call, status: 'ended' })),
   );
   const jobs: JobDefinition<object>[] = [dispatchJob, outboundCampaignsJob(campaigns)];
   return {

@@ -1,14 +1,17 @@
-import { and, asc, desc, eq, inArray, isNull, lte, or, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNull, lte, min, or, sql } from 'drizzle-orm';
 import {
   DEFAULT_OUTBOUND_SETTINGS,
   type OutboundCall,
   type OutboundSettings,
 } from '#shared/schemas/outbound-calls';
 import type { Db, Queryable } from '../../db/client';
-import { outboundCalls, outboundSettings } from '../../db/schema/index';
+import { outboundCalls, outboundSettings, practices } from '../../db/schema/index';
+import type { PracticeContext } from '../../practice';
 
 export type OutboundCallRow = typeof outboundCalls.$inferSelect;
 export type NewOutboundCall = typeof outboundCalls.$inferInsert;
+/** A call to queue: the repo adds the practice it is queued for. */
+export type OutboundCallToQueue = Omit<NewOutboundCall, 'practiceId'>;
 
 const LIST_LIMIT = 200;
 
@@ -48,12 +51,17 @@ export function createOutboundCallsRepo(db: Db) {
   return {
     db,
     /** Newest first; a sub user sees the calls placed from their assigned numbers. */
-    async list(phoneNumberIds: readonly string[] | null): Promise<OutboundCall[]> {
+    async list(practiceId: string, phoneNumberIds: readonly string[] | null): Promise<OutboundCall[]> {
       if (phoneNumberIds && phoneNumberIds.length === 0) return [];
       const rows = await db
         .select()
         .from(outboundCalls)
-        .where(phoneNumberIds ? inArray(outboundCalls.phoneNumberId, [...phoneNumberIds]) : undefined)
+        .where(
+          and(
+            eq(outboundCalls.practiceId, practiceId),
+            phoneNumberIds ? inArray(outboundCalls.phoneNumberId, [...phoneNumberIds]) : undefined,
+          ),
+        )
         .orderBy(desc(outboundCalls.createdAt), desc(outboundCalls.id))
         .limit(LIST_LIMIT);
       return rows.map(toOutboundCall);
@@ -64,9 +72,15 @@ export function createOutboundCallsRepo(db: Db) {
      * out (the partial unique index decides, so concurrent starts cannot both queue one). Rows go in by patient,
      * so two starts for the same patients lock them in the same order.
      */
-    async insertOpen(executor: Queryable, values: NewOutboundCall[]): Promise<OutboundCallRow[]> {
+    async insertOpen(
+      practiceId: string,
+      executor: Queryable,
+      values: OutboundCallToQueue[],
+    ): Promise<OutboundCallRow[]> {
       if (values.length === 0) return [];
-      const byPatient = [...values].sort((a, b) => (a.patientId < b.patientId ? -1 : 1));
+      const byPatient = [...values]
+        .sort((a, b) => (a.patientId < b.patientId ? -1 : 1))
+        .map((value) => ({ ...value, practiceId }));
       return executor
         .insert(outboundCalls)
         .values(byPatient)
@@ -81,66 +95,110 @@ export function createOutboundCallsRepo(db: Db) {
      * Campaign rows: an appointment already queued by this campaign is skipped, and so is a patient with an open
      * call of that type (the next run queues it once that call is over).
      */
-    async insertCampaign(values: NewOutboundCall[]): Promise<number> {
+    async insertCampaign(practiceId: string, values: OutboundCallToQueue[]): Promise<number> {
       if (values.length === 0) return 0;
       const rows = await db
         .insert(outboundCalls)
-        .values(values)
+        .values(values.map((value) => ({ ...value, practiceId })))
         .onConflictDoNothing()
         .returning({ id: outboundCalls.id });
       return rows.length;
     },
 
-    async settings(executor: Queryable = db): Promise<OutboundSettings> {
+    async settings(practiceId: string, executor: Queryable = db): Promise<OutboundSettings> {
       const [row] = await executor
         .select()
         .from(outboundSettings)
-        .where(eq(outboundSettings.practiceId, sql`first_practice_id()`));
+        .where(eq(outboundSettings.practiceId, practiceId));
       return withDefaults(row?.settings);
     },
 
-    async saveSettings(settings: OutboundSettings, now: Date): Promise<void> {
+    async saveSettings(practiceId: string, settings: OutboundSettings, now: Date): Promise<void> {
       await db
         .insert(outboundSettings)
-        .values({ settings, updatedAt: now })
+        .values({ practiceId, settings, updatedAt: now })
         .onConflictDoUpdate({ target: outboundSettings.practiceId, set: { settings, updatedAt: now } });
     },
 
-    async findByVapiCallId(vapiCallId: string): Promise<OutboundCallRow | undefined> {
-      const [row] = await db.select().from(outboundCalls).where(eq(outboundCalls.vapiCallId, vapiCallId));
-      return row;
-    },
-
-    async byStatus(status: OutboundCallRow['status']): Promise<OutboundCallRow[]> {
-      return db
-        .select()
-        .from(outboundCalls)
-        .where(eq(outboundCalls.status, status))
-        .orderBy(asc(outboundCalls.createdAt));
-    },
-
-    /** Pending calls that are due (no `not_before`, or it has passed). */
-    dueCondition: (now: Date) =>
+    /** A practice's pending calls that are due (no `not_before`, or it has passed). */
+    dueCondition: (practiceId: string, now: Date) =>
       and(
+        eq(outboundCalls.practiceId, practiceId),
         eq(outboundCalls.status, 'pending'),
         or(isNull(outboundCalls.notBefore), lte(outboundCalls.notBefore, now)),
       ),
 
-    /** Pending calls waiting until `from` wait until `to` instead (null: due now); how many moved. */
-    async moveNotBefore(from: Date, to: Date | null): Promise<number> {
+    /**
+     * The active practices with due calls (`only`: that practice, if so), oldest due call first: the
+     * dispatcher serves each with its own settings. A suspended practice's calls wait.
+     */
+    async practicesWithDueCalls(now: Date, only?: string): Promise<PracticeContext[]> {
+      const rows = await db
+        .select({
+          id: practices.id,
+          name: practices.name,
+          timeZone: practices.timeZone,
+          status: practices.status,
+          oldest: min(outboundCalls.createdAt),
+        })
+        .from(outboundCalls)
+        .innerJoin(practices, eq(practices.id, outboundCalls.practiceId))
+        .where(
+          and(
+            eq(practices.status, 'active'),
+            only ? eq(practices.id, only) : undefined,
+            eq(outboundCalls.status, 'pending'),
+            or(isNull(outboundCalls.notBefore), lte(outboundCalls.notBefore, now)),
+          ),
+        )
+        .groupBy(practices.id)
+        .orderBy(asc(min(outboundCalls.createdAt)));
+      return rows.map(({ oldest: _oldest, ...practice }) => practice);
+    },
+
+    /** The practices `ids` (for work found across practices), by id. */
+    async practices(ids: string[]): Promise<Map<string, PracticeContext>> {
+      if (ids.length === 0) return new Map();
+      const rows = await db
+        .select({
+          id: practices.id,
+          name: practices.name,
+          timeZone: practices.timeZone,
+          status: practices.status,
+        })
+        .from(practices)
+        .where(inArray(practices.id, [...new Set(ids)]));
+      return new Map(rows.map((row) => [row.id, row]));
+    },
+
+    /** Every active practice (the campaigns run for each); a suspended one queues nothing. */
+    async activePractices(only?: string): Promise<PracticeContext[]> {
+      return db
+        .select({
+          id: practices.id,
+          name: practices.name,
+          timeZone: practices.timeZone,
+          status: practices.status,
+        })
+        .from(practices)
+        .where(and(eq(practices.status, 'active'), only ? eq(practices.id, only) : undefined))
+        .orderBy(asc(practices.createdAt));
+    },
+
+    /** A practice's pending calls waiting until `from` wait until `to` instead (null: due now); how many moved. */
+    async moveNotBefore(practiceId: string, from: Date, to: Date | null): Promise<number> {
       const moved = await db
         .update(outboundCalls)
         .set({ notBefore: to, updatedAt: sql`now()` })
-        .where(and(eq(outboundCalls.status, 'pending'), eq(outboundCalls.notBefore, from)))
+        .where(
+          and(
+            eq(outboundCalls.practiceId, practiceId),
+            eq(outboundCalls.status, 'pending'),
+            eq(outboundCalls.notBefore, from),
+          ),
+        )
         .returning({ id: outboundCalls.id });
       return moved.length;
-    },
-
-    async update(id: string, values: Partial<NewOutboundCall>, executor: Queryable = db) {
-      await executor
-        .update(outboundCalls)
-        .set({ ...values, updatedAt: sql`now()` })
-        .where(eq(outboundCalls.id, id));
     },
   };
 }

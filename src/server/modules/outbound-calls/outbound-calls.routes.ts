@@ -60,7 +60,7 @@ export function registerOutboundCallRoutes(app: App, outbound: OutboundCallsServ
       config: { access: 'outboundSettings:manage' },
       schema: { response: { 200: OutboundSettingsSchema } },
     },
-    async () => outbound.settings(),
+    async (request) => outbound.settings(viewer(request)),
   );
 
   app.put(

@@ -16,6 +16,7 @@ import { IdempotencyKeyBusyError, IdempotencyKeyReusedError } from '../../db/ide
 import { badRequest, conflict, idempotencyKeyReused } from '../../errors';
 import { toE164 } from '../../lib/phone';
 import type { Viewer } from '../../plugins/auth';
+import type { PracticeContext } from '../../practice';
 import type { AssistantsService } from '../assistants/assistants.service';
 import type { PhoneNumbersService } from '../phone-numbers/phone-numbers.service';
 import type { ScheduleService } from '../schedule/schedule.service';
@@ -24,7 +25,7 @@ import { nextWindowStart, type CallingWindow } from './calling-window';
 import {
   toOutboundCall,
   withDefaults,
-  type NewOutboundCall,
+  type OutboundCallToQueue,
   type OutboundCallsRepo,
 } from './outbound-calls.repo';
 
@@ -36,8 +37,8 @@ export interface OutboundCallsDeps {
   phoneNumbers: PhoneNumbersService;
   schedule: ScheduleService;
   idempotency: Idempotency;
-  /** Tells the dispatcher there is work (a job on the durable queue); absent where no queue runs. */
-  onQueued?: () => Promise<void>;
+  /** Tells the dispatcher the practice has work (a job on the durable queue); absent where no queue runs. */
+  onQueued?: (practiceId: string) => Promise<void>;
   now?: () => Date;
 }
 
@@ -75,21 +76,21 @@ export function createOutboundCallsService({
    * Calls waiting for the old window's next start wait for the new one's instead (none, when the new window
    * is open now): widening the window releases them at once rather than at the old start.
    */
-  async function releaseForWindow(timeZone: string, before: CallingWindow, after: CallingWindow) {
+  async function releaseForWindow(practice: PracticeContext, before: CallingWindow, after: CallingWindow) {
     if (before.start === after.start && before.end === after.end) return;
-    const oldStart = nextWindowStart(before, timeZone, now());
+    const oldStart = nextWindowStart(before, practice.timeZone, now());
     if (!oldStart) return;
-    const newStart = nextWindowStart(after, timeZone, now());
-    const moved = await repo.moveNotBefore(oldStart, newStart);
-    if (moved > 0 && (!newStart || newStart < oldStart)) await onQueued?.();
+    const newStart = nextWindowStart(after, practice.timeZone, now());
+    const moved = await repo.moveNotBefore(practice.id, oldStart, newStart);
+    if (moved > 0 && (!newStart || newStart < oldStart)) await onQueued?.(practice.id);
   }
 
-  async function buildRows(viewer: Viewer, input: StartInput): Promise<NewOutboundCall[]> {
-    const settings = await repo.settings();
+  async function buildRows(viewer: Viewer, input: StartInput): Promise<OutboundCallToQueue[]> {
+    const settings = await repo.settings(viewer.practice.id);
     const targets = await resolveTargets(viewer, input, settings);
     const practice = await schedule.forUser(viewer);
     const patients = new Map((await schedule.patientsWithAppointments(practice)).map((p) => [p.id, p]));
-    const notBefore = nextWindowStart(settings.callingWindow, practice.timeZone, now());
+    const notBefore = nextWindowStart(settings.callingWindow, viewer.practice.timeZone, now());
     const ids = [...new Set(input.patient_ids)];
     return ids.map((id) => {
       const patient = patients.get(id);
@@ -119,7 +120,8 @@ export function createOutboundCallsService({
   }
 
   return {
-    list: (viewer: Viewer): Promise<OutboundCall[]> => repo.list(assignedPhoneNumbers(viewer.principal)),
+    list: (viewer: Viewer): Promise<OutboundCall[]> =>
+      repo.list(viewer.practice.id, assignedPhoneNumbers(viewer.principal)),
 
     /**
      * One pending call per patient, unless the patient already has an open call of that type (left out, and
@@ -128,7 +130,7 @@ export function createOutboundCallsService({
     async start(viewer: Viewer, input: StartInput, idempotencyKey?: string): Promise<StartResult> {
       const rows = await buildRows(viewer, input);
       const queue = async (executor: Queryable): Promise<StartResult> => {
-        const inserted = await repo.insertOpen(executor, rows);
+        const inserted = await repo.insertOpen(viewer.practice.id, executor, rows);
         const queued = new Map(inserted.map((row) => [row.patientId, row]));
         const skipped = rows
           .filter((row) => !queued.has(row.patientId))
@@ -166,15 +168,15 @@ export function createOutboundCallsService({
           throw error;
         }
       }
-      await onQueued?.();
+      await onQueued?.(viewer.practice.id);
       return result;
     },
 
-    settings: () => repo.settings(),
+    settings: (viewer: Viewer) => repo.settings(viewer.practice.id),
 
     /** Partial: what is sent replaces that part; the window must end after it starts. */
     async updateSettings(viewer: Viewer, input: UpdateOutboundSettingsInput): Promise<OutboundSettings> {
-      const current = await repo.settings();
+      const current = await repo.settings(viewer.practice.id);
       const types = input.callTypes ?? {};
       const next = withDefaults({
         callingWindow: { ...current.callingWindow, ...input.callingWindow },
@@ -201,8 +203,8 @@ export function createOutboundCallsService({
           throw badRequest(M.unknownNumber, { [`callTypes.${type}.phoneNumberId`]: M.unknownNumber });
         }
       }
-      await repo.saveSettings(next, now());
-      await releaseForWindow(viewer.practice.timeZone, current.callingWindow, next.callingWindow);
+      await repo.saveSettings(viewer.practice.id, next, now());
+      await releaseForWindow(viewer.practice, current.callingWindow, next.callingWindow);
       return next;
     },
   };

@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
-import { and, eq, lt, notExists, sql } from 'drizzle-orm';
+import { and, eq, lt, notExists, or, sql } from 'drizzle-orm';
 import type { App } from '../../app-types';
 import type { Db } from '../../db/client';
-import { calls, sandboxOutboundPlacements } from '../../db/schema/index';
+import { calls, outboundCalls, phoneNumbers, sandboxOutboundPlacements } from '../../db/schema/index';
 import type { OutboundCallRequest, RemoteCall, VoiceConfig, VoicePort } from '../../integrations/voice/index';
 
 export interface SandboxOutboundDeps {
@@ -16,6 +16,8 @@ export interface SandboxOutboundDeps {
 
 /** How long after its call should have ended an unfinished placement is taken as lost by its process. */
 const LOST_MARGIN_MS = 5_000;
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** How the simulated call ends, by the number's last digit (0 no answer, 9 busy, else answered). */
 export function sandboxOutcome(number: string): string {
@@ -122,12 +124,39 @@ export function createSandboxOutbound({
     return taken.length;
   }
 
+  /**
+   * The practice placing the call: the outbound call's (the dispatcher's placement key starts with its id),
+   * else the practice of the number it is placed from.
+   */
+  async function practiceOf(request: OutboundCallRequest): Promise<string> {
+    const outboundCallId = request.placementKey?.split(':')[0];
+    if (outboundCallId && UUID.test(outboundCallId)) {
+      const [row] = await db
+        .select({ practiceId: outboundCalls.practiceId })
+        .from(outboundCalls)
+        .where(eq(outboundCalls.id, outboundCallId));
+      if (row) return row.practiceId;
+    }
+    const [number] = await db
+      .select({ practiceId: phoneNumbers.practiceId })
+      .from(phoneNumbers)
+      .where(
+        or(
+          eq(phoneNumbers.providerId, request.phoneNumberId),
+          UUID.test(request.phoneNumberId) ? eq(phoneNumbers.id, request.phoneNumberId) : undefined,
+        ),
+      );
+    if (!number) throw new Error('The sandbox voice cannot tell which practice places this call.');
+    return number.practiceId;
+  }
+
   return {
     async place(request: OutboundCallRequest): Promise<RemoteCall> {
       const key = request.placementKey ?? randomUUID();
       const [fresh] = await db
         .insert(sandboxOutboundPlacements)
         .values({
+          practiceId: await practiceOf(request),
           placementKey: key,
           callId: randomUUID(),
           request: {

@@ -24,7 +24,7 @@ export interface CallbackCandidate {
   structuredData: unknown;
 }
 
-export type NewCallback = Omit<typeof callbacks.$inferInsert, 'id' | 'status' | 'createdAt'>;
+export type NewCallback = Omit<typeof callbacks.$inferInsert, 'id' | 'practiceId' | 'status' | 'createdAt'>;
 
 const columns = {
   id: callbacks.id,
@@ -65,6 +65,10 @@ const inScope = callsInScope;
 /** How many closed tasks the Closed filter shows: the most recently closed. */
 export const CLOSED_LIST_LIMIT = 200;
 
+/** The practice's task `id` (another practice's is simply not there). */
+const task = (practiceId: string, id: string) =>
+  and(eq(callbacks.practiceId, practiceId), eq(callbacks.id, id));
+
 export function createCallbacksRepo(db: Db) {
   const select = () =>
     db
@@ -74,7 +78,7 @@ export function createCallbacksRepo(db: Db) {
       .leftJoin(users, eq(users.id, callbacks.takenBy));
   return {
     /** Ended inbound calls with a transcript that have no task yet (newest first), or just `callId`. */
-    async candidates(limit: number, callId?: string): Promise<CallbackCandidate[]> {
+    async candidates(practiceId: string, limit: number, callId?: string): Promise<CallbackCandidate[]> {
       const rows = await db
         .select({
           id: calls.id,
@@ -92,6 +96,7 @@ export function createCallbacksRepo(db: Db) {
         .leftJoin(callProcessing, eq(callProcessing.callId, calls.id))
         .where(
           and(
+            eq(calls.practiceId, practiceId),
             eq(calls.status, 'ended'),
             eq(calls.type, 'inboundPhoneCall'),
             isNotNull(calls.transcript),
@@ -110,33 +115,38 @@ export function createCallbacksRepo(db: Db) {
     },
 
     /** Creates the tasks; a call that already has one keeps it. */
-    async insert(tasks: NewCallback[]): Promise<{ id: string; callId: string }[]> {
+    async insert(practiceId: string, tasks: NewCallback[]): Promise<{ id: string; callId: string }[]> {
       if (tasks.length === 0) return [];
       return db
         .insert(callbacks)
-        .values(tasks)
+        .values(tasks.map((t) => ({ ...t, practiceId })))
         .onConflictDoNothing({ target: callbacks.callId })
         .returning({ id: callbacks.id, callId: callbacks.callId });
     },
 
     /** Weekly opening hours: any provider working counts as open. */
-    async openingHours(): Promise<{ weekday: number; startMinute: number; endMinute: number }[]> {
+    async openingHours(
+      practiceId: string,
+    ): Promise<{ weekday: number; startMinute: number; endMinute: number }[]> {
       return db
         .select({
           weekday: providerWorkingHours.weekday,
           startMinute: providerWorkingHours.startMinute,
           endMinute: providerWorkingHours.endMinute,
         })
-        .from(providerWorkingHours);
+        .from(providerWorkingHours)
+        .where(eq(providerWorkingHours.practiceId, practiceId));
     },
 
     /** Open tasks oldest due first; closed ones most recently closed first. `takenBy`: only this user's. */
     async list(
+      practiceId: string,
       filter: { status: CallbackStatus | undefined; takenBy?: string },
       scope: CallScope,
     ): Promise<Callback[]> {
       const query = select().where(
         and(
+          eq(callbacks.practiceId, practiceId),
           filter.status ? eq(callbacks.status, filter.status) : undefined,
           filter.takenBy ? eq(callbacks.takenBy, filter.takenBy) : undefined,
           inScope(scope),
@@ -154,13 +164,18 @@ export function createCallbacksRepo(db: Db) {
      * given: only while `from` holds it or it is free; `from` null: whoever holds it). Two people taking one
      * task at once: the second UPDATE waits for the first's row lock, then finds the task no longer free.
      */
-    async assign(id: string, userId: string | null, from: string | null): Promise<boolean> {
+    async assign(
+      practiceId: string,
+      id: string,
+      userId: string | null,
+      from: string | null,
+    ): Promise<boolean> {
       const rows = await db
         .update(callbacks)
         .set({ takenBy: userId })
         .where(
           and(
-            eq(callbacks.id, id),
+            task(practiceId, id),
             from === null ? undefined : or(isNull(callbacks.takenBy), eq(callbacks.takenBy, from)),
           ),
         )
@@ -169,35 +184,46 @@ export function createCallbacksRepo(db: Db) {
     },
 
     /** Active users who see the callback inbox: admins and users with Call Logs. */
-    async assignees(): Promise<{ id: string; name: string }[]> {
+    async assignees(practiceId: string): Promise<{ id: string; name: string }[]> {
       return db
         .select({ id: users.id, name: users.name })
         .from(users)
         .leftJoin(userPermissions, eq(userPermissions.userId, users.id))
         .where(
-          and(eq(users.isActive, true), or(eq(users.role, 'admin'), eq(userPermissions.canCallLogs, true))),
+          and(
+            eq(users.practiceId, practiceId),
+            eq(users.isActive, true),
+            or(eq(users.role, 'admin'), eq(userPermissions.canCallLogs, true)),
+          ),
         )
         .orderBy(asc(users.name));
     },
 
-    async get(id: string, scope: CallScope): Promise<Callback | undefined> {
-      const [row] = await select().where(and(eq(callbacks.id, id), inScope(scope)));
+    async get(practiceId: string, id: string, scope: CallScope): Promise<Callback | undefined> {
+      const [row] = await select().where(and(task(practiceId, id), inScope(scope)));
       return row && toCallback(row);
     },
 
     async update(
+      practiceId: string,
       id: string,
       patch: Partial<Pick<typeof callbacks.$inferInsert, 'status' | 'note' | 'closedAt'>>,
     ): Promise<void> {
-      await db.update(callbacks).set(patch).where(eq(callbacks.id, id));
+      await db.update(callbacks).set(patch).where(task(practiceId, id));
     },
 
     /** The processor booked the call: its open task is done. */
-    async closeForCall(callId: string, note: string): Promise<void> {
+    async closeForCall(practiceId: string, callId: string, note: string): Promise<void> {
       await db
         .update(callbacks)
         .set({ status: 'done', note, closedAt: new Date() })
-        .where(and(eq(callbacks.callId, callId), eq(callbacks.status, 'open')));
+        .where(
+          and(
+            eq(callbacks.practiceId, practiceId),
+            eq(callbacks.callId, callId),
+            eq(callbacks.status, 'open'),
+          ),
+        );
     },
   };
 }

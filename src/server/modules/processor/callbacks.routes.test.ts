@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { format } from 'date-fns';
 import { PAST_DATE_MESSAGE } from '#shared/schemas/schedule';
@@ -11,12 +11,14 @@ import {
   weekdayWithFreeTime,
 } from '../../test/schedule-dates';
 import { bearer, createTestApp, TEST_WEBHOOK_SECRET, type TestApp } from '../../test/test-app';
+import { holdSampleNumbers, SAMPLE_CALLED_NUMBER } from '../../test/sample-numbers';
 
 let t: TestApp;
 let admin: string;
 let frontDesk: string;
 beforeAll(async () => {
   t = await createTestApp();
+  await holdSampleNumbers(t);
   admin = await t.asAdmin();
   frontDesk = await t.asFrontDesk();
 });
@@ -59,6 +61,7 @@ describe('callback inbox', () => {
         type: 'end-of-call-report',
         endedReason: 'customer-ended-call',
         call: { id, type: 'inboundPhoneCall', customer: { number: '+12125550199' } },
+        phoneNumber: { number: SAMPLE_CALLED_NUMBER },
         startedAt: new Date(endedAt.getTime() - 90_000).toISOString(),
         endedAt: endedAt.toISOString(),
         durationSeconds: 90,
@@ -86,6 +89,7 @@ describe('callback inbox', () => {
         type: 'end-of-call-report',
         endedReason: 'customer-ended-call',
         call: { id, type, customer: { number: '+12125550198' } },
+        phoneNumber: { number: SAMPLE_CALLED_NUMBER },
         startedAt: new Date(endedAt.getTime() - seconds * 1000).toISOString(),
         endedAt: endedAt.toISOString(),
         durationSeconds: seconds,
@@ -370,7 +374,11 @@ describe('who has a callback', () => {
 
   it('books with the doctor chosen, and refuses a doctor that does not exist', async () => {
     const task = await newTask();
-    const doctors = await t.database.db.select().from(providers);
+    // The demo practice's doctors (the other demo practice has its own).
+    const doctors = await t.database.db
+      .select()
+      .from(providers)
+      .where(sql`${providers.practiceId} = first_practice_id()`);
     const doctor = doctors[doctors.length - 1]!;
     const date = weekdayAhead(t.clock.now(), 52);
     const booking = {

@@ -29,7 +29,7 @@ export function registerCallbackRoutes(app: App, callbacks: CallbacksService): v
       config: { access: 'callLogs:view' },
       schema: { response: { 200: CallbackAssigneesResponseSchema } },
     },
-    async () => ({ assignees: await callbacks.assignees() }),
+    async (request) => ({ assignees: await callbacks.assignees(viewer(request)) }),
   );
 
   app.patch(

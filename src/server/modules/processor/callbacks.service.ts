@@ -4,6 +4,7 @@ import { badRequest, conflict, notFound } from '../../errors';
 import type { EventBus } from '../../events';
 import { addMinutesToWall, instantFromWall, minutesOfDay, wallFromInstant } from '../../lib/wall-time';
 import type { Viewer } from '../../plugins/auth';
+import type { PracticeContext } from '../../practice';
 import type { AuditService } from '../audit/audit.service';
 import type { ScheduleService } from '../schedule/schedule.service';
 import { visibleCalls } from '../scope';
@@ -77,13 +78,12 @@ export function createCallbacksService(deps: {
    * Turns ended inbound calls in which the caller asked for something and nothing was booked (not during the
    * call, not by the processor), and which are not hang-ups under 10 s, into one task each.
    */
-  async function createTasks(candidates: CallbackCandidate[]): Promise<void> {
+  async function createTasks(practice: PracticeContext, candidates: CallbackCandidate[]): Promise<void> {
     const waiting = candidates.filter((call) => !call.bookedByProcessor && mayBeWaiting(call));
     // Most ended calls stop here, before anything else is read.
     if (waiting.length === 0) return;
-    // TRANSITIONAL (issue 22): the first practice's zone until ended calls carry their practice (helper H).
-    const { timeZone } = await schedule.firstPractice();
-    const hours = await repo.openingHours();
+    const { timeZone } = practice;
+    const hours = await repo.openingHours(practice.id);
     const tasks: NewCallback[] = [];
     for (const call of waiting) {
       const { appointmentRequest: request } = readCall(call.transcript, call.structuredData, {
@@ -102,9 +102,10 @@ export function createCallbacksService(deps: {
       });
     }
     // Only tasks this run created are logged: a call seen again (a report delivered twice) creates nothing.
-    for (const created of await repo.insert(tasks))
+    for (const created of await repo.insert(practice.id, tasks))
       await audit.record({
         actor: null,
+        practiceId: practice.id,
         action: 'callback.create',
         outcome: 'allowed',
         resourceType: 'callback',
@@ -114,57 +115,60 @@ export function createCallbacksService(deps: {
   }
 
   /** Catches up on calls that ended before they could be looked at (e.g. the demo practice's history). */
-  const sync = async () => createTasks(await repo.candidates(SYNC_BATCH));
+  const sync = async (practice: PracticeContext) =>
+    createTasks(practice, await repo.candidates(practice.id, SYNC_BATCH));
 
   return {
     sync,
     /** A call's end-of-call-report arrived: its task, if it needs one, is created now. */
-    async callEnded(call: EndedCall): Promise<void> {
+    async callEnded(practice: PracticeContext, call: EndedCall): Promise<void> {
       // What the stored call already shows settles most calls without reading anything more.
       if (call.type !== 'inboundPhoneCall' || call.transcript === null) return;
       if (!mayBeWaiting({ ...call, transcript: call.transcript })) return;
-      await createTasks(await repo.candidates(1, call.id));
+      await createTasks(practice, await repo.candidates(practice.id, 1, call.id));
     },
     async list(viewer: Viewer, query: CallbackListQuery): Promise<Callback[]> {
-      await sync();
+      await sync(viewer.practice);
       return repo.list(
+        viewer.practice.id,
         { status: query.status, ...(query.takenBy === 'me' && { takenBy: viewer.userId }) },
         visibleCalls(viewer.principal),
       );
     },
 
-    assignees: () => repo.assignees(),
+    assignees: (viewer: Viewer) => repo.assignees(viewer.practice.id),
 
     /**
      * Taking succeeds only on a free task or your own (409 naming who has it). Releasing and handing over are
      * for whoever holds the task, or anyone while it is free; an admin may do both whoever holds it.
      */
     async update(viewer: Viewer, id: string, change: CallbackUpdate): Promise<Callback> {
+      const practiceId = viewer.practice.id;
       const scope = visibleCalls(viewer.principal);
-      const current = await repo.get(id, scope);
+      const current = await repo.get(practiceId, id, scope);
       if (!current) throw notFound('Callback not found.');
-      const holder = async () => (await repo.get(id, scope))?.takenBy?.name ?? 'someone else';
-      if (change.take === true && !(await repo.assign(id, viewer.userId, viewer.userId)))
+      const holder = async () => (await repo.get(practiceId, id, scope))?.takenBy?.name ?? 'someone else';
+      if (change.take === true && !(await repo.assign(practiceId, id, viewer.userId, viewer.userId)))
         throw conflict(`${await holder()} has already taken this callback.`);
       if (change.take === false || change.assignTo !== undefined) {
         const to = change.assignTo ?? null;
-        if (to !== null && !(await repo.assignees()).some((user) => user.id === to))
+        if (to !== null && !(await repo.assignees(practiceId)).some((user) => user.id === to))
           throw badRequest('Choose a colleague who can see the callbacks.', { assignTo: 'Unknown user' });
         const from = viewer.principal.role === 'admin' ? null : viewer.userId;
-        if (!(await repo.assign(id, to, from)))
+        if (!(await repo.assign(practiceId, id, to, from)))
           throw conflict(
             `${await holder()} has this callback. Only they or an admin can release it or hand it on.`,
           );
       }
       if (change.note !== undefined || change.status !== undefined)
-        await repo.update(id, {
+        await repo.update(practiceId, id, {
           ...(change.note !== undefined && { note: change.note }),
           ...(change.status !== undefined && {
             status: change.status,
             closedAt: change.status === 'done' ? now() : null,
           }),
         });
-      const updated = (await repo.get(id, scope))!;
+      const updated = (await repo.get(practiceId, id, scope))!;
       if (change.status === 'done' && current.status !== 'done') await closed(viewer, updated);
       return updated;
     },
@@ -175,7 +179,7 @@ export function createCallbacksService(deps: {
      * next nearest. A booking closes the task with its confirmation number.
      */
     async book(viewer: Viewer, id: string, input: CallbackBooking): Promise<BookOutcome> {
-      const task = await repo.get(id, visibleCalls(viewer.principal));
+      const task = await repo.get(viewer.practice.id, id, visibleCalls(viewer.principal));
       if (!task) throw notFound('Callback not found.');
       if (task.status === 'done') throw conflict('This callback is closed. Reopen it to book from it.');
       const practice = await schedule.forUser(viewer);
@@ -216,7 +220,7 @@ export function createCallbacksService(deps: {
           `Nothing is free on ${input.date} for ${type.label}${doctor ? ` with ${doctor.display_name}` : ''}. Please choose another day.`,
         );
       if (outcome.success)
-        await repo.update(id, {
+        await repo.update(viewer.practice.id, id, {
           status: 'done',
           closedAt: now(),
           note: `Booked, confirmation ${outcome.appointment.confirmation_number}.`,
@@ -225,7 +229,9 @@ export function createCallbacksService(deps: {
       return outcome;
     },
 
-    closeForCall: repo.closeForCall,
+    /** The processor booked the call: its open task is done. */
+    closeForCall: (practice: PracticeContext, callId: string, note: string) =>
+      repo.closeForCall(practice.id, callId, note),
   };
 }
 export type CallbacksService = ReturnType<typeof createCallbacksService>;

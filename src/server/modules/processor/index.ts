@@ -36,12 +36,15 @@ export function createProcessorModule(
     now: deps.now,
   });
   // An ended call may leave a caller waiting: its task now (the inbox's own catch-up finds any missed).
-  deps.events.subscribe('call.ended', 'callbacks.task-for-ended-call', (call) =>
-    callbacks.callEnded({ ...call, id: call.callId, type: call.type ?? '' }),
-  );
+  deps.events.subscribe('call.ended', 'callbacks.task-for-ended-call', async (call) => {
+    const practice = await deps.schedule.practice(call.practiceId);
+    if (practice) await callbacks.callEnded(practice, { ...call, id: call.callId, type: call.type ?? '' });
+  });
   // The processor booked the call: its open task is done, also after a crash between the two.
   deps.events.subscribeDurable('appointment.booked', 'callbacks.close-for-booked-call', async (booked) => {
-    if (booked.callId) await callbacks.closeForCall(booked.callId, 'Booked by the Appointment Processor.');
+    const practice = await deps.schedule.practice(booked.practiceId);
+    if (booked.callId && practice)
+      await callbacks.closeForCall(practice, booked.callId, 'Booked by the Appointment Processor.');
   });
   return {
     name: 'processor',

@@ -38,48 +38,60 @@ const callColumns = {
   analysis: calls.analysis,
 };
 const ended = and(eq(calls.status, 'ended'), isNotNull(calls.transcript));
+const ofPractice = (practiceId: string) => eq(calls.practiceId, practiceId);
 
 export function createProcessorRepo(db: Db) {
   return {
-    async call(id: string): Promise<CallForProcessing | undefined> {
-      const [row] = await db.select(callColumns).from(calls).where(eq(calls.id, id));
+    async call(practiceId: string, id: string): Promise<CallForProcessing | undefined> {
+      const [row] = await db
+        .select(callColumns)
+        .from(calls)
+        .where(and(ofPractice(practiceId), eq(calls.id, id)));
       return row;
     },
 
     /** The newest ended calls with a transcript, with what the processor recorded for each (if anything). */
-    async endedCalls(limit: number): Promise<(CallForProcessing & { record: ProcessingRecord | null })[]> {
+    async endedCalls(
+      practiceId: string,
+      limit: number,
+    ): Promise<(CallForProcessing & { record: ProcessingRecord | null })[]> {
       const rows = await db
         .select({ call: callColumns, record: callProcessing })
         .from(calls)
         .leftJoin(callProcessing, eq(callProcessing.callId, calls.id))
-        .where(ended)
+        .where(and(ofPractice(practiceId), ended))
         .orderBy(desc(calls.endedAt), desc(calls.createdAt))
         .limit(limit);
       return rows.map(({ call, record }) => ({ ...call, record: record && toRecord(record) }));
     },
 
     /** The newest ended calls the processor has not run on yet. */
-    async unprocessed(limit: number): Promise<CallForProcessing[]> {
+    async unprocessed(practiceId: string, limit: number): Promise<CallForProcessing[]> {
       const rows = await db
         .select(callColumns)
         .from(calls)
         .leftJoin(callProcessing, eq(callProcessing.callId, calls.id))
-        .where(and(ended, isNull(callProcessing.callId)))
+        .where(and(ofPractice(practiceId), ended, isNull(callProcessing.callId)))
         .orderBy(desc(calls.endedAt), desc(calls.createdAt))
         .limit(limit);
       return rows;
     },
 
-    async record(callId: string): Promise<ProcessingRecord | undefined> {
-      const [row] = await db.select().from(callProcessing).where(eq(callProcessing.callId, callId));
+    async record(practiceId: string, callId: string): Promise<ProcessingRecord | undefined> {
+      const [row] = await db
+        .select()
+        .from(callProcessing)
+        .where(and(eq(callProcessing.practiceId, practiceId), eq(callProcessing.callId, callId)));
       return row && toRecord(row);
     },
 
-    async records(callIds: string[]): Promise<ProcessingRecord[]> {
+    async records(practiceId: string, callIds: string[]): Promise<ProcessingRecord[]> {
       if (callIds.length === 0) return [];
-      return (await db.select().from(callProcessing).where(inArray(callProcessing.callId, callIds))).map(
-        toRecord,
-      );
+      const rows = await db
+        .select()
+        .from(callProcessing)
+        .where(and(eq(callProcessing.practiceId, practiceId), inArray(callProcessing.callId, callIds)));
+      return rows.map(toRecord);
     },
 
     /**
@@ -87,21 +99,25 @@ export function createProcessorRepo(db: Db) {
      * transaction (the durable events of the outcome commit with it).
      */
     async save(
+      practiceId: string,
       record: ProcessingRecord,
       then?: (tx: Tx, saved: ProcessingRecord) => Promise<void>,
     ): Promise<ProcessingRecord> {
       const write = async (q: Queryable) => {
         const [row] = await q
           .insert(callProcessing)
-          .values(record)
+          .values({ ...record, practiceId })
           .onConflictDoUpdate({
             target: callProcessing.callId,
             set: { ...record, processedAt: new Date() },
-            setWhere: ne(callProcessing.state, 'booked'),
+            setWhere: and(eq(callProcessing.practiceId, practiceId), ne(callProcessing.state, 'booked')),
           })
           .returning();
         if (row) return toRecord(row);
-        const [kept] = await q.select().from(callProcessing).where(eq(callProcessing.callId, record.callId));
+        const [kept] = await q
+          .select()
+          .from(callProcessing)
+          .where(and(eq(callProcessing.practiceId, practiceId), eq(callProcessing.callId, record.callId)));
         return toRecord(kept!);
       };
       if (!then) return write(db);

@@ -7,6 +7,7 @@ import type {
 import type { AppointmentType } from '#shared/schemas/schedule';
 import { AppError, badRequest, notFound } from '../../errors';
 import type { Viewer } from '../../plugins/auth';
+import type { PracticeContext } from '../../practice';
 import type { ScheduleService } from '../schedule/schedule.service';
 import { createToolFunctions } from '../voice-webhook/voice-webhook.service';
 import type { TranscriptAnalysis } from './analysis/analyze-transcript';
@@ -164,15 +165,16 @@ export function createProcessorService(deps: {
     viewer: Viewer,
     call: CallForProcessing,
   ): Promise<ProcessingRecord & { message: string }> {
-    const existing = await repo.record(call.id);
+    const practiceId = viewer.practice.id;
+    const existing = await repo.record(practiceId, call.id);
     if (existing?.state === 'booked')
       return { ...existing, message: 'This call was already processed; nothing more was booked.' };
     const outcome = await book(viewer, call);
     let published: (() => Promise<void>) | undefined;
-    const saved = await repo.save(outcome.record, async (tx, record) => {
+    const saved = await repo.save(practiceId, outcome.record, async (tx, record) => {
       if (record.state !== 'booked' || !events) return;
       published = await events.publishWithin(tx, 'appointment.booked', {
-        practiceId: viewer.practice.id,
+        practiceId,
         confirmationNumber: record.confirmationNumber,
         callId: call.id,
       });
@@ -191,7 +193,7 @@ export function createProcessorService(deps: {
         throw badRequest(MISSING_TRANSCRIPT_MESSAGE, { transcript: MISSING_TRANSCRIPT_MESSAGE });
       let call: CallForProcessing | undefined;
       if (callId !== 'manual') {
-        call = /^[0-9a-f-]{36}$/i.test(callId) ? await repo.call(callId) : undefined;
+        call = /^[0-9a-f-]{36}$/i.test(callId) ? await repo.call(viewer.practice.id, callId) : undefined;
         if (!call) throw notFound('Call not found.');
       }
       const { appointmentRequest, evidence } = await analyse(viewer, transcript, call);
@@ -204,7 +206,7 @@ export function createProcessorService(deps: {
     },
 
     async processCall(viewer: Viewer, callId: string): Promise<ProcessAppointmentResponse> {
-      const call = await repo.call(callId);
+      const call = await repo.call(viewer.practice.id, callId);
       if (!call) throw notFound('Call not found.');
       const result = await process(viewer, call);
       return result.state === 'booked'
@@ -217,7 +219,7 @@ export function createProcessorService(deps: {
     },
 
     async processPending(viewer: Viewer): Promise<ProcessPendingResponse> {
-      const pending = await repo.unprocessed(BATCH_SIZE);
+      const pending = await repo.unprocessed(viewer.practice.id, BATCH_SIZE);
       const results: ProcessPendingResponse['results'] = { successful: [], alreadyBooked: [], failed: [] };
       for (const call of pending) {
         const result = await process(viewer, call);
@@ -250,7 +252,7 @@ export function createProcessorService(deps: {
     },
 
     async callStates(viewer: Viewer): Promise<CallProcessingItem[]> {
-      const rows = await repo.endedCalls(LISTED_CALLS);
+      const rows = await repo.endedCalls(viewer.practice.id, LISTED_CALLS);
       const practice = rows.some((r) => !r.record) ? await schedule.forUser(viewer) : undefined;
       return rows.map((row) => {
         if (row.record)

@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { appointments, callbacks, calls } from '../../db/schema/index';
 import { addDays, listSlots, practiceToday } from '../../test/schedule-dates';
 import { bearer, createTestApp, TEST_WEBHOOK_SECRET, type TestApp } from '../../test/test-app';
+import { holdSampleNumbers } from '../../test/sample-numbers';
 
 /**
  * ADR 046 end to end: an end-of-call-report in the platform's shape (a real capture with a dental conversation
@@ -23,6 +24,7 @@ let admin: string;
 let thursday: string;
 beforeAll(async () => {
   t = await createTestApp();
+  await holdSampleNumbers(t);
   admin = await t.asAdmin();
   let day = addDays(practiceToday(t.clock.now()), 2);
   for (let week = 0; week < 8; week++) {

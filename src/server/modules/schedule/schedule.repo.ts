@@ -112,16 +112,6 @@ export function createScheduleRepo(db: Db, changes?: TableChanges) {
     /** A practice by id (jobs and webhooks that carry one). */
     practice: (id: string) => practiceRows.get(id, () => practiceRow(id)),
 
-    /** TRANSITIONAL (issue 22): the oldest practice, for callers that do not carry their practice yet. */
-    async firstPractice(): Promise<PracticeContext | undefined> {
-      const [row] = await db
-        .select({ id: practices.id })
-        .from(practices)
-        .orderBy(asc(practices.createdAt), asc(practices.id))
-        .limit(1);
-      return row && practiceRows.get(row.id, () => practiceRow(row.id));
-    },
-
     /** A type by code, label or a word of it ("cleaning" → dental_cleaning). */
     appointmentType(value: string): Promise<AppointmentTypeRecord | undefined> {
       const key = value

@@ -200,16 +200,8 @@ export function createScheduleService({
       if (!holder || !practice) return undefined;
       return holder.connector ? practiceOf(practice, holder.connector) : forPractice(practice);
     },
-    /**
-     * TRANSITIONAL (issue 22): the oldest practice, for the callers that do not carry their practice yet
-     * (outbound dispatcher and campaigns, callbacks, transfers, calls to numbers no practice holds).
-     * Remove once each is given its practice.
-     */
-    async firstPractice(): Promise<PracticeContext> {
-      const practice = await repo.firstPractice();
-      if (!practice) throw notFound('No practice exists yet.');
-      return practice;
-    },
+    /** A practice by id, for domain events and jobs, which carry only the id. */
+    practice: (id: string): Promise<PracticeContext | undefined> => repo.practice(id),
     appointmentType: repo.appointmentType,
 
     /** [start, end) as instants; dates are practice-local midnights. Default: a window around today. */
