@@ -7,7 +7,6 @@ import type {
 import type { AppointmentType } from '#shared/schemas/schedule';
 import { AppError, badRequest, notFound } from '../../errors';
 import type { Viewer } from '../../plugins/auth';
-import type { PracticeContext } from '../../practice';
 import type { ScheduleService } from '../schedule/schedule.service';
 import { createToolFunctions } from '../voice-webhook/voice-webhook.service';
 import type { TranscriptAnalysis } from './analysis/analyze-transcript';
