@@ -7,6 +7,7 @@ import type { Db } from './db/client';
 import { createIdempotency } from './db/idempotency';
 import type { Integrations } from './integrations/index';
 import { DEFAULT_PUBLIC_BASE_URL } from './env';
+import { AppError } from './errors';
 import { createAuditRepo } from './modules/audit/audit.repo';
 import { registerAuditRoutes } from './modules/audit/audit.routes';
 import { createAuditService, type AuditService } from './modules/audit/audit.service';
@@ -27,6 +28,9 @@ import { createDemoRequestsRepo } from './modules/demo-requests/demo-requests.re
 import { registerDemoRequestRoutes } from './modules/demo-requests/demo-requests.routes';
 import { createDemoRequestsService } from './modules/demo-requests/demo-requests.service';
 import { registerHealthRoutes } from './modules/health/health.routes';
+import { createPracticesRepo } from './modules/practices/practices.repo';
+import { registerPracticeRoutes } from './modules/practices/practices.routes';
+import { createPracticesService, type InviteFirstAdmin } from './modules/practices/practices.service';
 import { createCallbacksRepo } from './modules/processor/callbacks.repo';
 import { registerCallbackRoutes } from './modules/processor/callbacks.routes';
 import { createCallbacksService } from './modules/processor/callbacks.service';
@@ -251,6 +255,14 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   registerUserRoutes(app, createUsersService(createUsersRepo(deps.db), auth));
   registerAuditRoutes(app, audit);
   registerDemoRequestRoutes(app, createDemoRequestsService(createDemoRequestsRepo(deps.db), deps.now));
+  // TEMPORARY until the invitations service (branch mail-invites) is merged.
+  const inviteFirstAdmin: InviteFirstAdmin = async () => {
+    throw new AppError(503, 'unavailable', 'Invitations are not available yet.');
+  };
+  registerPracticeRoutes(
+    app,
+    createPracticesService(createPracticesRepo(deps.db), inviteFirstAdmin, deps.now),
+  );
   const schedule = createScheduleService({
     repo: createScheduleRepo(deps.db, deps.changes),
     integrations,

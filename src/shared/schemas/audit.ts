@@ -38,6 +38,9 @@ export const AUDIT_ACTIONS = [
   'callback.update',
   'callback.book',
   'patient_data.read',
+  'practice.create',
+  'practice.update',
+  'demo_request.update',
   'access.denied',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];

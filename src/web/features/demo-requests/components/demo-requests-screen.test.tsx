@@ -16,6 +16,7 @@ const REQUEST: DemoRequest = {
   sourcePage: '/pricing',
   createdAt: '2026-03-02T15:30:00.000Z',
   contactedAt: null,
+  convertedPracticeId: null,
 };
 
 describe('DemoRequestsScreen', () => {

@@ -1,0 +1,2 @@
+ALTER TABLE "demo_requests" ADD COLUMN "converted_practice_id" uuid;--> statement-breakpoint
+ALTER TABLE "demo_requests" ADD CONSTRAINT "demo_requests_converted_practice_id_practices_id_fk" FOREIGN KEY ("converted_practice_id") REFERENCES "public"."practices"("id") ON DELETE set null ON UPDATE no action;
