@@ -11,6 +11,8 @@ import { SIGNED_IN_HINT_COOKIE } from '../src/shared/site';
 export const USERS = {
   admin: { email: 'admin@brightsmile.example', password: 'admin1234' },
   frontdesk: { email: 'frontdesk@brightsmile.example', password: 'frontdesk1234' },
+  /** The vendor's staff, in no practice (the demo seed's DEMO_OPERATOR). */
+  operator: { email: 'operator@servc.example', password: 'operator1234' },
 } as const;
 
 export type Role = keyof typeof USERS;
