@@ -38,6 +38,11 @@ import {
 } from './modules/outbound-calls/outbound-calls.module';
 import { createSandboxOutbound, withSandboxCalls } from './modules/outbound-calls/sandbox-outbound';
 import { createProcessorService } from './modules/processor/processor.service';
+import { createSandboxMail } from './integrations/mail/sandbox/sandbox-mail';
+import { createMail, type MailConfig, type MailPort } from './integrations/mail/index';
+import { createInvitationsRepo } from './modules/invitations/invitations.repo';
+import { registerInvitationRoutes } from './modules/invitations/invitations.routes';
+import { createInvitationsService } from './modules/invitations/invitations.service';
 import { createUsersRepo } from './modules/users/users.repo';
 import { registerUserRoutes } from './modules/users/users.routes';
 import { createUsersService } from './modules/users/users.service';
@@ -83,6 +88,8 @@ export interface AppDeps {
   logStream?: NodeJS.WritableStream;
   /** Outbound dispatch timings (tests and the benchmark shorten them). */
   outbound?: { retryDelayMs?: number; placementGraceMs?: number; sandboxCallMs?: number };
+  /** SMTP_URL and MAIL_FROM, or a ready port; the built-in mail sandbox when omitted. */
+  mail?: MailConfig | MailPort;
 }
 
 export const BODY_LIMIT_BYTES = 1024 * 1024;
@@ -250,6 +257,18 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   });
   registerUserRoutes(app, createUsersService(createUsersRepo(deps.db), auth));
   registerAuditRoutes(app, audit);
+  const mail =
+    deps.mail && 'send' in deps.mail
+      ? deps.mail
+      : createMail(deps.mail ?? {}, () => createSandboxMail(deps.db, deps.now));
+  const invitations = createInvitationsService({
+    repo: createInvitationsRepo(deps.db),
+    mail,
+    publicBaseUrl,
+    now: deps.now,
+    audit,
+  });
+  registerInvitationRoutes(app, invitations, mail);
   registerDemoRequestRoutes(app, createDemoRequestsService(createDemoRequestsRepo(deps.db), deps.now));
   const schedule = createScheduleService({
     repo: createScheduleRepo(deps.db, deps.changes),
