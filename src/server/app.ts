@@ -7,7 +7,6 @@ import type { Db } from './db/client';
 import { createIdempotency } from './db/idempotency';
 import type { Integrations } from './integrations/index';
 import { DEFAULT_PUBLIC_BASE_URL } from './env';
-import { AppError } from './errors';
 import { createAuditRepo } from './modules/audit/audit.repo';
 import { registerAuditRoutes } from './modules/audit/audit.routes';
 import { createAuditService, type AuditService } from './modules/audit/audit.service';
@@ -30,7 +29,7 @@ import { createDemoRequestsService } from './modules/demo-requests/demo-requests
 import { registerHealthRoutes } from './modules/health/health.routes';
 import { createPracticesRepo } from './modules/practices/practices.repo';
 import { registerPracticeRoutes } from './modules/practices/practices.routes';
-import { createPracticesService, type InviteFirstAdmin } from './modules/practices/practices.service';
+import { createPracticesService } from './modules/practices/practices.service';
 import { createCallbacksRepo } from './modules/processor/callbacks.repo';
 import { registerCallbackRoutes } from './modules/processor/callbacks.routes';
 import { createCallbacksService } from './modules/processor/callbacks.service';
@@ -42,6 +41,11 @@ import {
 } from './modules/outbound-calls/outbound-calls.module';
 import { createSandboxOutbound, withSandboxCalls } from './modules/outbound-calls/sandbox-outbound';
 import { createProcessorService } from './modules/processor/processor.service';
+import { createSandboxMail } from './integrations/mail/sandbox/sandbox-mail';
+import { createMail, type MailConfig, type MailPort } from './integrations/mail/index';
+import { createInvitationsRepo } from './modules/invitations/invitations.repo';
+import { registerInvitationRoutes } from './modules/invitations/invitations.routes';
+import { createInvitationsService } from './modules/invitations/invitations.service';
 import { createUsersRepo } from './modules/users/users.repo';
 import { registerUserRoutes } from './modules/users/users.routes';
 import { createUsersService } from './modules/users/users.service';
@@ -87,6 +91,8 @@ export interface AppDeps {
   logStream?: NodeJS.WritableStream;
   /** Outbound dispatch timings (tests and the benchmark shorten them). */
   outbound?: { retryDelayMs?: number; placementGraceMs?: number; sandboxCallMs?: number };
+  /** SMTP_URL and MAIL_FROM, or a ready port; the built-in mail sandbox when omitted. */
+  mail?: MailConfig | MailPort;
 }
 
 export const BODY_LIMIT_BYTES = 1024 * 1024;
@@ -254,14 +260,22 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   });
   registerUserRoutes(app, createUsersService(createUsersRepo(deps.db), auth));
   registerAuditRoutes(app, audit);
+  const mail =
+    deps.mail && 'send' in deps.mail
+      ? deps.mail
+      : createMail(deps.mail ?? {}, () => createSandboxMail(deps.db, deps.now));
+  const invitations = createInvitationsService({
+    repo: createInvitationsRepo(deps.db),
+    mail,
+    publicBaseUrl,
+    now: deps.now,
+    audit,
+  });
+  registerInvitationRoutes(app, invitations, mail);
   registerDemoRequestRoutes(app, createDemoRequestsService(createDemoRequestsRepo(deps.db), deps.now));
-  // TEMPORARY until the invitations service (branch mail-invites) is merged.
-  const inviteFirstAdmin: InviteFirstAdmin = async () => {
-    throw new AppError(503, 'unavailable', 'Invitations are not available yet.');
-  };
   registerPracticeRoutes(
     app,
-    createPracticesService(createPracticesRepo(deps.db), inviteFirstAdmin, deps.now),
+    createPracticesService(createPracticesRepo(deps.db), invitations.invite, deps.now),
   );
   const schedule = createScheduleService({
     repo: createScheduleRepo(deps.db, deps.changes),

@@ -335,6 +335,26 @@ const TABLE: Record<string, Row> = {
       payload: { contacted: true },
     }),
   },
+  // Invitations: an admin invites staff to their practice; the link's page is public.
+  'POST /api/invitations': {
+    ...ADMIN_ONLY,
+    admin: 201,
+    target: () => ({
+      url: '/api/invitations',
+      payload: { name: 'Table Invitee', email: `table-invitee-${++serial}@example.com`, role: 'sub' },
+    }),
+  },
+  'POST /api/invitations/accept': {
+    public: true,
+    subWithout: 400,
+    subWith: 400,
+    admin: 400,
+    target: () => ({
+      url: '/api/invitations/accept',
+      payload: { token: 'no-such-token', password: 'table-password-1' },
+    }),
+  },
+  'GET /api/mail/sandbox': { ...OPERATOR_ONLY, target: () => ({ url: '/api/mail/sandbox' }) },
   'GET /api/practices': { ...OPERATOR_ONLY, target: () => ({ url: '/api/practices' }) },
   'POST /api/practices': {
     ...OPERATOR_ONLY,

@@ -59,6 +59,7 @@ export async function createTestApp(
     trustProxy?: AppDeps['trustProxy'];
     voice?: AppDeps['voice'];
     outbound?: AppDeps['outbound'];
+    mail?: AppDeps['mail'];
     /** Where the log goes (at level info); without it the app logs nothing. */
     logStream?: AppDeps['logStream'];
     /** The pool's timeouts (defaults as in production). */
@@ -91,6 +92,7 @@ export async function createTestApp(
     trustProxy: options.trustProxy,
     ...(options.voice && { voice: options.voice }),
     ...(options.outbound && { outbound: options.outbound }),
+    ...(options.mail && { mail: options.mail }),
   });
   await app.ready();
 

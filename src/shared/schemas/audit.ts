@@ -13,6 +13,8 @@ export const AUDIT_ACTIONS = [
   'user.create',
   'user.update',
   'user.delete',
+  'invitation.create',
+  'invitation.accept',
   'connector.create',
   'connector.update',
   'connector.delete',

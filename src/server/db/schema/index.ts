@@ -9,3 +9,5 @@ export * from './schedule';
 export * from './processor';
 export * from './outbound';
 export * from './call-transfer';
+export * from './mail';
+export * from './invitations';

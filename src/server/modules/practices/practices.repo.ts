@@ -78,15 +78,24 @@ export function createPracticesRepo(db: Db) {
       });
     },
 
-    /** Undoes a create whose invitation failed: the practice holds nothing else yet. */
-    async removeNew(id: string): Promise<void> {
-      await db.transaction(async (tx) => {
-        await tx
-          .update(demoRequests)
-          .set({ convertedPracticeId: null })
-          .where(eq(demoRequests.convertedPracticeId, id));
-        await tx.delete(practices).where(eq(practices.id, id));
-      });
+    /**
+     * Undoes a create whose invitation failed, when nothing refers to the practice yet; false when something
+     * does (the audit entry of a failed invitation mail, which is append-only): the practice then stays.
+     */
+    async removeNew(id: string): Promise<boolean> {
+      try {
+        await db.transaction(async (tx) => {
+          await tx
+            .update(demoRequests)
+            .set({ convertedPracticeId: null })
+            .where(eq(demoRequests.convertedPracticeId, id));
+          await tx.delete(practices).where(eq(practices.id, id));
+        });
+        return true;
+      } catch (error) {
+        if (isForeignKeyViolation(error)) return false;
+        throw error;
+      }
     },
 
     /** Suspending also deletes the practice's sessions: none outlives it, even one unused until reactivation. */
@@ -107,6 +116,14 @@ export function createPracticesRepo(db: Db) {
       });
     },
   };
+}
+
+/** PostgreSQL's foreign_key_violation, however drizzle wraps it. */
+function isForeignKeyViolation(error: unknown): boolean {
+  for (let e = error as { code?: string; cause?: unknown } | undefined; e; e = e.cause as typeof e) {
+    if (e.code === '23503') return true;
+  }
+  return false;
 }
 
 export type PracticesRepo = ReturnType<typeof createPracticesRepo>;

@@ -1,3 +1,4 @@
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { INVITATION_MESSAGES } from '#shared/schemas/invitations';
 import {
@@ -6,7 +7,8 @@ import {
   PracticeResponseSchema,
 } from '#shared/schemas/practices';
 import { PRACTICE_SUSPENDED_MESSAGE } from '../../practice';
-import { demoRequests } from '../../db/schema/index';
+import { auditEvents, demoRequests } from '../../db/schema/index';
+import { MailError } from '../../integrations/mail/port';
 import { createOtherPractice, type OtherPractice } from '../../test/other-practice';
 import { parseResponse } from '../../test/parse-response';
 import { bearer, createTestApp, type TestApp } from '../../test/test-app';
@@ -218,5 +220,47 @@ describe('PATCH /api/practices/:id', () => {
     const response = await call('PATCH', `/api/practices/${own!.id}`, { status: 'suspended' }, admin);
     expect(response.statusCode).toBe(403);
     expect((await listed())[0]!.status).toBe('active');
+  });
+});
+
+describe('POST /api/practices when the invitation mail cannot be sent', () => {
+  it('answers 502 saying the practice exists but its admin was not invited; the failure is audited', async () => {
+    const failing = await createTestApp({
+      mail: {
+        kind: 'smtp',
+        send: async () => {
+          throw new MailError('connection refused');
+        },
+      },
+    });
+    try {
+      const session = await failing.asOperator();
+      const response = await failing.app.inject({
+        method: 'POST',
+        url: '/api/practices',
+        headers: bearer(session),
+        payload: input({ name: 'Unlucky Clinic' }),
+      });
+      expect(response.statusCode).toBe(502);
+      expect(response.json()).toMatchObject({ code: 'mail_failed' });
+      expect(response.json().message).toMatch(
+        /^Unlucky Clinic was created, but its admin could not be invited: /,
+      );
+      const practices = (
+        await failing.app.inject({ method: 'GET', url: '/api/practices', headers: bearer(session) })
+      ).json().practices as { id: string; name: string }[];
+      const kept = practices.find((p) => p.name === 'Unlucky Clinic');
+      expect(kept).toBeDefined();
+      await failing.app.auditLog.flush();
+      const entries = await failing.database.db
+        .select()
+        .from(auditEvents)
+        .where(eq(auditEvents.practiceId, kept!.id));
+      expect(entries).toMatchObject([
+        { action: 'invitation.create', outcome: 'failed', actorRole: 'operator' },
+      ]);
+    } finally {
+      await failing.close();
+    }
   });
 });

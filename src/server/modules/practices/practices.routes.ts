@@ -8,6 +8,7 @@ import {
 } from '#shared/schemas/practices';
 import type { AuditAction } from '#shared/schemas/audit';
 import type { App } from '../../app-types';
+import { requestContext } from '../../plugins/audit';
 import { requireAuth } from '../../plugins/auth';
 import type { PracticesService } from './practices.service';
 
@@ -30,7 +31,11 @@ export function registerPracticeRoutes(app: App, practices: PracticesService): v
     },
     async (request, reply) => {
       const { user } = requireAuth(request);
-      const created = await practices.create(request.body, { id: user.id, role: 'operator' });
+      const created = await practices.create(
+        request.body,
+        { id: user.id, role: 'operator' },
+        requestContext(request),
+      );
       request.auditResourceId = created.practice.id;
       request.auditPracticeId = created.practice.id;
       if (request.body.demoRequestId) request.auditDetail = 'from a demo request';

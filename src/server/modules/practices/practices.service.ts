@@ -1,7 +1,8 @@
 import { INVITATION_MESSAGES } from '#shared/schemas/invitations';
 import type { CreatePracticeInput, Invitation, Practice, PracticeStatus } from '#shared/schemas/practices';
-import { conflict, notFound } from '../../errors';
+import { AppError, asAppError, conflict, notFound } from '../../errors';
 import type { PracticeContext } from '../../practice';
+import type { RequestContext } from '../../session';
 import type { PracticesRepo } from './practices.repo';
 
 /** Who acts: the operator, as the invitation records it. */
@@ -15,6 +16,7 @@ export type InviteFirstAdmin = (
   practice: PracticeContext,
   invitee: { email: string; name: string; role: 'admin' },
   actor: Actor,
+  context?: Partial<RequestContext>,
 ) => Promise<Invitation>;
 
 export const PRACTICE_MESSAGES = {
@@ -43,11 +45,13 @@ export function createPracticesService(
 
     /**
      * The practice, then its first admin's invitation. Per-practice settings need no rows: their readers
-     * fall back to the defaults. An invitation that fails undoes the practice, so a retry starts clean.
+     * fall back to the defaults. An invitation that fails undoes the practice when it can, so a retry starts
+     * clean.
      */
     async create(
       input: CreatePracticeInput,
       actor: Actor,
+      context: Partial<RequestContext> = {},
     ): Promise<{ practice: Practice; invitation: Invitation }> {
       if (await repo.emailTaken(input.adminEmail)) throw conflict(INVITATION_MESSAGES.emailTaken);
       const adminName =
@@ -66,11 +70,18 @@ export function createPracticesService(
           contextOf(result.practice),
           { email: input.adminEmail, name: adminName, role: 'admin' },
           actor,
+          context,
         );
         return { practice: result.practice, invitation };
       } catch (error) {
-        await repo.removeNew(result.practice.id);
-        throw error;
+        if (await repo.removeNew(result.practice.id)) throw error;
+        // The failed mail is already audited under the practice, so it stays: say so, not just "try again".
+        const failure = asAppError(error);
+        throw new AppError(
+          failure?.status ?? 502,
+          failure?.code ?? 'mail_failed',
+          `${result.practice.name} was created, but its admin could not be invited: ${failure?.message ?? 'please try again later.'}`,
+        );
       }
     },
 
