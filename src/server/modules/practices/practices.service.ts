@@ -85,7 +85,7 @@ export function createPracticesService(
       }
     },
 
-    /** Suspending ends the practice's sessions at their next request; reactivating lets them sign in again. */
+    /** Suspending signs the practice's users out (their sessions are deleted); reactivating lets them sign in. */
     async setStatus(id: string, status: PracticeStatus): Promise<Practice> {
       const practice = await repo.setStatus(id, status);
       if (!practice) throw notFound(PRACTICE_MESSAGES.notFound);
