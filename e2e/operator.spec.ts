@@ -20,7 +20,7 @@ test('the operator signs in, creates a practice, suspends and reactivates it', a
   await dialog.getByLabel('Time zone').selectOption('Europe/Berlin');
   await dialog.getByLabel("First admin's e-mail").fill(email);
   await dialog.getByRole('button', { name: 'Create Practice' }).click();
-  await expect(page.getByText(`${name} created. Invitation sent to ${email}`)).toBeVisible();
+  await expect(page.getByText(`${name} created. Invitation sent to ${email}`, { exact: true })).toBeVisible();
 
   const row = page.getByTestId('practice-row').filter({ hasText: name });
   await expect(row).toContainText('Spas & Wellness');
@@ -29,12 +29,12 @@ test('the operator signs in, creates a practice, suspends and reactivates it', a
 
   await row.getByRole('button', { name: `Suspend ${name}` }).click();
   await page.getByRole('alertdialog').getByRole('button', { name: 'Suspend' }).click();
-  await expect(page.getByText(`${name} suspended`)).toBeVisible();
+  await expect(page.getByText(`${name} suspended`, { exact: true })).toBeVisible();
   await expect(row).toContainText('Suspended');
 
   await row.getByRole('button', { name: `Reactivate ${name}` }).click();
   await page.getByRole('alertdialog').getByRole('button', { name: 'Reactivate' }).click();
-  await expect(page.getByText(`${name} reactivated`)).toBeVisible();
+  await expect(page.getByText(`${name} reactivated`, { exact: true })).toBeVisible();
   await expect(row).toContainText('Active');
 
   // The invitation went through the mail sandbox.
