@@ -13,6 +13,7 @@ export const USERS = {
   admin: { email: 'admin@brightsmile.example', password: 'admin1234' },
   frontdesk: { email: 'frontdesk@brightsmile.example', password: 'frontdesk1234' },
   vetAdmin: { email: 'admin@pawsclaws.example', password: 'admin1234' },
+  /** The vendor's staff, in no practice (the demo seed's DEMO_OPERATOR). */
   operator: { email: 'operator@servc.example', password: 'operator1234' },
 } as const;
 

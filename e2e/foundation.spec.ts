@@ -14,7 +14,6 @@ const ADMIN_MENU = [
   'Linked Accounts',
   'User Management',
   'Audit Log',
-  'Demo Requests',
 ];
 
 // The one test that signs in through the form; the others start from the stored state (e2e/fixtures.ts).

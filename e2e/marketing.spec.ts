@@ -137,10 +137,10 @@ test('a failing server keeps the entered data and shows Submission Failed', asyn
   await expect(dialog.getByRole('button', { name: 'Request Demo' })).toBeEnabled();
 });
 
-test.describe('as the admin', () => {
-  test.use({ role: 'admin' });
+test.describe('as the operator', () => {
+  test.use({ role: 'operator' });
 
-  test('the admin sees a new request in Demo Requests and marks it contacted', async ({ page }) => {
+  test('the operator sees a new request in Demo Requests and marks it contacted', async ({ page }) => {
     const name = `Dr. Morgan Reyes ${Date.now()}`;
     const created = await page.request.post('/api/demo-requests', {
       data: {
@@ -165,6 +165,16 @@ test.describe('as the admin', () => {
     await expect(mark).toBeChecked();
     await page.reload();
     await expect(page.getByTestId('demo-request-row').filter({ hasText: name })).toContainText('Contacted');
+  });
+});
+
+test.describe('as the admin', () => {
+  test.use({ role: 'admin' });
+
+  test("a practice admin never sees Demo Requests (the operator's)", async ({ page }) => {
+    await page.goto('/');
+    await expect(page.getByRole('heading', { name: 'Overview' })).toBeVisible();
+    await expect(sideMenu(page).getByRole('link', { name: 'Demo Requests' })).toHaveCount(0);
   });
 
   test("a signed-in admin gets the Overview at '/' after the app boots", async ({ page }) => {

@@ -25,6 +25,10 @@ import { createScheduleModule } from './modules/schedule/index';
 import { createUsersModule } from './modules/users/index';
 import { createVoiceModules } from './modules/voice-modules';
 import { createVoiceWebhookModule } from './modules/voice-webhook/index';
+import { createSandboxMail } from './integrations/mail/sandbox/sandbox-mail';
+import { createMail, type MailConfig, type MailPort } from './integrations/mail/index';
+import { createInvitationsModule } from './modules/invitations/index';
+import { createPracticesModule } from './modules/practices/index';
 import type { VoiceConfig, VoicePort } from './integrations/voice/index';
 import type { TableChanges } from './db/changes';
 import { safeErrorSummary } from './plugins/error-handler';
@@ -79,6 +83,8 @@ export interface AppDeps {
   };
   /** Domain events: how long a claimed durable delivery is held (tests shorten it). */
   events?: { leaseMs?: number };
+  /** SMTP_URL and MAIL_FROM, or a ready port; the built-in mail sandbox when omitted. */
+  mail?: MailConfig | MailPort;
 }
 
 export const BODY_LIMIT_BYTES = 1024 * 1024;
@@ -272,6 +278,12 @@ export async function composeApp(deps: AppDeps) {
     events,
     now,
   });
+  const mail =
+    deps.mail && 'send' in deps.mail
+      ? deps.mail
+      : createMail(deps.mail ?? {}, () => createSandboxMail(db, deps.now));
+  const invitations = createInvitationsModule({ db, mail, publicBaseUrl, audit: audit.service, now });
+  const practices = createPracticesModule({ db, invite: invitations.service.invite, now });
   const calls = createCallsModule({
     db,
     changes,
@@ -326,6 +338,8 @@ export async function composeApp(deps: AppDeps) {
     users,
     audit,
     demoRequests,
+    invitations,
+    practices,
     schedule,
     outboundCalls,
     calls,
@@ -359,6 +373,8 @@ export async function composeApp(deps: AppDeps) {
       voicePlatform: voice.platform,
       users,
       demoRequests,
+      invitations,
+      practices,
       schedule,
       processor,
       calls,

@@ -15,13 +15,14 @@ import {
 import { ASSISTANT_DEFAULTS } from '#shared/schemas/assistants';
 import { multipart } from './test/multipart';
 import { eq } from 'drizzle-orm';
-import { bearer, createTestApp, type TestApp } from './test/test-app';
+import { bearer, createTestApp, OPERATOR, type TestApp } from './test/test-app';
 
 /**
  * The authorization table: EVERY registered /api route must have a row, so a new route without one fails.
  * Each row is driven as: anonymous, a sub user without the route's flag or assignment, a sub user with every
  * flag and assignment, (where a single resource is read) a sub user asking for one assigned to someone
- * else, and an admin.
+ * else, an admin, and the operator (the vendor's staff: 403 on every practice route, patient data above all,
+ * unless the row says otherwise).
  */
 interface Ids {
   demoConnector: string;
@@ -43,6 +44,8 @@ interface Ids {
   newUser(): Promise<string>;
   newConnector(): Promise<string>;
   newDemoRequest(): Promise<string>;
+  /** The demo practice (a status PATCH of "active" leaves it as it is). */
+  practice: string;
 }
 interface Target {
   url: string;
@@ -55,6 +58,8 @@ interface Row {
   subWithout: number;
   subWith: number;
   admin: number;
+  /** Expected status for the operator; 403 unless given (public rows: as the admin). */
+  operator?: number;
   /** A request for a resource that exists but is assigned to someone else: must be a 404 for the sub user. */
   othersResource?(ids: Ids): Target;
   public?: boolean;
@@ -63,6 +68,9 @@ interface Row {
 const ANYONE = { subWithout: 200, subWith: 200, admin: 200 };
 const WITH_FLAG = { subWithout: 403, subWith: 200, admin: 200 };
 const ADMIN_ONLY = { subWithout: 403, subWith: 403, admin: 200 };
+const OPERATOR_ONLY = { subWithout: 403, subWith: 403, admin: 403, operator: 200 };
+/** Whoever is signed in, the operator too: their own session and what they may do. */
+const EVERYONE = { ...ANYONE, operator: 200 };
 const demoRequestBody = {
   name: 'Table Test',
   email: 'table@example.com',
@@ -96,9 +104,9 @@ const TABLE: Record<string, Row> = {
     admin: 401,
     target: () => ({ url: '/api/auth/login', payload: { email: 'nobody@example.com', password: 'x' } }),
   },
-  'POST /api/auth/logout': { ...ANYONE, target: () => ({ url: '/api/auth/logout' }) },
-  'GET /api/auth/me': { ...ANYONE, target: () => ({ url: '/api/auth/me' }) },
-  'GET /api/user-permissions': { ...ANYONE, target: () => ({ url: '/api/user-permissions' }) },
+  'POST /api/auth/logout': { ...EVERYONE, target: () => ({ url: '/api/auth/logout' }) },
+  'GET /api/auth/me': { ...EVERYONE, target: () => ({ url: '/api/auth/me' }) },
+  'GET /api/user-permissions': { ...EVERYONE, target: () => ({ url: '/api/user-permissions' }) },
   // Lists are filtered to what is assigned (see lists.routes.test.ts).
   'GET /api/assistants': { ...WITH_FLAG, target: () => ({ url: '/api/assistants' }) },
   'GET /api/assistants/:id': {
@@ -184,7 +192,8 @@ const TABLE: Record<string, Row> = {
       url: `/api/phone-mappings/${encodeURIComponent((await ids.newPhoneNumber(true)).number)}`,
     }),
   },
-  'GET /api/voice-platform': { ...ANYONE, target: () => ({ url: '/api/voice-platform' }) },
+  // Which voice platform the deployment uses: no practice's data.
+  'GET /api/voice-platform': { ...EVERYONE, target: () => ({ url: '/api/voice-platform' }) },
   // Admins only; the sandbox has no account to import from (400).
   'POST /api/voice-platform/import': {
     subWithout: 403,
@@ -317,13 +326,52 @@ const TABLE: Record<string, Row> = {
     admin: 201,
     target: () => ({ url: '/api/demo-requests', payload: demoRequestBody }),
   },
-  'GET /api/demo-requests': { ...ADMIN_ONLY, target: () => ({ url: '/api/demo-requests' }) },
+  // The vendor's sales leads and its practices: the operator's alone (issue 22).
+  'GET /api/demo-requests': { ...OPERATOR_ONLY, target: () => ({ url: '/api/demo-requests' }) },
   'PATCH /api/demo-requests/:id': {
-    ...ADMIN_ONLY,
+    ...OPERATOR_ONLY,
     target: async (ids) => ({
       url: `/api/demo-requests/${await ids.newDemoRequest()}`,
       payload: { contacted: true },
     }),
+  },
+  // Invitations: an admin invites staff to their practice; the link's page is public.
+  'POST /api/invitations': {
+    ...ADMIN_ONLY,
+    admin: 201,
+    target: () => ({
+      url: '/api/invitations',
+      payload: { name: 'Table Invitee', email: `table-invitee-${++serial}@example.com`, role: 'sub' },
+    }),
+  },
+  'POST /api/invitations/accept': {
+    public: true,
+    subWithout: 400,
+    subWith: 400,
+    admin: 400,
+    target: () => ({
+      url: '/api/invitations/accept',
+      payload: { token: 'no-such-token', password: 'table-password-1' },
+    }),
+  },
+  'GET /api/mail/sandbox': { ...OPERATOR_ONLY, target: () => ({ url: '/api/mail/sandbox' }) },
+  'GET /api/practices': { ...OPERATOR_ONLY, target: () => ({ url: '/api/practices' }) },
+  'POST /api/practices': {
+    ...OPERATOR_ONLY,
+    operator: 201,
+    target: () => ({
+      url: '/api/practices',
+      payload: {
+        name: 'Table Practice',
+        practiceType: 'spas-wellness',
+        timeZone: 'Europe/Berlin',
+        adminEmail: `table-practice-${++serial}@example.com`,
+      },
+    }),
+  },
+  'PATCH /api/practices/:id': {
+    ...OPERATOR_ONLY,
+    target: (ids) => ({ url: `/api/practices/${ids.practice}`, payload: { status: 'active' } }),
   },
   // Appointment Processor: admins only (part 1, section 6).
   'POST /api/analyze-transcript': {
@@ -394,6 +442,7 @@ const SUB_WITH = { email: 'sub-with@example.com', password: 'sub-with-1' };
 
 beforeAll(async () => {
   t = await createTestApp();
+  await t.asOperator();
   const admin = await t.asAdmin();
   const post = async (url: string, payload: object) => {
     const response = await t.app.inject({ method: 'POST', url, payload, headers: bearer(admin) });
@@ -480,6 +529,7 @@ beforeAll(async () => {
     },
     newUser: async () => (await post('/api/users/atomic', userBody(++serial))).user.id,
     newConnector: async () => (await post('/api/connectors', connectorBody)).connector.id,
+    practice: frontDesk!.practiceId!,
     newDemoRequest: async () => {
       const [row] = await t.database.db
         .insert(demoRequests)
@@ -518,6 +568,7 @@ describe('the authorization table', () => {
       ['sub user without the flag', SUB_WITHOUT, row.subWithout],
       ['sub user with the flag', SUB_WITH, row.subWith],
       ['admin', { email: 'admin@brightsmile.example', password: 'admin1234' }, row.admin],
+      ['operator', OPERATOR, row.public ? row.admin : (row.operator ?? 403)],
     ] as const;
     for (const [who, credentials, expected] of cases) {
       // A fresh session each time: the logout row ends the one it uses.

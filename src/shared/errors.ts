@@ -20,6 +20,10 @@ export const ErrorCodeSchema = z.enum([
   'rate_limited',
   'internal_error',
   'unavailable',
+  /** 410: an invitation link past its expiry. */
+  'invitation_expired',
+  /** 502: the mail server did not take the mail. */
+  'mail_failed',
 ]);
 export type ErrorCode = z.infer<typeof ErrorCodeSchema>;
 

@@ -16,7 +16,7 @@ describe('visibleMenuItems', () => {
     expect(labels(undefined)).toEqual(['Overview']);
   });
 
-  it('shows an admin every item, the processor and User Management', () => {
+  it("shows an admin every practice item, the processor and User Management, none of the operator's", () => {
     expect(labels({ ...sub(), role: 'admin' })).toEqual([
       'Overview',
       'Call Logs',
@@ -31,8 +31,11 @@ describe('visibleMenuItems', () => {
       'Linked Accounts',
       'User Management',
       'Audit Log',
-      'Demo Requests',
     ]);
+  });
+
+  it('shows the operator Practices, Demo Requests and Sent Mail, and nothing else', () => {
+    expect(labels({ ...sub(), role: 'operator' })).toEqual(['Practices', 'Demo Requests', 'Sent Mail']);
   });
 
   it('shows a sub user with no flags and no assignments only Overview', () => {

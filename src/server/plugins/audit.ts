@@ -14,6 +14,8 @@ declare module 'fastify' {
     auditResourceId: string | null;
     /** Short, non-sensitive words about what changed. */
     auditDetail: string | null;
+    /** The practice an operator acted on (the operator belongs to none); else the caller's practice. */
+    auditPracticeId: string | null;
   }
 }
 
@@ -34,6 +36,7 @@ const PHI_READ = { action: 'patient_data.read', resourceType: 'patient_data' } a
 export function installAudit(app: FastifyInstance, audit: AuditRecorder): void {
   app.decorateRequest('auditResourceId', null);
   app.decorateRequest('auditDetail', null);
+  app.decorateRequest('auditPracticeId', null);
   app.addHook('onResponse', async (request, reply) => {
     const config = request.routeOptions.config;
     const target = config.audit ?? (config.phi ? PHI_READ : undefined);
@@ -46,7 +49,7 @@ export function installAudit(app: FastifyInstance, audit: AuditRecorder): void {
       .record({
         ...requestContext(request),
         actor: request.auth ? { id: request.auth.user.id, role: request.auth.user.role } : null,
-        practiceId: request.auth?.practice?.id ?? null,
+        practiceId: request.auditPracticeId ?? request.auth?.practice?.id ?? null,
         action: denied ? 'access.denied' : target!.action,
         outcome: denied ? 'denied' : status < 400 ? 'allowed' : 'failed',
         resourceType: target?.resourceType ?? null,

@@ -85,7 +85,7 @@ describe('the prerendered public site', () => {
   });
 
   it('serves the SPA shell, not indexed, for console routes', async () => {
-    for (const url of ['/signin', '/demo-requests']) {
+    for (const url of ['/signin', '/demo-requests', '/practices', '/sent-mail', '/invite/aB3-x_9']) {
       const response = await get(url);
       expect(response.statusCode, url).toBe(200);
       expect(response.body).toContain('<div id="root"></div>');

@@ -21,8 +21,15 @@ const BASE_URL_PLACEHOLDER = '%PUBLIC_BASE_URL%';
  */
 const NONCE_PLACEHOLDER = '__CSP_NONCE__';
 
-/** Paths the web app's router serves from the shell: the sign-in page and every console menu path. */
-export const SPA_PATHS: readonly string[] = [SIGN_IN_PATH, ...MENU_ITEMS.map((item) => item.path)];
+/** Where an invitation mail's link lands (`/invite/<token>`): the page that sets the invitee's password. */
+const INVITE_PATH = '/invite/:token';
+
+/** Paths the web app's router serves from the shell: sign-in, the invitation page and every console menu path. */
+export const SPA_PATHS: readonly string[] = [
+  SIGN_IN_PATH,
+  INVITE_PATH,
+  ...MENU_ITEMS.map((item) => item.path),
+];
 
 /** A page split around its nonce placeholder, filled and compressed per response. */
 type HtmlPage = [before: string, after: string];

@@ -6,7 +6,8 @@ import { inject } from 'vitest';
 import { composeApp, type AppDeps, type ComposedApp } from '../app';
 import type { App } from '../app-types';
 import { connectDatabase, type Database, type DbTimeouts } from '../db/client';
-import { auditEvents } from '../db/schema/index';
+import { auditEvents, users } from '../db/schema/index';
+import { hashPassword } from '../lib/passwords';
 import { DEMO_ADMIN, DEMO_FRONT_DESK, seedDemoPractice } from '../db/seed/demo-practice';
 
 type AuditEventRow = typeof auditEvents.$inferSelect;
@@ -40,6 +41,8 @@ export interface TestApp {
   login(email: string, password: string): Promise<string>;
   asAdmin(): Promise<string>;
   asFrontDesk(): Promise<string>;
+  /** A session of the operator (the vendor's staff, in no practice): `OPERATOR` below. */
+  asOperator(): Promise<string>;
   /**
    * The audit entries of one resource once `until` holds for them (the log is written after the response is
    * sent, in the background), or whatever there is after 5 s, for the test to report.
@@ -60,6 +63,7 @@ export async function createTestApp(
     trustProxy?: AppDeps['trustProxy'];
     voice?: AppDeps['voice'];
     outbound?: AppDeps['outbound'];
+    mail?: AppDeps['mail'];
     /** Where the log goes (at level info); without it the app logs nothing. */
     logStream?: AppDeps['logStream'];
     /** The pool's timeouts (defaults as in production). */
@@ -92,6 +96,7 @@ export async function createTestApp(
     trustProxy: options.trustProxy,
     ...(options.voice && { voice: options.voice }),
     ...(options.outbound && { outbound: options.outbound }),
+    ...(options.mail && { mail: options.mail }),
   });
   await app.ready();
 
@@ -114,6 +119,10 @@ export async function createTestApp(
     login,
     asAdmin: () => login(DEMO_ADMIN.email, DEMO_ADMIN.password),
     asFrontDesk: () => login(DEMO_FRONT_DESK.email, DEMO_FRONT_DESK.password),
+    asOperator: async () => {
+      await ensureOperator(database.db);
+      return login(OPERATOR.email, OPERATOR.password);
+    },
     auditOf: async (resourceId, until) => {
       for (let waited = 0; ; waited += 25) {
         await modules.audit.service.flush();
@@ -134,6 +143,23 @@ export async function createTestApp(
       await cleanup.end();
     },
   };
+}
+
+/** The demo seed's operator login (issue 22); made here too, so tests do not depend on the seed having it. */
+export const OPERATOR = { email: 'operator@servc.example', password: 'operator1234' } as const;
+
+async function ensureOperator(db: Database['db']): Promise<void> {
+  await db
+    .insert(users)
+    .values({
+      practiceId: null,
+      name: 'Servc Operator',
+      email: OPERATOR.email,
+      username: 'operator',
+      passwordHash: await hashPassword(OPERATOR.password),
+      role: 'operator',
+    })
+    .onConflictDoNothing();
 }
 
 export const bearer = (sessionId: string) => ({ authorization: `Bearer ${sessionId}` });

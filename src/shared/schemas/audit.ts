@@ -13,6 +13,8 @@ export const AUDIT_ACTIONS = [
   'user.create',
   'user.update',
   'user.delete',
+  'invitation.create',
+  'invitation.accept',
   'connector.create',
   'connector.update',
   'connector.delete',
@@ -38,6 +40,9 @@ export const AUDIT_ACTIONS = [
   'callback.update',
   'callback.book',
   'patient_data.read',
+  'practice.create',
+  'practice.update',
+  'demo_request.update',
   'access.denied',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];

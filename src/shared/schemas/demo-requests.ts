@@ -64,6 +64,8 @@ export const DemoRequestSchema = z.object({
   sourcePage: z.string().nullable(),
   createdAt: z.string(),
   contactedAt: z.string().nullable(),
+  /** The practice the operator created from this request, once converted. */
+  convertedPracticeId: z.string().nullable(),
 });
 export type DemoRequest = z.infer<typeof DemoRequestSchema>;
 

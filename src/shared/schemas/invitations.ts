@@ -31,4 +31,5 @@ export const AcceptInvitationInputSchema = z.object({
   token: z.string({ error: INVITATION_MESSAGES.invalid }).min(1, INVITATION_MESSAGES.invalid).max(200),
   password: passwordField,
 });
-export const AcceptInvitationResponseSchema = z.object({ success: z.literal(true) });
+/** `email`: the new user's, so the invite page can sign them in. */
+export const AcceptInvitationResponseSchema = z.object({ success: z.literal(true), email: z.string() });

@@ -49,6 +49,8 @@ describe('console route guards', () => {
     '/linked-accounts',
     '/audit-log',
     '/demo-requests',
+    '/practices',
+    '/sent-mail',
     '/outbound-calls',
     '/appointment-processor',
     '/call-logs',

@@ -1,10 +1,11 @@
 import { lazy, Suspense, useEffect, type ReactNode } from 'react';
-import { Outlet, useLocation, useNavigate, type RouteObject } from 'react-router';
+import { Navigate, Outlet, useLocation, useNavigate, type RouteObject } from 'react-router';
 import { MENU_ITEMS } from '#shared/permissions';
 import { SIGN_IN_PATH } from '#shared/site';
 import { Spinner } from '../components/ui/spinner';
 import { onUnauthorized } from '../lib/api-client';
 import { useAuth } from '../lib/auth';
+import { usePrincipal } from '../lib/permissions';
 import { signInPathFor } from '../lib/return-path';
 import { PublicHome, publicRoutes } from './routes/public';
 import { RequireAccess, RequireAuth, ScreenNotAvailable } from './routes/guards';
@@ -21,6 +22,12 @@ function lazyNamed<K extends string, P extends object>(
 const ConsoleLayout = lazyNamed(() => import('./layouts/console-layout'), 'ConsoleLayout');
 const OverviewRoute = lazyNamed(() => import('./routes/overview'), 'OverviewRoute');
 const SignInRoute = lazyNamed(() => import('./routes/sign-in'), 'SignInRoute');
+const InviteRoute = lazyNamed(() => import('./routes/invite'), 'InviteRoute');
+const PracticesScreen = lazyNamed<'PracticesScreen', object>(
+  () => import('../features/practices'),
+  'PracticesScreen',
+);
+const SentMailScreen = lazyNamed(() => import('../features/sent-mail'), 'SentMailScreen');
 const LinkedAccountsRoute = lazyNamed(() => import('./routes/linked-accounts'), 'LinkedAccountsRoute');
 const UserManagementRoute = lazyNamed(() => import('./routes/user-management'), 'UserManagementRoute');
 const CallLogsRoute = lazyNamed(() => import('./routes/call-logs'), 'CallLogsRoute');
@@ -59,19 +66,27 @@ function RootLayout() {
   );
 }
 
-/** '/' is the Overview when signed in and the marketing home page otherwise. */
-function HomeRoute() {
-  const { isAuthenticated, isLoading } = useAuth();
+/** The operator's console starts at Practices: they have no Overview (it is a practice's data). */
+export const OPERATOR_HOME = '/practices';
+
+function SignedInHome() {
+  const { principal, isLoading } = usePrincipal();
   if (isLoading) return <Spinner className="min-h-screen" />;
-  return isAuthenticated ? (
+  if (principal?.role === 'operator') return <Navigate to={OPERATOR_HOME} replace />;
+  return (
     <ConsoleLayout>
       <Suspense fallback={<Spinner />}>
         <OverviewRoute isBuilt={isBuilt} />
       </Suspense>
     </ConsoleLayout>
-  ) : (
-    <PublicHome />
   );
+}
+
+/** '/' is the Overview when signed in (the operator's Practices) and the marketing home page otherwise. */
+function HomeRoute() {
+  const { isAuthenticated, isLoading } = useAuth();
+  if (isLoading) return <Spinner className="min-h-screen" />;
+  return isAuthenticated ? <SignedInHome /> : <PublicHome />;
 }
 
 /** Built console screens by path; every other menu path shows that it is not available yet. */
@@ -86,6 +101,8 @@ const SCREENS: Record<string, ReactNode> = {
   '/user-management': <UserManagementRoute />,
   '/audit-log': <AuditLogRoute />,
   '/demo-requests': <DemoRequestsScreen />,
+  '/practices': <PracticesScreen />,
+  '/sent-mail': <SentMailScreen />,
   '/appointment-processor': <AppointmentProcessorScreen />,
   '/callbacks': <CallbacksRoute />,
   '/outbound-calls': <OutboundCallsRoute />,
@@ -104,6 +121,7 @@ export const routes: RouteObject[] = [
     children: [
       { path: '/', element: <HomeRoute /> },
       { path: SIGN_IN_PATH, element: <SignInRoute /> },
+      { path: '/invite/:token', element: <InviteRoute /> },
       ...publicRoutes,
       {
         element: (

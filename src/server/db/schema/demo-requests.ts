@@ -1,4 +1,5 @@
 import { index, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { practices } from './practices';
 
 export const demoRequests = pgTable(
   'demo_requests',
@@ -19,6 +20,8 @@ export const demoRequests = pgTable(
     clientAddressHash: text().notNull(),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     contactedAt: timestamp({ withTimezone: true }),
+    /** The practice the operator created from this request; set once, so a request converts only once. */
+    convertedPracticeId: uuid().references(() => practices.id, { onDelete: 'set null' }),
   },
   (table) => [
     index('demo_requests_created_idx').on(table.createdAt),

@@ -10,3 +10,5 @@ export * from './processor';
 export * from './outbound';
 export * from './call-transfer';
 export * from './events';
+export * from './mail';
+export * from './invitations';

@@ -19,6 +19,7 @@ const toDemoRequest = (row: Row): DemoRequest => ({
   sourcePage: row.sourcePage,
   createdAt: row.createdAt.toISOString(),
   contactedAt: row.contactedAt?.toISOString() ?? null,
+  convertedPracticeId: row.convertedPracticeId,
 });
 
 export interface RecentFromAddress {

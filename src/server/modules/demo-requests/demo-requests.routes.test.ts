@@ -4,11 +4,13 @@ import { bearer, createTestApp, type TestApp } from '../../test/test-app';
 import { DEMO_REQUEST_THANKS, DEMO_REQUESTS_PER_HOUR, TRIAL_REQUEST_THANKS } from './demo-requests.service';
 
 let t: TestApp;
+let operator: string;
 let admin: string;
 let frontDesk: string;
 beforeAll(async () => {
   // Long sessions: the rate-limit test moves the clock past the hour.
   t = await createTestApp({ idleMinutes: 24 * 60, maxHours: 48 });
+  operator = await t.asOperator();
   admin = await t.asAdmin();
   frontDesk = await t.asFrontDesk();
 });
@@ -27,7 +29,7 @@ let nextAddress = 1;
 const submit = (payload: object, remoteAddress = `203.0.113.${nextAddress++}`) =>
   t.app.inject({ method: 'POST', url: '/api/demo-requests', payload, remoteAddress });
 
-const list = async (sessionId = admin) => {
+const list = async (sessionId = operator) => {
   const response = await t.app.inject({
     method: 'GET',
     url: '/api/demo-requests',
@@ -127,7 +129,7 @@ describe('POST /api/demo-requests', () => {
   });
 });
 
-describe('the admin routes', () => {
+describe("the operator's routes", () => {
   it('list the newest request first, without the address hash', async () => {
     await submit({ ...valid, name: 'Older Request' });
     t.clock.advanceMinutes(1);
@@ -148,7 +150,7 @@ describe('the admin routes', () => {
       t.app.inject({
         method: 'PATCH',
         url: `/api/demo-requests/${first.id}`,
-        headers: bearer(admin),
+        headers: bearer(operator),
         payload: { contacted },
       });
     const marked = await patch(true);
@@ -160,22 +162,50 @@ describe('the admin routes', () => {
     const unknown = await t.app.inject({
       method: 'PATCH',
       url: '/api/demo-requests/00000000-0000-4000-8000-000000000000',
-      headers: bearer(admin),
+      headers: bearer(operator),
       payload: { contacted: true },
     });
     expect(unknown.statusCode).toBe(404);
   });
 
-  it('refuse a sub user with 403 and an anonymous visitor with 401', async () => {
+  it('audit marking a request, without the practice (a sales lead belongs to none)', async () => {
+    await submit({ ...valid, name: 'Audited Request' });
+    const [first] = (await list()).json().demoRequests;
+    expect(first.name).toBe('Audited Request');
+    for (const contacted of [true, false]) {
+      await t.app.inject({
+        method: 'PATCH',
+        url: `/api/demo-requests/${first.id}`,
+        headers: bearer(operator),
+        payload: { contacted },
+      });
+    }
+    const entries = await t.auditOf(first.id, (found) => found.length >= 2);
+    const entry = {
+      action: 'demo_request.update',
+      actorRole: 'operator',
+      outcome: 'allowed',
+      practiceId: null,
+    };
+    expect(entries).toMatchObject([
+      { ...entry, detail: 'contacted' },
+      { ...entry, detail: 'not contacted' },
+    ]);
+    expect(first.convertedPracticeId).toBeNull();
+  });
+
+  it('refuse a practice admin and a sub user with 403 and an anonymous visitor with 401', async () => {
     const [first] = (await list()).json().demoRequests;
     const routes = [
       { method: 'GET' as const, url: '/api/demo-requests' },
       { method: 'PATCH' as const, url: `/api/demo-requests/${first.id}`, payload: { contacted: true } },
     ];
     for (const route of routes) {
-      const asSub = await t.app.inject({ ...route, headers: bearer(frontDesk) });
-      expect(asSub.statusCode, route.method).toBe(403);
-      expect(asSub.json().code).toBe('forbidden');
+      for (const session of [admin, frontDesk]) {
+        const asPracticeUser = await t.app.inject({ ...route, headers: bearer(session) });
+        expect(asPracticeUser.statusCode, route.method).toBe(403);
+        expect(asPracticeUser.json().code).toBe('forbidden');
+      }
       const anonymous = await t.app.inject(route);
       expect(anonymous.statusCode, route.method).toBe(401);
     }

@@ -9,6 +9,7 @@ import {
 import type { App } from '../../app-types';
 import type { DemoRequestsService } from './demo-requests.service';
 
+/** The public form, and the operator's inbox of the vendor's sales leads (issue 22). */
 export function registerDemoRequestRoutes(app: App, service: DemoRequestsService): void {
   app.post(
     '/api/demo-requests',
@@ -34,15 +35,19 @@ export function registerDemoRequestRoutes(app: App, service: DemoRequestsService
   app.patch(
     '/api/demo-requests/:id',
     {
-      config: { access: 'demoRequests:manage' },
+      config: {
+        access: 'demoRequests:manage',
+        audit: { action: 'demo_request.update', resourceType: 'demo_request' },
+      },
       schema: {
         params: DemoRequestIdParamsSchema,
         body: DemoRequestUpdateInputSchema,
         response: { 200: DemoRequestUpdateResponseSchema },
       },
     },
-    async (request) => ({
-      demoRequest: await service.markContacted(request.params.id, request.body.contacted),
-    }),
+    async (request) => {
+      request.auditDetail = request.body.contacted ? 'contacted' : 'not contacted';
+      return { demoRequest: await service.markContacted(request.params.id, request.body.contacted) };
+    },
   );
 }

@@ -36,6 +36,7 @@ export function ConsoleLayout({ children }: { children?: ReactNode }) {
   const items = visibleMenuItems(principal);
   const main = items.filter((item) => item.section === 'main');
   const admin = items.filter((item) => item.section === 'admin');
+  const operator = items.filter((item) => item.section === 'operator');
   const close = () => setOpen(false);
   const { afterBooking } = useScheduleRefresh();
 
@@ -71,6 +72,20 @@ export function ConsoleLayout({ children }: { children?: ReactNode }) {
               </li>
             ))}
           </ul>
+          {operator.length > 0 && (
+            <div className="mt-6">
+              <p className="px-3 pb-1 text-xs font-semibold uppercase tracking-wider text-slate-500">
+                Operator
+              </p>
+              <ul className="grid gap-1">
+                {operator.map((item) => (
+                  <li key={item.path}>
+                    <MenuLink item={item} onNavigate={close} />
+                  </li>
+                ))}
+              </ul>
+            </div>
+          )}
           {admin.length > 0 && (
             <div className="mt-6">
               <p className="px-3 pb-1 text-xs font-semibold uppercase tracking-wider text-slate-500">Admin</p>

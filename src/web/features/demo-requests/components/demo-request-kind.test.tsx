@@ -13,6 +13,7 @@ const request = (over: Partial<DemoRequest>): DemoRequest => ({
   solution: 'dental-practices',
   kind: 'demo',
   sourcePage: '/pricing',
+  convertedPracticeId: null,
   createdAt: '2026-03-04T14:00:00.000Z',
   contactedAt: null,
   ...over,

@@ -1,7 +1,9 @@
 import { format } from 'date-fns';
+import { useState } from 'react';
 import { getSolutionLabel } from '#shared/marketing';
 import type { DemoRequest } from '#shared/schemas/demo-requests';
 import { Badge } from '../../../components/ui/badge';
+import { Button } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
 import { Checkbox } from '../../../components/ui/checkbox';
 import { ListStates } from '../../../components/list-states';
@@ -10,6 +12,7 @@ import { useDemoRequests } from '../api/get-demo-requests';
 import { useMarkDemoRequestContacted } from '../api/update-demo-request';
 import { PageHeader } from '../../../components/page-header';
 import { messageOf } from '../../../lib/api-client';
+import { CreatePracticeDialog, type PracticePrefill } from '../../practices';
 
 const when = (iso: string) => format(new Date(iso), 'MMM d, yyyy h:mm a');
 
@@ -42,12 +45,30 @@ function ContactedMark({ request }: { request: DemoRequest }) {
   );
 }
 
-/** Admin screen: every demo request from the public site, newest first. */
-const COLUMNS = ['Received', 'Request', 'Name', 'Contact', 'Solution', 'Page', 'Contacted'] as const;
+/** The Create Practice dialog filled from the request: the person's name, their solution and e-mail. */
+const prefillOf = (request: DemoRequest): PracticePrefill => ({
+  name: request.name,
+  practiceType: request.solution,
+  adminEmail: request.email,
+  demoRequestId: request.id,
+});
+
+/** The operator's screen: every demo request from the public site, newest first. */
+const COLUMNS = [
+  'Received',
+  'Request',
+  'Name',
+  'Contact',
+  'Solution',
+  'Page',
+  'Contacted',
+  'Practice',
+] as const;
 
 export function DemoRequestsScreen() {
   const query = useDemoRequests();
   const requests = query.data?.demoRequests ?? [];
+  const [converting, setConverting] = useState<DemoRequest>();
   return (
     <div className="space-y-6">
       <PageHeader
@@ -98,6 +119,20 @@ export function DemoRequestsScreen() {
                     <td className="px-4 py-3">
                       <ContactedMark request={request} />
                     </td>
+                    <td className="px-4 py-3">
+                      {request.convertedPracticeId ? (
+                        <Badge variant="success">Practice created</Badge>
+                      ) : (
+                        <Button
+                          variant="outline"
+                          size="sm"
+                          aria-label={`Create a practice from this request: ${request.name}`}
+                          onClick={() => setConverting(request)}
+                        >
+                          Create a practice from this request
+                        </Button>
+                      )}
+                    </td>
                   </tr>
                 ))}
               </tbody>
@@ -105,6 +140,11 @@ export function DemoRequestsScreen() {
           </Card>
         )}
       </ListStates>
+      <CreatePracticeDialog
+        open={Boolean(converting)}
+        prefill={converting && prefillOf(converting)}
+        onOpenChange={(open) => !open && setConverting(undefined)}
+      />
     </div>
   );
 }

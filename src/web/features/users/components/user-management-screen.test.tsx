@@ -78,4 +78,49 @@ describe('UserManagementScreen', () => {
     await userEvent.click(within(screen.getByRole('alertdialog')).getByRole('button', { name: 'Delete' }));
     expect(await screen.findByText('404: User not found')).toBeTruthy();
   });
+
+  it('invites a user by e-mail: checks the fields, sends them and says to whom', async () => {
+    const { calls } = mockApi({
+      'GET /api/users': { body: { users: [ADMIN] } },
+      'POST /api/invitations': {
+        status: 201,
+        body: {
+          invitation: { id: 'i-1', email: 'sam@brightsmile.example', expiresAt: '2026-01-08T10:00:00.000Z' },
+        },
+      },
+    });
+    renderScreen();
+    await userEvent.click(await screen.findByRole('button', { name: 'Invite User' }));
+    const dialog = screen.getByRole('dialog');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Send Invitation' }));
+    expect(within(dialog).getByText('Name is required')).toBeTruthy();
+    expect(calls.some((call) => call.method === 'POST')).toBe(false);
+
+    await userEvent.type(within(dialog).getByLabelText('Name'), 'Sam Lee');
+    await userEvent.type(within(dialog).getByLabelText('Email'), 'sam@brightsmile.example');
+    await userEvent.selectOptions(within(dialog).getByLabelText('Role'), 'admin');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Send Invitation' }));
+    expect(await screen.findByText('Invitation sent to sam@brightsmile.example')).toBeTruthy();
+    expect(calls.find((call) => call.method === 'POST')?.body).toEqual({
+      name: 'Sam Lee',
+      email: 'sam@brightsmile.example',
+      role: 'admin',
+    });
+  });
+
+  it('shows why an invitation was refused', async () => {
+    mockApi({
+      'GET /api/users': { body: { users: [ADMIN] } },
+      'POST /api/invitations': { status: 409, body: { message: 'A user with this email already exists.' } },
+    });
+    renderScreen();
+    await userEvent.click(await screen.findByRole('button', { name: 'Invite User' }));
+    const dialog = screen.getByRole('dialog');
+    await userEvent.type(within(dialog).getByLabelText('Name'), 'Maya');
+    await userEvent.type(within(dialog).getByLabelText('Email'), 'admin@brightsmile.example');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Send Invitation' }));
+    expect(
+      await screen.findByText('Failed to send invitation: A user with this email already exists.'),
+    ).toBeTruthy();
+  });
 });

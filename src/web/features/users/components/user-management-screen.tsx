@@ -1,5 +1,5 @@
 import { RowActions } from '../../../components/row-actions';
-import { Plus } from 'lucide-react';
+import { Mail, Plus } from 'lucide-react';
 import { useState } from 'react';
 import type { ManagedUser } from '#shared/schemas/users';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
@@ -10,6 +10,7 @@ import { ListStates } from '../../../components/list-states';
 import { toastError, toastSuccess } from '../../../components/mutation-toasts';
 import { useDeleteUser } from '../api/delete-user';
 import { useUsers } from '../api/get-users';
+import { InviteUserDialog } from './invite-user-dialog';
 import { UserFormDialog, type AssignmentOptions } from './user-form-dialog';
 import { PageHeader } from '../../../components/page-header';
 
@@ -20,6 +21,7 @@ export function UserManagementScreen({ options, isAdmin }: { options: Assignment
   const users = query.data?.users ?? [];
   const [editing, setEditing] = useState<Editing>({ open: false });
   const [deleting, setDeleting] = useState<ManagedUser>();
+  const [inviting, setInviting] = useState(false);
   const remove = useDeleteUser();
 
   function confirmDelete() {
@@ -37,10 +39,18 @@ export function UserManagementScreen({ options, isAdmin }: { options: Assignment
         title="User Management"
         description="Staff accounts, their permissions and what is assigned to them."
         action={
-          <Button onClick={() => setEditing({ open: true })}>
-            <Plus aria-hidden="true" />
-            Create User
-          </Button>
+          <div className="flex flex-wrap gap-2">
+            {isAdmin && (
+              <Button variant="outline" onClick={() => setInviting(true)}>
+                <Mail aria-hidden="true" />
+                Invite User
+              </Button>
+            )}
+            <Button onClick={() => setEditing({ open: true })}>
+              <Plus aria-hidden="true" />
+              Create User
+            </Button>
+          </div>
         }
       />
 
@@ -79,6 +89,7 @@ export function UserManagementScreen({ options, isAdmin }: { options: Assignment
         )}
       </ListStates>
 
+      {isAdmin && <InviteUserDialog open={inviting} onOpenChange={setInviting} />}
       <UserFormDialog
         open={editing.open}
         user={editing.open ? editing.user : undefined}

@@ -1,0 +1,291 @@
+import { randomBytes } from 'node:crypto';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  AcceptInvitationResponseSchema,
+  INVITATION_HOURS,
+  INVITATION_MESSAGES,
+  InvitationResponseSchema,
+} from '#shared/schemas/invitations';
+import { SandboxMailListResponseSchema } from '#shared/schemas/mail';
+import { MeResponseSchema, UserPermissionsResponseSchema } from '#shared/schemas/auth';
+import { invitations, practices, userPermissions, users } from '../../db/schema/index';
+import type { MailPort } from '../../integrations/mail/port';
+import { hashPassword } from '../../lib/passwords';
+import { createOtherPractice, type OtherPractice } from '../../test/other-practice';
+import { parseResponse } from '../../test/parse-response';
+import { bearer, createTestApp, type TestApp } from '../../test/test-app';
+
+const PASSWORD = 'a-long-new-password-1';
+const LINK = /\/invite\/([A-Za-z0-9_-]+)/;
+
+let t: TestApp;
+let other: OtherPractice;
+let operator: string;
+let admin: string;
+let operatorEmail: string;
+
+/** The operator belongs to no practice (test-app has no helper for them on this branch). */
+async function signInOperator(): Promise<string> {
+  const email = `operator-${randomBytes(4).toString('hex')}@servc.example`;
+  operatorEmail = email;
+  await t.database.db.insert(users).values({
+    practiceId: null,
+    name: 'Operator',
+    email,
+    username: email,
+    passwordHash: await hashPassword('operator-password-1'),
+    role: 'operator',
+  });
+  return t.login(email, 'operator-password-1');
+}
+
+const uniqueEmail = (label: string) => `${label}-${randomBytes(4).toString('hex')}@invited.example`;
+
+async function invite(session: string, body: object) {
+  return t.app.inject({ method: 'POST', url: '/api/invitations', headers: bearer(session), payload: body });
+}
+
+const accept = (token: string, password = PASSWORD) =>
+  t.app.inject({ method: 'POST', url: '/api/invitations/accept', payload: { token, password } });
+
+async function sandboxMails() {
+  const response = await t.app.inject({ method: 'GET', url: '/api/mail/sandbox', headers: bearer(operator) });
+  return parseResponse(response, SandboxMailListResponseSchema).messages;
+}
+
+/** The token in the newest mail to `email`. */
+async function tokenFor(email: string): Promise<string> {
+  const mail = (await sandboxMails()).find((message) => message.to === email);
+  const token = mail?.text.match(LINK)?.[1];
+  if (!token) throw new Error(`no invitation mail to ${email}`);
+  return token;
+}
+
+beforeAll(async () => {
+  t = await createTestApp({ publicBaseUrl: 'https://console.servc.example' });
+  other = await createOtherPractice(t, { name: 'Riverside Vets' });
+  operator = await signInOperator();
+  admin = await t.asAdmin();
+});
+afterAll(() => t?.close());
+
+describe('POST /api/invitations', () => {
+  it("stores the invitation in the caller's practice and mails a link that expires in 72 hours", async () => {
+    const email = uniqueEmail('new');
+    const response = await invite(admin, { email, name: 'New Person', role: 'sub' });
+    const { invitation } = parseResponse(response, InvitationResponseSchema, 201);
+    expect(invitation.email).toBe(email);
+    const lifetime = new Date(invitation.expiresAt).getTime() - t.clock.now().getTime();
+    expect(lifetime).toBeGreaterThan(INVITATION_HOURS * 3600_000 - 60_000);
+    expect(lifetime).toBeLessThanOrEqual(INVITATION_HOURS * 3600_000);
+
+    const [mail] = (await sandboxMails()).filter((message) => message.to === email);
+    const [practice] = await t.database.db
+      .select()
+      .from(practices)
+      .where(eq(practices.id, (await row(invitation.id)).practiceId));
+    expect(mail!.subject).toBe(`You're invited to ${practice!.name} on Servc`);
+    const token = mail!.text.match(LINK)![1]!;
+    expect(mail!.text).toContain(`https://console.servc.example/invite/${token}`);
+    expect(mail!.text).toContain('expires');
+
+    const stored = await row(invitation.id);
+    expect(stored.practiceId).not.toBe(other.id);
+    expect(stored.tokenHash).not.toContain(token);
+    expect(JSON.stringify(stored)).not.toContain(token);
+  });
+
+  it('refuses an e-mail a user already has (409), whatever its case, and stores nothing', async () => {
+    const before = (await t.database.db.select().from(invitations)).length;
+    const response = await invite(admin, {
+      email: other.adminEmail.toUpperCase(),
+      name: 'Taken',
+      role: 'sub',
+    });
+    expect(response.statusCode).toBe(409);
+    expect(response.json().message).toBe(INVITATION_MESSAGES.emailTaken);
+    expect((await t.database.db.select().from(invitations)).length).toBe(before);
+  });
+
+  it('refuses a bad e-mail with a 400 and a message', async () => {
+    const response = await invite(admin, { email: 'not-an-email', name: 'X' });
+    expect(response.statusCode).toBe(400);
+    expect(response.json().message).toMatch(/email/i);
+  });
+
+  it("puts another practice's invitation in that practice", async () => {
+    const email = uniqueEmail('vet');
+    const { invitation } = parseResponse(
+      await invite(await other.asAdmin(), { email, name: 'Vet Tech', role: 'admin' }),
+      InvitationResponseSchema,
+      201,
+    );
+    expect((await row(invitation.id)).practiceId).toBe(other.id);
+    const accepted = await accept(await tokenFor(email));
+    expect(accepted.statusCode, accepted.body).toBe(200);
+    const [user] = await t.database.db.select().from(users).where(eq(users.email, email));
+    expect(user).toMatchObject({ practiceId: other.id, role: 'admin' });
+  });
+
+  it('is audited without the token or the e-mail text', async () => {
+    const email = uniqueEmail('audited');
+    const { invitation } = parseResponse(
+      await invite(admin, { email, name: 'Audit Me' }),
+      InvitationResponseSchema,
+      201,
+    );
+    const token = await tokenFor(email);
+    expect((await accept(token)).statusCode).toBe(200);
+    const entries = await t.auditOf(invitation.id, (found) => found.length >= 2);
+    expect(entries.map((entry) => [entry.action, entry.outcome]).sort()).toEqual([
+      ['invitation.accept', 'allowed'],
+      ['invitation.create', 'allowed'],
+    ]);
+    const text = JSON.stringify(entries);
+    expect(text).not.toContain(token);
+    expect(text).not.toContain(email);
+    expect(text).not.toContain('invited to');
+    expect(entries.every((entry) => entry.practiceId === entries[0]!.practiceId && entry.practiceId)).toBe(
+      true,
+    );
+  });
+});
+
+describe('POST /api/invitations/accept', () => {
+  it('creates the user with the role and permissions, who can then sign in; the link works once', async () => {
+    const email = uniqueEmail('accept');
+    await invite(admin, { email, name: 'Front Desk Two', role: 'sub', permissions: { canCallLogs: true } });
+    const token = await tokenFor(email);
+
+    const body = parseResponse(await accept(token), AcceptInvitationResponseSchema);
+    expect(body).toEqual({ success: true, email });
+
+    const session = await t.login(email, PASSWORD);
+    const me = parseResponse(
+      await t.app.inject({ method: 'GET', url: '/api/auth/me', headers: bearer(session) }),
+      MeResponseSchema,
+    );
+    expect(me.user).toMatchObject({ email, name: 'Front Desk Two', role: 'sub' });
+    const permissions = parseResponse(
+      await t.app.inject({ method: 'GET', url: '/api/user-permissions', headers: bearer(session) }),
+      UserPermissionsResponseSchema,
+    );
+    expect(permissions.data.permissions).toMatchObject({ canCallLogs: true, canAssistants: false });
+
+    const again = await accept(token, 'another-long-password-2');
+    expect(again.statusCode).toBe(409);
+    expect(again.json().message).toBe(INVITATION_MESSAGES.used);
+  });
+
+  it('refuses an unknown token with one generic 400 message', async () => {
+    const response = await accept('no-such-token');
+    expect(response.statusCode).toBe(400);
+    expect(response.json().message).toBe(INVITATION_MESSAGES.invalid);
+    expect((await accept('')).json().message).toBe(INVITATION_MESSAGES.invalid);
+  });
+
+  it('refuses an expired link (410) and creates no user', async () => {
+    const email = uniqueEmail('late');
+    await invite(admin, { email, name: 'Too Late' });
+    const token = await tokenFor(email);
+    t.clock.advanceMinutes(INVITATION_HOURS * 60 + 1);
+    const response = await accept(token);
+    expect(response.statusCode).toBe(410);
+    expect(response.json().message).toBe(INVITATION_MESSAGES.expired);
+    expect(await t.database.db.select().from(users).where(eq(users.email, email))).toEqual([]);
+    // The clock moved past every session's limit: sign in again for the tests after this one.
+    admin = await t.asAdmin();
+    operator = await t.login(operatorEmail, 'operator-password-1');
+  });
+
+  it('refuses a weak password or the e-mail as password with a 400 and keeps the link usable', async () => {
+    const email = uniqueEmail('weak');
+    await invite(admin, { email, name: 'Weak' });
+    const token = await tokenFor(email);
+    expect((await accept(token, 'short')).statusCode).toBe(400);
+    expect((await accept(token, email)).statusCode).toBe(400);
+    expect((await accept(token)).statusCode).toBe(200);
+  });
+
+  it('two accepts of one link at the same time make one user', async () => {
+    const email = uniqueEmail('race');
+    await invite(admin, { email, name: 'Racer' });
+    const token = await tokenFor(email);
+    const responses = await Promise.all([accept(token), accept(token), accept(token)]);
+    expect(responses.map((response) => response.statusCode).sort()).toEqual([200, 409, 409]);
+    const created = await t.database.db.select().from(users).where(eq(users.email, email));
+    expect(created).toHaveLength(1);
+    expect(
+      await t.database.db.select().from(userPermissions).where(eq(userPermissions.userId, created[0]!.id)),
+    ).toHaveLength(1);
+  });
+});
+
+describe('GET /api/mail/sandbox', () => {
+  it("is the operator's: a practice admin gets 403", async () => {
+    const response = await t.app.inject({ method: 'GET', url: '/api/mail/sandbox', headers: bearer(admin) });
+    expect(response.statusCode).toBe(403);
+  });
+
+  it('lists newest first', async () => {
+    const first = uniqueEmail('first');
+    const second = uniqueEmail('second');
+    await invite(admin, { email: first, name: 'First' });
+    t.clock.advanceMinutes(1);
+    await invite(admin, { email: second, name: 'Second' });
+    const order = (await sandboxMails()).map((mail) => mail.to);
+    expect(order.indexOf(second)).toBeLessThan(order.indexOf(first));
+  });
+});
+
+async function row(id: string) {
+  const [found] = await t.database.db.select().from(invitations).where(eq(invitations.id, id));
+  return found!;
+}
+
+describe('with a mail server configured', () => {
+  let smtp: TestApp;
+  const failing: MailPort = {
+    kind: 'smtp',
+    send: async () => {
+      throw new Error('connection refused');
+    },
+  };
+  beforeAll(async () => {
+    smtp = await createTestApp({ mail: failing });
+  });
+  afterAll(() => smtp?.close());
+
+  it('has no sandbox to read (404)', async () => {
+    const email = `operator-${randomBytes(4).toString('hex')}@servc.example`;
+    await smtp.database.db.insert(users).values({
+      practiceId: null,
+      name: 'Operator',
+      email,
+      username: email,
+      passwordHash: await hashPassword('operator-password-1'),
+      role: 'operator',
+    });
+    const session = await smtp.login(email, 'operator-password-1');
+    const response = await smtp.app.inject({
+      method: 'GET',
+      url: '/api/mail/sandbox',
+      headers: bearer(session),
+    });
+    expect(response.statusCode).toBe(404);
+  });
+
+  it('a mail that cannot be sent is a clear 502 and leaves no invitation behind', async () => {
+    const response = await smtp.app.inject({
+      method: 'POST',
+      url: '/api/invitations',
+      headers: bearer(await smtp.asAdmin()),
+      payload: { email: uniqueEmail('unsent'), name: 'Unsent' },
+    });
+    expect(response.statusCode).toBe(502);
+    expect(response.json().message).toMatch(/could not be sent/);
+    expect(response.body).not.toContain('connection refused');
+    expect(await smtp.database.db.select().from(invitations)).toEqual([]);
+  });
+});

@@ -1,0 +1,266 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { INVITATION_MESSAGES } from '#shared/schemas/invitations';
+import {
+  CreatePracticeResponseSchema,
+  PracticeListResponseSchema,
+  PracticeResponseSchema,
+} from '#shared/schemas/practices';
+import { PRACTICE_SUSPENDED_MESSAGE } from '../../practice';
+import { auditEvents, demoRequests } from '../../db/schema/index';
+import { MailError } from '../../integrations/mail/port';
+import { createOtherPractice, type OtherPractice } from '../../test/other-practice';
+import { parseResponse } from '../../test/parse-response';
+import { bearer, createTestApp, type TestApp } from '../../test/test-app';
+import { PRACTICE_MESSAGES } from './practices.service';
+
+let t: TestApp;
+let operator: string;
+let admin: string;
+let other: OtherPractice;
+beforeAll(async () => {
+  t = await createTestApp();
+  operator = await t.asOperator();
+  admin = await t.asAdmin();
+  other = await createOtherPractice(t, { name: 'Paws Test Clinic' });
+});
+afterAll(() => t.close());
+
+const call = (method: 'GET' | 'POST' | 'PATCH', url: string, payload?: object, session = operator) =>
+  t.app.inject({ method, url, payload, headers: bearer(session) });
+
+const listed = async () =>
+  parseResponse(await call('GET', '/api/practices'), PracticeListResponseSchema).practices;
+
+let serial = 0;
+const input = (over: object = {}) => ({
+  name: 'Lakeside Spa',
+  practiceType: 'spas-wellness',
+  timeZone: 'Europe/Berlin',
+  adminEmail: `owner-${++serial}@lakeside.example`,
+  ...over,
+});
+
+const newDemoRequest = async (name = 'Dr. Ada Lake') => {
+  const [row] = await t.database.db
+    .insert(demoRequests)
+    .values({
+      name,
+      email: `ada-${++serial}@lake.example`,
+      mobile: '2125550100',
+      solution: 'medical-clinics',
+      clientAddressHash: 'practices-test',
+    })
+    .returning();
+  return row!;
+};
+
+describe('GET /api/practices', () => {
+  it('lists every practice, oldest first, for the operator', async () => {
+    const practices = await listed();
+    expect(practices).toHaveLength(2);
+    expect(practices[1]).toMatchObject({
+      name: 'Paws Test Clinic',
+      id: other.id,
+      practiceType: 'veterinary-clinics',
+      timeZone: 'America/Chicago',
+      status: 'active',
+    });
+  });
+
+  it('refuses a practice admin with 403', async () => {
+    expect((await call('GET', '/api/practices', undefined, admin)).statusCode).toBe(403);
+    expect((await call('GET', '/api/practices', undefined, await other.asAdmin())).statusCode).toBe(403);
+  });
+});
+
+describe('POST /api/practices', () => {
+  it("creates the practice and invites its first admin, and audits it under the new practice's id", async () => {
+    const body = input();
+    const response = await call('POST', '/api/practices', body);
+    expect(response.statusCode, response.body).toBe(201);
+    const { practice, invitation } = parseResponse(response, CreatePracticeResponseSchema, 201);
+    expect(practice).toMatchObject({
+      name: 'Lakeside Spa',
+      practiceType: 'spas-wellness',
+      timeZone: 'Europe/Berlin',
+      status: 'active',
+    });
+    expect(invitation.email).toBe(body.adminEmail);
+    expect(Date.parse(invitation.expiresAt)).toBeGreaterThan(t.clock.now().getTime());
+    expect((await listed()).map((p) => p.id)).toContain(practice.id);
+
+    const [entry] = await t.auditOf(practice.id, (entries) => entries.length > 0);
+    expect(entry).toMatchObject({
+      action: 'practice.create',
+      actorRole: 'operator',
+      outcome: 'allowed',
+      practiceId: practice.id,
+    });
+  });
+
+  it('refuses an e-mail that is already a user with 409, and creates nothing', async () => {
+    const before = (await listed()).length;
+    const response = await call(
+      'POST',
+      '/api/practices',
+      input({ adminEmail: other.adminEmail.toUpperCase() }),
+    );
+    expect(response.statusCode).toBe(409);
+    expect(response.json()).toMatchObject({ code: 'conflict', message: INVITATION_MESSAGES.emailTaken });
+    expect((await listed()).length).toBe(before);
+  });
+
+  it('refuses bad input with 400 and the field messages, and creates nothing', async () => {
+    const before = (await listed()).length;
+    for (const [over, field, message] of [
+      [{ name: ' ' }, 'name', 'Practice name is required'],
+      [{ practiceType: 'hospitals' }, 'practiceType', 'Choose a practice type'],
+      [{ timeZone: 'Mars/Olympus' }, 'timeZone', 'Choose a time zone'],
+      [{ adminEmail: 'nope' }, 'adminEmail', 'Please enter a valid email address'],
+      [{ demoRequestId: 'x' }, 'demoRequestId', 'Demo request not found'],
+    ] as const) {
+      const response = await call('POST', '/api/practices', input(over));
+      expect(response.statusCode, field).toBe(400);
+      expect(response.json().fields, field).toMatchObject({ [field]: message });
+    }
+    expect((await listed()).length).toBe(before);
+  });
+
+  it('creates from a demo request once: the request is marked converted, a second create is 409', async () => {
+    const request = await newDemoRequest();
+    const first = await call(
+      'POST',
+      '/api/practices',
+      input({ name: 'Lake Clinic', demoRequestId: request.id }),
+    );
+    expect(first.statusCode, first.body).toBe(201);
+    const { practice } = first.json();
+    const demo = (await call('GET', '/api/demo-requests')).json().demoRequests;
+    expect(demo.find((r: { id: string }) => r.id === request.id).convertedPracticeId).toBe(practice.id);
+
+    const before = (await listed()).length;
+    const again = await call(
+      'POST',
+      '/api/practices',
+      input({ name: 'Lake Clinic 2', demoRequestId: request.id }),
+    );
+    expect(again.statusCode).toBe(409);
+    expect(again.json().message).toBe(PRACTICE_MESSAGES.demoRequestConverted);
+    expect((await listed()).length).toBe(before);
+  });
+
+  it('answers 404 for a demo request that does not exist', async () => {
+    const response = await call(
+      'POST',
+      '/api/practices',
+      input({ demoRequestId: '00000000-0000-4000-8000-000000000000' }),
+    );
+    expect(response.statusCode).toBe(404);
+    expect(response.json().message).toBe(PRACTICE_MESSAGES.demoRequestNotFound);
+  });
+
+  it('two creates from one request at once make one practice', async () => {
+    const request = await newDemoRequest('Dr. Race');
+    const before = (await listed()).length;
+    const [a, b] = await Promise.all([
+      call('POST', '/api/practices', input({ demoRequestId: request.id })),
+      call('POST', '/api/practices', input({ demoRequestId: request.id })),
+    ]);
+    expect([a.statusCode, b.statusCode].sort()).toEqual([201, 409]);
+    expect((await listed()).length).toBe(before + 1);
+  });
+});
+
+describe('PATCH /api/practices/:id', () => {
+  const setStatus = (id: string, status: string) => call('PATCH', `/api/practices/${id}`, { status });
+
+  it("suspends: the practice's live sessions end and its users cannot sign in; reactivating restores", async () => {
+    const session = await other.asAdmin();
+    expect((await call('GET', '/api/auth/me', undefined, session)).statusCode).toBe(200);
+
+    const suspended = await setStatus(other.id, 'suspended');
+    expect(suspended.statusCode).toBe(200);
+    expect(parseResponse(suspended, PracticeResponseSchema).practice.status).toBe('suspended');
+    await expect
+      .poll(async () => (await call('GET', '/api/auth/me', undefined, session)).statusCode)
+      .toBe(401);
+    const signIn = other.asAdmin();
+    await expect(signIn).rejects.toThrow(/401.*practice_suspended/);
+    await expect(signIn).rejects.toThrow(PRACTICE_SUSPENDED_MESSAGE);
+    // The first practice goes on as before.
+    expect((await call('GET', '/api/auth/me', undefined, admin)).statusCode).toBe(200);
+
+    const reactivated = await setStatus(other.id, 'active');
+    expect(reactivated.json().practice.status).toBe('active');
+    const again = await other.asAdmin();
+    expect((await call('GET', '/api/auth/me', undefined, again)).statusCode).toBe(200);
+    // The session from before the suspension stays ended.
+    expect((await call('GET', '/api/auth/me', undefined, session)).statusCode).toBe(401);
+
+    const entries = await t.auditOf(other.id, (found) => found.length >= 2);
+    expect(entries.map((e) => [e.action, e.detail, e.practiceId, e.actorRole])).toEqual([
+      ['practice.update', 'suspended', other.id, 'operator'],
+      ['practice.update', 'reactivated', other.id, 'operator'],
+    ]);
+  });
+
+  it('answers 404 for an unknown practice and 400 for an unknown status, changing nothing', async () => {
+    const unknown = await setStatus('00000000-0000-4000-8000-000000000000', 'suspended');
+    expect(unknown.statusCode).toBe(404);
+    expect(unknown.json().message).toBe(PRACTICE_MESSAGES.notFound);
+    const bad = await setStatus(other.id, 'closed');
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().message).toBe('Status must be active or suspended');
+    expect((await listed()).find((p) => p.id === other.id)!.status).toBe('active');
+  });
+
+  it('refuses a practice admin with 403, even for their own practice', async () => {
+    const [own] = await listed();
+    const response = await call('PATCH', `/api/practices/${own!.id}`, { status: 'suspended' }, admin);
+    expect(response.statusCode).toBe(403);
+    expect((await listed())[0]!.status).toBe('active');
+  });
+});
+
+describe('POST /api/practices when the invitation mail cannot be sent', () => {
+  it('answers 502 saying the practice exists but its admin was not invited; the failure is audited', async () => {
+    const failing = await createTestApp({
+      mail: {
+        kind: 'smtp',
+        send: async () => {
+          throw new MailError('connection refused');
+        },
+      },
+    });
+    try {
+      const session = await failing.asOperator();
+      const response = await failing.app.inject({
+        method: 'POST',
+        url: '/api/practices',
+        headers: bearer(session),
+        payload: input({ name: 'Unlucky Clinic' }),
+      });
+      expect(response.statusCode).toBe(502);
+      expect(response.json()).toMatchObject({ code: 'mail_failed' });
+      expect(response.json().message).toMatch(
+        /^Unlucky Clinic was created, but its admin could not be invited: /,
+      );
+      const practices = (
+        await failing.app.inject({ method: 'GET', url: '/api/practices', headers: bearer(session) })
+      ).json().practices as { id: string; name: string }[];
+      const kept = practices.find((p) => p.name === 'Unlucky Clinic');
+      expect(kept).toBeDefined();
+      await failing.modules.audit.service.flush();
+      const entries = await failing.database.db
+        .select()
+        .from(auditEvents)
+        .where(eq(auditEvents.practiceId, kept!.id));
+      expect(entries).toMatchObject([
+        { action: 'invitation.create', outcome: 'failed', actorRole: 'operator' },
+      ]);
+    } finally {
+      await failing.close();
+    }
+  });
+});

@@ -1,0 +1,97 @@
+import { useId, useState, type FormEvent } from 'react';
+import { CreateInvitationInputSchema } from '#shared/schemas/invitations';
+import { FormField } from '../../../components/form-field';
+import { toastError, toastSuccess } from '../../../components/mutation-toasts';
+import { Button } from '../../../components/ui/button';
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+} from '../../../components/ui/dialog';
+import { Label } from '../../../components/ui/label';
+import { NativeSelect } from '../../../components/ui/native-select';
+import { messageOf } from '../../../lib/api-client';
+import { validate, type FieldErrors } from '../../../lib/form';
+import { useCreateInvitation } from '../api/create-invitation';
+
+/** "Invite User": the invitee gets a one-time link by e-mail and sets their own password. */
+export function InviteUserDialog({
+  open,
+  onOpenChange,
+}: {
+  open: boolean;
+  onOpenChange(open: boolean): void;
+}) {
+  return (
+    <Dialog open={open} onOpenChange={onOpenChange}>
+      <DialogContent>{open && <InviteUserForm onDone={() => onOpenChange(false)} />}</DialogContent>
+    </Dialog>
+  );
+}
+
+function InviteUserForm({ onDone }: { onDone(): void }) {
+  const [values, setValues] = useState({ name: '', email: '', role: 'sub' as 'admin' | 'sub' });
+  const [errors, setErrors] = useState<FieldErrors>({});
+  const invite = useCreateInvitation();
+  const roleId = useId();
+
+  function submit(event: FormEvent) {
+    event.preventDefault();
+    const result = validate(CreateInvitationInputSchema, values);
+    setErrors(result.errors ?? {});
+    if (!result.data) return;
+    invite.mutate(result.data, {
+      onSuccess: ({ invitation }) => {
+        toastSuccess(`Invitation sent to ${invitation.email}`);
+        onDone();
+      },
+      onError: (error) => toastError(`Failed to send invitation: ${messageOf(error, 'please try again.')}`),
+    });
+  }
+
+  return (
+    <form onSubmit={submit} noValidate className="grid gap-4">
+      <DialogHeader>
+        <DialogTitle>Invite User</DialogTitle>
+        <DialogDescription>
+          They get an e-mail with a link to set their password; the link works once, for 72 hours.
+        </DialogDescription>
+      </DialogHeader>
+      <FormField
+        label="Name"
+        value={values.name}
+        error={errors.name}
+        onChange={(event) => setValues({ ...values, name: event.target.value })}
+      />
+      <FormField
+        label="Email"
+        type="email"
+        value={values.email}
+        error={errors.email}
+        onChange={(event) => setValues({ ...values, email: event.target.value })}
+      />
+      <div className="grid gap-1.5">
+        <Label htmlFor={roleId}>Role</Label>
+        <NativeSelect
+          id={roleId}
+          value={values.role}
+          onChange={(event) => setValues({ ...values, role: event.target.value as 'admin' | 'sub' })}
+        >
+          <option value="sub">Sub User</option>
+          <option value="admin">Admin</option>
+        </NativeSelect>
+      </div>
+      <DialogFooter>
+        <Button type="button" variant="outline" onClick={onDone}>
+          Cancel
+        </Button>
+        <Button type="submit" disabled={invite.isPending}>
+          Send Invitation
+        </Button>
+      </DialogFooter>
+    </form>
+  );
+}
