@@ -317,6 +317,32 @@ const TABLE: Record<string, Row> = {
     admin: 201,
     target: () => ({ url: '/api/demo-requests', payload: demoRequestBody }),
   },
+  // Invitations (issue 22): an admin invites to their practice; the link's page is public.
+  'POST /api/invitations': {
+    ...ADMIN_ONLY,
+    admin: 201,
+    target: () => ({
+      url: '/api/invitations',
+      payload: { email: `invited${++serial}@example.com`, name: 'Invited', role: 'sub' },
+    }),
+  },
+  'POST /api/invitations/accept': {
+    public: true,
+    subWithout: 400,
+    subWith: 400,
+    admin: 400,
+    target: () => ({
+      url: '/api/invitations/accept',
+      payload: { token: 'not-a-token', password: 'a-long-password-9' },
+    }),
+  },
+  // The mail sandbox is the operator's: no practice user reads it.
+  'GET /api/mail/sandbox': {
+    subWithout: 403,
+    subWith: 403,
+    admin: 403,
+    target: () => ({ url: '/api/mail/sandbox' }),
+  },
   'GET /api/demo-requests': { ...ADMIN_ONLY, target: () => ({ url: '/api/demo-requests' }) },
   'PATCH /api/demo-requests/:id': {
     ...ADMIN_ONLY,
