@@ -34,7 +34,7 @@ describe('the app shell', () => {
     }
   });
 
-  it('only login, health, ready and the demo request form are public', () => {
+  it('only login, health, ready, the demo request form and accepting an invitation are public', () => {
     const publicRoutes = t.app.registeredRoutes
       .filter((route) => route.url.startsWith('/api/') && route.public)
       .map((route) => `${route.method} ${route.url}`)
@@ -44,6 +44,7 @@ describe('the app shell', () => {
       'GET /api/ready',
       'POST /api/auth/login',
       'POST /api/demo-requests',
+      'POST /api/invitations/accept',
     ]);
   });
 

@@ -40,9 +40,7 @@ import { createSandboxOutbound, withSandboxCalls } from './modules/outbound-call
 import { createProcessorService } from './modules/processor/processor.service';
 import { createSandboxMail } from './integrations/mail/sandbox/sandbox-mail';
 import { createMail, type MailConfig, type MailPort } from './integrations/mail/index';
-import { createInvitationsRepo } from './modules/invitations/invitations.repo';
-import { registerInvitationRoutes } from './modules/invitations/invitations.routes';
-import { createInvitationsService } from './modules/invitations/invitations.service';
+import { createInvitationsModule } from './modules/invitations/index';
 import { createUsersRepo } from './modules/users/users.repo';
 import { registerUserRoutes } from './modules/users/users.routes';
 import { createUsersService } from './modules/users/users.service';
@@ -261,14 +259,8 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     deps.mail && 'send' in deps.mail
       ? deps.mail
       : createMail(deps.mail ?? {}, () => createSandboxMail(deps.db, deps.now));
-  const invitations = createInvitationsService({
-    repo: createInvitationsRepo(deps.db),
-    mail,
-    publicBaseUrl,
-    now: deps.now,
-    audit,
-  });
-  registerInvitationRoutes(app, invitations, mail);
+  const invitations = createInvitationsModule({ db: deps.db, mail, publicBaseUrl, audit, now: deps.now });
+  invitations.routes(app);
   registerDemoRequestRoutes(app, createDemoRequestsService(createDemoRequestsRepo(deps.db), deps.now));
   const schedule = createScheduleService({
     repo: createScheduleRepo(deps.db, deps.changes),
