@@ -104,6 +104,22 @@ describe('loadEnv', () => {
     expect(() => loadEnv({ VAPI_WEBHOOK_SECRET: 'short' })).toThrow(/VAPI_WEBHOOK_SECRET/);
   });
 
+  it('takes SMTP_URL (smtp or smtps) and MAIL_FROM, defaulting to the sandbox and the Servc sender', () => {
+    expect(loadEnv({}).SMTP_URL).toBeUndefined();
+    expect(loadEnv({}).MAIL_FROM).toBe('Servc <no-reply@servc.example>');
+    const env = loadEnv({
+      SMTP_URL: 'smtps://user:pass@smtp.example.com:465',
+      MAIL_FROM: 'Clinic <a@b.example>',
+    });
+    expect(env).toMatchObject({
+      SMTP_URL: 'smtps://user:pass@smtp.example.com:465',
+      MAIL_FROM: 'Clinic <a@b.example>',
+    });
+    expect(loadEnv({ MAIL_FROM: 'office@clinic.example' }).MAIL_FROM).toBe('office@clinic.example');
+    expect(() => loadEnv({ SMTP_URL: 'https://smtp.example.com' })).toThrow(/SMTP_URL/);
+    expect(() => loadEnv({ MAIL_FROM: 'not an address' })).toThrow(/MAIL_FROM/);
+  });
+
   it('reads TRUST_PROXY as a switch or a list of addresses', () => {
     expect(loadEnv({}).TRUST_PROXY).toBe(false);
     expect(loadEnv({ TRUST_PROXY: 'true' }).TRUST_PROXY).toBe(true);

@@ -5,6 +5,7 @@ const booleanFromString = z
   .transform((value) => value === 'true' || value === '1' || value === 'yes');
 
 export const DEFAULT_PUBLIC_BASE_URL = 'http://localhost:3000';
+export const DEFAULT_MAIL_FROM = 'Servc <no-reply@servc.example>';
 
 const EnvSchema = z
   .object({
@@ -50,6 +51,19 @@ const EnvSchema = z
     VAPI_API_KEY: z.string().min(1).optional(),
     VAPI_BASE_URL: z.url({ protocol: /^https?$/, error: 'must be an http:// or https:// URL' }).optional(),
     VAPI_WEBHOOK_SECRET: z.string().min(16, 'must be at least 16 characters').optional(),
+    /** The mail server (smtp:// or smtps://, credentials in the URL); without it the built-in mail sandbox runs. */
+    SMTP_URL: z.url({ protocol: /^smtps?$/, error: 'must be an smtp:// or smtps:// URL' }).optional(),
+    /** The sender of every mail we send. */
+    MAIL_FROM: z
+      .string()
+      .trim()
+      .min(3)
+      .max(320)
+      .refine(
+        (from) => /^[^<>@\s]+@[^<>@\s]+$|<[^<>@\s]+@[^<>@\s]+>$/.test(from),
+        'must be an address or "Name <address>"',
+      )
+      .default(DEFAULT_MAIL_FROM),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
     /**
      * Which proxies' X-Forwarded-For to believe for the client address (sign-in limits, audit log): `false`,

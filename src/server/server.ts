@@ -48,6 +48,7 @@ async function main(env: Env) {
     ...(env.KOLLA_API_KEY && { kolla: { apiKey: env.KOLLA_API_KEY, baseUrl: env.KOLLA_BASE_URL } }),
     webhookSecret: env.VAPI_WEBHOOK_SECRET,
     trustProxy: env.TRUST_PROXY,
+    mail: { smtpUrl: env.SMTP_URL, from: env.MAIL_FROM },
     voice: {
       apiKey: env.VAPI_API_KEY,
       baseUrl: env.VAPI_BASE_URL,

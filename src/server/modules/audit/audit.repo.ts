@@ -30,11 +30,20 @@ export interface AuditQuery {
   limit: number;
 }
 
+/**
+ * An entry that names no practice but has an actor is the actor's practice's (sign-in, sign-out, a session
+ * that ended): the practice's log shows it. The operator has none, so theirs stay platform entries.
+ */
 const INSERT_SQL = `
   insert into audit_events (at, actor_user_id, actor_role, action, resource_type, resource_id, outcome, route,
                             detail, client_address, user_agent, request_id, practice_id)
-  select * from unnest($1::timestamptz[], $2::uuid[], $3::text[], $4::text[], $5::text[], $6::text[], $7::text[],
-                       $8::text[], $9::text[], $10::text[], $11::text[], $12::text[], $13::uuid[])`;
+  select e.at, e.actor_user_id, e.actor_role, e.action, e.resource_type, e.resource_id, e.outcome, e.route,
+         e.detail, e.client_address, e.user_agent, e.request_id,
+         coalesce(e.practice_id, (select u.practice_id from users u where u.id = e.actor_user_id))
+  from unnest($1::timestamptz[], $2::uuid[], $3::text[], $4::text[], $5::text[], $6::text[], $7::text[],
+              $8::text[], $9::text[], $10::text[], $11::text[], $12::text[], $13::uuid[])
+       as e(at, actor_user_id, actor_role, action, resource_type, resource_id, outcome, route, detail,
+            client_address, user_agent, request_id, practice_id)`;
 
 export function createAuditRepo(db: Db) {
   return {
@@ -62,9 +71,10 @@ export function createAuditRepo(db: Db) {
       });
     },
 
-    /** Newest first; one more row than asked tells the caller whether a next page exists. */
-    async list(query: AuditQuery) {
+    /** The practice's entries, newest first; one more row than asked tells the caller whether a next page exists. */
+    async list(practiceId: string, query: AuditQuery) {
       const conditions: (SQL | undefined)[] = [
+        eq(auditEvents.practiceId, practiceId),
         query.userId ? eq(auditEvents.actorUserId, query.userId) : undefined,
         query.action ? eq(auditEvents.action, query.action) : undefined,
         query.from ? gte(auditEvents.at, query.from) : undefined,

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { AuditFilterSchema, AuditListQuerySchema, AuditListResponseSchema } from '#shared/schemas/audit';
 import type { App } from '../../app-types';
+import { practiceOf } from '../../plugins/auth';
 import type { AuditService } from './audit.service';
 
 /** Read-only: no route changes or deletes an entry. */
@@ -13,7 +14,7 @@ export function registerAuditRoutes(app: App, audit: AuditService): void {
     },
     async (request) => {
       const { cursor, limit, ...filter } = request.query;
-      return audit.list(filter, limit, cursor);
+      return audit.list(practiceOf(request), filter, limit, cursor);
     },
   );
 
@@ -24,7 +25,7 @@ export function registerAuditRoutes(app: App, audit: AuditService): void {
       schema: { querystring: AuditFilterSchema, response: { 200: z.string() } },
     },
     async (request, reply) => {
-      const csv = await audit.exportCsv(request.query);
+      const csv = await audit.exportCsv(practiceOf(request), request.query);
       return reply
         .type('text/csv; charset=utf-8')
         .header('content-disposition', 'attachment; filename="audit-log.csv"')

@@ -1,10 +1,14 @@
 import type { AuditEvent, AuditFilter } from '#shared/schemas/audit';
 import { badRequest } from '../../errors';
 import { storableText } from '../../plugins/input-text';
+import type { PracticeContext } from '../../practice';
 import type { AuditEntry, RequestContext } from '../../session';
 import type { AuditQuery, AuditRepo, NewAuditEvent } from './audit.repo';
 
 export type { AuditEntry, RequestContext };
+
+/** Whose log is read: a practice sees its own entries (platform entries have no practice). */
+type Practice = Pick<PracticeContext, 'id'>;
 
 const CSV_MAX_ROWS = 100_000;
 const CSV_PAGE = 1000;
@@ -81,8 +85,8 @@ export function createAuditService(repo: AuditRepo, now: () => Date = () => new 
     };
   }
 
-  async function page(filter: AuditFilter, limit: number, cursor?: string) {
-    const rows = await repo.list(toQuery(filter, limit + 1, cursor));
+  async function page(practice: Practice, filter: AuditFilter, limit: number, cursor?: string) {
+    const rows = await repo.list(practice.id, toQuery(filter, limit + 1, cursor));
     const last = rows.length > limit ? rows[limit - 1] : undefined;
     const events: AuditEvent[] = rows.slice(0, limit).map(({ event, actorName }) => ({
       ...event,
@@ -121,13 +125,15 @@ export function createAuditService(repo: AuditRepo, now: () => Date = () => new 
       while (writing) await writing;
     },
 
-    list: (filter: AuditFilter, limit: number, cursor?: string) => page(filter, limit, cursor),
+    /** The practice's own entries only. */
+    list: (practice: Practice, filter: AuditFilter, limit: number, cursor?: string) =>
+      page(practice, filter, limit, cursor),
 
-    async exportCsv(filter: AuditFilter): Promise<string> {
+    async exportCsv(practice: Practice, filter: AuditFilter): Promise<string> {
       const lines = [CSV_COLUMNS.join(',')];
       let cursor: string | undefined;
       do {
-        const result = await page(filter, CSV_PAGE, cursor);
+        const result = await page(practice, filter, CSV_PAGE, cursor);
         for (const event of result.events) {
           lines.push(CSV_COLUMNS.map((column) => csvCell(event[column])).join(','));
         }

@@ -11,6 +11,9 @@ import { SandboxMailListResponseSchema } from '#shared/schemas/mail';
 import { MeResponseSchema, UserPermissionsResponseSchema } from '#shared/schemas/auth';
 import { invitations, practices, userPermissions, users } from '../../db/schema/index';
 import type { MailPort } from '../../integrations/mail/port';
+import { createSandboxMail } from '../../integrations/mail/sandbox/sandbox-mail';
+import { createInvitationsRepo, type InvitedUsers } from './invitations.repo';
+import { createInvitationsService } from './invitations.service';
 import { hashPassword } from '../../lib/passwords';
 import { createOtherPractice, type OtherPractice } from '../../test/other-practice';
 import { parseResponse } from '../../test/parse-response';
@@ -214,11 +217,51 @@ describe('POST /api/invitations/accept', () => {
     const token = await tokenFor(email);
     const responses = await Promise.all([accept(token), accept(token), accept(token)]);
     expect(responses.map((response) => response.statusCode).sort()).toEqual([200, 409, 409]);
+    // The others waited for the first and were told the link is used (not a clash on the e-mail).
+    const refused = responses.filter((response) => response.statusCode === 409);
+    expect(refused.map((response) => response.json().message)).toEqual([
+      INVITATION_MESSAGES.used,
+      INVITATION_MESSAGES.used,
+    ]);
     const created = await t.database.db.select().from(users).where(eq(users.email, email));
     expect(created).toHaveLength(1);
     expect(
       await t.database.db.select().from(userPermissions).where(eq(userPermissions.userId, created[0]!.id)),
     ).toHaveLength(1);
+  });
+});
+
+describe('the invitations service', () => {
+  it('holds a second accept of the same link until the first is done, then calls the link used', async () => {
+    const repo = createInvitationsRepo(t.database.db);
+    // Writing the user is slow here, so the two accepts surely overlap.
+    const slowUsers: InvitedUsers = {
+      emailInUse: repo.users.emailInUse,
+      insert: async (...args) => {
+        await new Promise((resolve) => setTimeout(resolve, 200));
+        return repo.users.insert(...args);
+      },
+    };
+    const service = createInvitationsService({
+      repo,
+      mail: createSandboxMail(t.database.db),
+      users: slowUsers,
+      publicBaseUrl: 'https://console.servc.example',
+      now: t.clock.now,
+      audit: { record: async () => undefined },
+    });
+    const [practice] = await t.database.db.select().from(practices).where(eq(practices.id, other.id));
+    const email = uniqueEmail('overlap');
+    await service.invite(practice!, { email, name: 'Overlap' }, null);
+    const token = await tokenFor(email);
+    const results = await Promise.allSettled([
+      service.accept(token, PASSWORD),
+      service.accept(token, PASSWORD),
+    ]);
+    expect(results.map((result) => result.status).sort()).toEqual(['fulfilled', 'rejected']);
+    const refused = results.find((result) => result.status === 'rejected')!;
+    expect((refused.reason as Error).message).toBe(INVITATION_MESSAGES.used);
+    expect(await t.database.db.select().from(users).where(eq(users.email, email))).toHaveLength(1);
   });
 });
 

@@ -62,60 +62,97 @@ export function createUsersRepo(db: Db) {
         return work(tx);
       }),
 
-    async list(): Promise<ManagedUser[]> {
-      const rows = await db.select().from(users).orderBy(asc(users.createdAt), asc(users.username));
+    async list(practiceId: string): Promise<ManagedUser[]> {
+      const rows = await db
+        .select()
+        .from(users)
+        .where(eq(users.practiceId, practiceId))
+        .orderBy(asc(users.createdAt), asc(users.username));
       return rows.map(toManagedUser);
     },
 
-    async passwordHash(id: string): Promise<string | undefined> {
-      const [row] = await db.select({ hash: users.passwordHash }).from(users).where(eq(users.id, id));
+    async passwordHash(practiceId: string, id: string): Promise<string | undefined> {
+      const [row] = await db
+        .select({ hash: users.passwordHash })
+        .from(users)
+        .where(and(eq(users.practiceId, practiceId), eq(users.id, id)));
       return row?.hash;
     },
 
-    async find(id: string, executor: Executor = db): Promise<ManagedUser | undefined> {
-      const [row] = await executor.select().from(users).where(eq(users.id, id));
+    async find(practiceId: string, id: string, executor: Executor = db): Promise<ManagedUser | undefined> {
+      if (!UUID.test(id)) return undefined;
+      const [row] = await executor
+        .select()
+        .from(users)
+        .where(and(eq(users.practiceId, practiceId), eq(users.id, id)));
       return row && toManagedUser(row);
     },
 
-    async countOtherActiveAdmins(tx: Tx, exceptId: string): Promise<number> {
+    /** The practice's other active admins: every practice keeps at least one. */
+    async countOtherActiveAdmins(practiceId: string, tx: Tx, exceptId: string): Promise<number> {
       const [row] = await tx
         .select({ count: sql<number>`count(*)::int` })
         .from(users)
-        .where(and(eq(users.role, 'admin'), eq(users.isActive, true), ne(users.id, exceptId)));
+        .where(
+          and(
+            eq(users.practiceId, practiceId),
+            eq(users.role, 'admin'),
+            eq(users.isActive, true),
+            ne(users.id, exceptId),
+          ),
+        );
       return row?.count ?? 0;
     },
 
-    /** The ids of `ids` that name no row (also any that is not a uuid). */
-    async unknownIds(tx: Tx, kind: AssignmentKind, ids: string[]): Promise<string[]> {
+    /** The ids of `ids` that name no row of the practice (also any that is not a uuid). */
+    async unknownIds(practiceId: string, tx: Tx, kind: AssignmentKind, ids: string[]): Promise<string[]> {
       const candidates = [...new Set(ids)].filter((id) => UUID.test(id));
       const { target } = ASSIGNMENT_TABLES[kind];
       const found = candidates.length
-        ? await tx.select({ id: target.id }).from(target).where(inArray(target.id, candidates))
+        ? await tx
+            .select({ id: target.id })
+            .from(target)
+            .where(and(eq(target.practiceId, practiceId), inArray(target.id, candidates)))
         : [];
       const known = new Set(found.map((row) => row.id));
       return ids.filter((id) => !known.has(id));
     },
 
-    async insertUser(tx: Tx, record: UserRecord & { passwordHash: string }): Promise<ManagedUser> {
-      const [row] = await tx.insert(users).values(record).returning();
+    async insertUser(
+      practiceId: string,
+      tx: Tx,
+      record: UserRecord & { passwordHash: string },
+    ): Promise<ManagedUser> {
+      const [row] = await tx
+        .insert(users)
+        .values({ ...record, practiceId })
+        .returning();
       return toManagedUser(row!);
     },
 
     async updateUser(
+      practiceId: string,
       tx: Tx,
       id: string,
       record: UserRecord & { passwordHash?: string },
     ): Promise<ManagedUser> {
-      const [row] = await tx.update(users).set(record).where(eq(users.id, id)).returning();
+      const [row] = await tx
+        .update(users)
+        .set(record)
+        .where(and(eq(users.practiceId, practiceId), eq(users.id, id)))
+        .returning();
       return toManagedUser(row!);
     },
 
-    async deleteUser(tx: Tx, id: string): Promise<void> {
-      await tx.delete(users).where(eq(users.id, id));
+    async deleteUser(practiceId: string, tx: Tx, id: string): Promise<void> {
+      await tx.delete(users).where(and(eq(users.practiceId, practiceId), eq(users.id, id)));
     },
 
-    async permissions(userId: string, executor: Executor = db): Promise<Permissions> {
-      const [row] = await executor.select().from(userPermissions).where(eq(userPermissions.userId, userId));
+    async permissions(practiceId: string, userId: string, executor: Executor = db): Promise<Permissions> {
+      const [row] = await executor
+        .select()
+        .from(userPermissions)
+        .where(and(eq(userPermissions.practiceId, practiceId), eq(userPermissions.userId, userId)));
       return {
         canCallLogs: row?.canCallLogs ?? false,
         canAssistants: row?.canAssistants ?? false,
@@ -126,18 +163,32 @@ export function createUsersRepo(db: Db) {
       };
     },
 
-    async savePermissions(tx: Tx, userId: string, permissions: Permissions): Promise<void> {
+    async savePermissions(
+      practiceId: string,
+      tx: Tx,
+      userId: string,
+      permissions: Permissions,
+    ): Promise<void> {
       await tx
         .insert(userPermissions)
-        .values({ userId, ...permissions })
+        .values({ practiceId, userId, ...permissions })
         .onConflictDoUpdate({ target: userPermissions.userId, set: permissions });
     },
 
-    async assignments(userId: string, executor: Executor = db): Promise<Assignments> {
+    async assignments(practiceId: string, userId: string, executor: Executor = db): Promise<Assignments> {
       const [numbers, links, helpers] = await Promise.all([
-        executor.select().from(userPhoneNumbers).where(eq(userPhoneNumbers.userId, userId)),
-        executor.select().from(userConnectors).where(eq(userConnectors.userId, userId)),
-        executor.select().from(userAssistants).where(eq(userAssistants.userId, userId)),
+        executor
+          .select()
+          .from(userPhoneNumbers)
+          .where(and(eq(userPhoneNumbers.practiceId, practiceId), eq(userPhoneNumbers.userId, userId))),
+        executor
+          .select()
+          .from(userConnectors)
+          .where(and(eq(userConnectors.practiceId, practiceId), eq(userConnectors.userId, userId))),
+        executor
+          .select()
+          .from(userAssistants)
+          .where(and(eq(userAssistants.practiceId, practiceId), eq(userAssistants.userId, userId))),
       ]);
       return {
         phoneNumberIds: numbers.map((row) => row.phoneNumberId),
@@ -146,46 +197,81 @@ export function createUsersRepo(db: Db) {
       };
     },
 
-    async replaceAssignments(tx: Tx, userId: string, assignments: Assignments): Promise<void> {
-      await tx.delete(userPhoneNumbers).where(eq(userPhoneNumbers.userId, userId));
-      await tx.delete(userConnectors).where(eq(userConnectors.userId, userId));
-      await tx.delete(userAssistants).where(eq(userAssistants.userId, userId));
+    async replaceAssignments(
+      practiceId: string,
+      tx: Tx,
+      userId: string,
+      assignments: Assignments,
+    ): Promise<void> {
+      await tx
+        .delete(userPhoneNumbers)
+        .where(and(eq(userPhoneNumbers.practiceId, practiceId), eq(userPhoneNumbers.userId, userId)));
+      await tx
+        .delete(userConnectors)
+        .where(and(eq(userConnectors.practiceId, practiceId), eq(userConnectors.userId, userId)));
+      await tx
+        .delete(userAssistants)
+        .where(and(eq(userAssistants.practiceId, practiceId), eq(userAssistants.userId, userId)));
       const unique = (ids: string[]) => [...new Set(ids)];
       const numbers = unique(assignments.phoneNumberIds);
       const links = unique(assignments.connectorIds);
       const helpers = unique(assignments.assistantIds);
       if (numbers.length)
-        await tx.insert(userPhoneNumbers).values(numbers.map((phoneNumberId) => ({ userId, phoneNumberId })));
+        await tx
+          .insert(userPhoneNumbers)
+          .values(numbers.map((phoneNumberId) => ({ practiceId, userId, phoneNumberId })));
       if (links.length)
-        await tx.insert(userConnectors).values(links.map((connectorId) => ({ userId, connectorId })));
+        await tx
+          .insert(userConnectors)
+          .values(links.map((connectorId) => ({ practiceId, userId, connectorId })));
       if (helpers.length)
-        await tx.insert(userAssistants).values(helpers.map((assistantId) => ({ userId, assistantId })));
+        await tx
+          .insert(userAssistants)
+          .values(helpers.map((assistantId) => ({ practiceId, userId, assistantId })));
     },
 
-    async phoneNumbers(userId: string) {
+    async phoneNumbers(practiceId: string, userId: string) {
       return db
         .select({ id: phoneNumbers.id, phoneNumber: phoneNumbers.number, name: phoneNumbers.name })
         .from(userPhoneNumbers)
         .innerJoin(phoneNumbers, eq(phoneNumbers.id, userPhoneNumbers.phoneNumberId))
-        .where(eq(userPhoneNumbers.userId, userId))
+        .where(
+          and(
+            eq(userPhoneNumbers.practiceId, practiceId),
+            eq(phoneNumbers.practiceId, practiceId),
+            eq(userPhoneNumbers.userId, userId),
+          ),
+        )
         .orderBy(asc(phoneNumbers.createdAt));
     },
 
-    async linkedAccounts(userId: string) {
+    async linkedAccounts(practiceId: string, userId: string) {
       return db
         .select({ id: connectors.id, connectorId: connectors.connectorId, name: connectors.name })
         .from(userConnectors)
         .innerJoin(connectors, eq(connectors.id, userConnectors.connectorId))
-        .where(eq(userConnectors.userId, userId))
+        .where(
+          and(
+            eq(userConnectors.practiceId, practiceId),
+            eq(connectors.practiceId, practiceId),
+            eq(userConnectors.userId, userId),
+          ),
+        )
         .orderBy(asc(connectors.createdAt));
     },
 
-    async assistants(userId: string) {
+    async assistants(practiceId: string, userId: string) {
       return db
         .select({ assistantId: assistants.id, name: assistants.name })
         .from(userAssistants)
         .innerJoin(assistants, eq(assistants.id, userAssistants.assistantId))
-        .where(eq(userAssistants.userId, userId))
+        .where(
+          and(
+            eq(userAssistants.practiceId, practiceId),
+            eq(assistants.practiceId, practiceId),
+            eq(userAssistants.userId, userId),
+          ),
+        )
         .orderBy(asc(assistants.createdAt));
     },
   };

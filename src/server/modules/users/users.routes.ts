@@ -11,7 +11,7 @@ import {
 } from '#shared/schemas/users';
 import { SuccessResponseSchema } from '#shared/schemas/common';
 import type { App } from '../../app-types';
-import { requireAuth } from '../../plugins/auth';
+import { practiceOf, requireAuth } from '../../plugins/auth';
 import type { UsersService } from './users.service';
 
 const audit = (action: 'user.create' | 'user.update' | 'user.delete') => ({ action, resourceType: 'user' });
@@ -22,7 +22,7 @@ export function registerUserRoutes(app: App, users: UsersService): void {
   app.get(
     '/api/users',
     { config: admin, schema: { response: { 200: UserListResponseSchema } } },
-    async () => ({ users: await users.list() }),
+    async (request) => ({ users: await users.list(practiceOf(request)) }),
   );
 
   app.post(
@@ -32,7 +32,7 @@ export function registerUserRoutes(app: App, users: UsersService): void {
       schema: { body: CreateUserInputSchema, response: { 200: UserResponseSchema } },
     },
     async (request) => {
-      const { user } = await users.create(requireAuth(request).user, request.body);
+      const { user } = await users.create(practiceOf(request), requireAuth(request).user, request.body);
       request.auditResourceId = user.id;
       return { success: true as const, user };
     },
@@ -51,6 +51,7 @@ export function registerUserRoutes(app: App, users: UsersService): void {
     async (request) => {
       const { user: actor, sessionHash } = requireAuth(request);
       const { user, changes } = await users.update(
+        practiceOf(request),
         { id: actor.id, sessionHash },
         request.params.id,
         request.body,
@@ -67,7 +68,7 @@ export function registerUserRoutes(app: App, users: UsersService): void {
       schema: { params: UserIdParamsSchema, response: { 200: SuccessResponseSchema } },
     },
     async (request) => {
-      await users.remove(requireAuth(request).user, request.params.id);
+      await users.remove(practiceOf(request), requireAuth(request).user, request.params.id);
       return { success: true as const };
     },
   );
@@ -78,7 +79,7 @@ export function registerUserRoutes(app: App, users: UsersService): void {
       config: admin,
       schema: { params: UserIdParamsSchema, response: { 200: UserPermissionsDetailResponseSchema } },
     },
-    async (request) => ({ permissions: await users.permissions(request.params.id) }),
+    async (request) => ({ permissions: await users.permissions(practiceOf(request), request.params.id) }),
   );
 
   app.get(
@@ -89,7 +90,7 @@ export function registerUserRoutes(app: App, users: UsersService): void {
     },
     async (request) => {
       const userId = request.params.id;
-      const rows = await users.phoneNumbers(userId);
+      const rows = await users.phoneNumbers(practiceOf(request), userId);
       // The assignment has no id of its own: it is the (user, phone number) pair.
       return { phoneNumbers: rows.map((row) => ({ ...row, phoneNumberMappingId: `${userId}:${row.id}` })) };
     },
@@ -101,7 +102,9 @@ export function registerUserRoutes(app: App, users: UsersService): void {
       config: admin,
       schema: { params: UserIdParamsSchema, response: { 200: UserLinkedAccountsResponseSchema } },
     },
-    async (request) => ({ linkedAccounts: await users.linkedAccounts(request.params.id) }),
+    async (request) => ({
+      linkedAccounts: await users.linkedAccounts(practiceOf(request), request.params.id),
+    }),
   );
 
   app.get(
@@ -110,6 +113,6 @@ export function registerUserRoutes(app: App, users: UsersService): void {
       config: admin,
       schema: { params: UserIdParamsSchema, response: { 200: UserAssistantsResponseSchema } },
     },
-    async (request) => ({ assistants: await users.assistants(request.params.id) }),
+    async (request) => ({ assistants: await users.assistants(practiceOf(request), request.params.id) }),
   );
 }

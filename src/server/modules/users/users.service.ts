@@ -5,6 +5,7 @@ import type { CreateUserInputSchema, UpdateUserInputSchema } from '#shared/schem
 import { badRequest, conflict, notFound } from '../../errors';
 import type { AuthService } from '../auth/auth.service';
 import { hashPassword, verifyPassword } from '../../lib/passwords';
+import type { PracticeContext } from '../../practice';
 import { ASSIGNMENT_KINDS, type Assignments, type AssignmentKind, type UsersRepo } from './users.repo';
 
 type SaveInput = z.output<typeof CreateUserInputSchema> | z.output<typeof UpdateUserInputSchema>;
@@ -72,13 +73,24 @@ export interface SaveResult {
   changes: string[];
 }
 
+/** The practice whose users are managed: every read and write is bounded by its id. */
+type Practice = Pick<PracticeContext, 'id'>;
+
 export function createUsersService(repo: UsersRepo, auth: Pick<AuthService, 'endUserSessions'>) {
   /** One transaction: the user, the six flags and the three lists are all written or none is. */
-  async function save(actor: Actor, id: string | null, input: SaveInput): Promise<SaveResult> {
+  async function save(
+    practice: Practice,
+    actor: Actor,
+    id: string | null,
+    input: SaveInput,
+  ): Promise<SaveResult> {
+    const practiceId = practice.id;
     const { password, ...record } = input.user;
     // The same password typed again is no change (and ends no session).
     const samePassword =
-      id !== null && password ? await verifyPassword(await repo.passwordHash(id), password) : false;
+      id !== null && password
+        ? await verifyPassword(await repo.passwordHash(practiceId, id), password)
+        : false;
     const passwordHash = password && !samePassword ? await hashPassword(password) : undefined;
     const assignments: Assignments = {
       phoneNumberIds: input.phoneNumberIds,
@@ -87,7 +99,7 @@ export function createUsersService(repo: UsersRepo, auth: Pick<AuthService, 'end
     };
     const result = await repo
       .transaction(async (tx) => {
-        const before = id ? await repo.find(id, tx) : undefined;
+        const before = id ? await repo.find(practiceId, id, tx) : undefined;
         if (id && !before) throw notFound(USER_MESSAGES.notFound);
         if (before) {
           const demoted = before.role === 'admin' && record.role !== 'admin';
@@ -95,25 +107,28 @@ export function createUsersService(repo: UsersRepo, auth: Pick<AuthService, 'end
           if (before.id === actor.id && deactivated) throw conflict(USER_MESSAGES.deactivateSelf);
           if (before.id === actor.id && demoted) throw conflict(USER_MESSAGES.demoteSelf);
           if (before.role === 'admin' && before.isActive && (demoted || deactivated)) {
-            if ((await repo.countOtherActiveAdmins(tx, before.id)) === 0)
+            if ((await repo.countOtherActiveAdmins(practiceId, tx, before.id)) === 0)
               throw conflict(USER_MESSAGES.lastAdmin);
           }
         }
         for (const kind of ASSIGNMENT_KINDS) {
-          const unknown = await repo.unknownIds(tx, kind, assignments[kind]);
+          const unknown = await repo.unknownIds(practiceId, tx, kind, assignments[kind]);
           if (unknown.length)
             throw badRequest(`${UNKNOWN_MESSAGE[kind]}: ${unknown[0]}`, { [kind]: UNKNOWN_MESSAGE[kind] });
         }
         const old = before && {
           user: before,
-          permissions: await repo.permissions(before.id, tx),
-          assignments: await repo.assignments(before.id, tx),
+          permissions: await repo.permissions(practiceId, before.id, tx),
+          assignments: await repo.assignments(practiceId, before.id, tx),
         };
         const user = before
-          ? await repo.updateUser(tx, before.id, { ...record, ...(passwordHash && { passwordHash }) })
-          : await repo.insertUser(tx, { ...record, passwordHash: passwordHash! });
-        await repo.savePermissions(tx, user.id, input.permissions);
-        await repo.replaceAssignments(tx, user.id, assignments);
+          ? await repo.updateUser(practiceId, tx, before.id, {
+              ...record,
+              ...(passwordHash && { passwordHash }),
+            })
+          : await repo.insertUser(practiceId, tx, { ...record, passwordHash: passwordHash! });
+        await repo.savePermissions(practiceId, tx, user.id, input.permissions);
+        await repo.replaceAssignments(practiceId, tx, user.id, assignments);
         const changes = old
           ? describeChanges(old, { user, permissions: input.permissions, assignments }, Boolean(passwordHash))
           : [];
@@ -140,31 +155,42 @@ export function createUsersService(repo: UsersRepo, auth: Pick<AuthService, 'end
     return result;
   }
 
-  async function existing<T>(id: string, read: (userId: string) => Promise<T>): Promise<T> {
-    if (!(await repo.find(id))) throw notFound(USER_MESSAGES.notFound);
-    return read(id);
+  /** Another practice's user is simply not found. */
+  async function existing<T>(
+    practice: Practice,
+    id: string,
+    read: (practiceId: string, userId: string) => Promise<T>,
+  ): Promise<T> {
+    if (!(await repo.find(practice.id, id))) throw notFound(USER_MESSAGES.notFound);
+    return read(practice.id, id);
   }
 
   return {
-    list: () => repo.list(),
-    create: (actor: Actor, input: SaveInput) => save(actor, null, input),
-    update: (actor: Actor, id: string, input: SaveInput) => save(actor, id, input),
+    list: (practice: Practice) => repo.list(practice.id),
+    create: (practice: Practice, actor: Actor, input: SaveInput) => save(practice, actor, null, input),
+    update: (practice: Practice, actor: Actor, id: string, input: SaveInput) =>
+      save(practice, actor, id, input),
 
-    async remove(actor: Actor, id: string): Promise<void> {
+    async remove(practice: Practice, actor: Actor, id: string): Promise<void> {
       await repo.transaction(async (tx) => {
-        const user = await repo.find(id, tx);
+        const user = await repo.find(practice.id, id, tx);
         if (!user) throw notFound(USER_MESSAGES.notFound);
         if (user.id === actor.id) throw conflict(USER_MESSAGES.deleteSelf);
-        if (user.role === 'admin' && user.isActive && (await repo.countOtherActiveAdmins(tx, user.id)) === 0)
+        if (
+          user.role === 'admin' &&
+          user.isActive &&
+          (await repo.countOtherActiveAdmins(practice.id, tx, user.id)) === 0
+        )
           throw conflict(USER_MESSAGES.lastAdmin);
-        await repo.deleteUser(tx, id);
+        await repo.deleteUser(practice.id, tx, id);
       });
     },
 
-    permissions: (id: string) => existing(id, repo.permissions),
-    phoneNumbers: (id: string) => existing(id, repo.phoneNumbers),
-    linkedAccounts: (id: string) => existing(id, repo.linkedAccounts),
-    assistants: (id: string) => existing(id, repo.assistants),
+    permissions: (practice: Practice, id: string) =>
+      existing(practice, id, (practiceId, userId) => repo.permissions(practiceId, userId)),
+    phoneNumbers: (practice: Practice, id: string) => existing(practice, id, repo.phoneNumbers),
+    linkedAccounts: (practice: Practice, id: string) => existing(practice, id, repo.linkedAccounts),
+    assistants: (practice: Practice, id: string) => existing(practice, id, repo.assistants),
   };
 }
 
