@@ -95,15 +95,28 @@ const pool = database.db.$client;
 
 // ---- 100,000 calls, in batches, on the demo practice's numbers and assistants ----
 const seedStart = performance.now();
-const numbers = (await pool.query<{ id: string }>('select id from phone_numbers order by created_at')).rows;
-const assistantRows = (await pool.query<{ id: string }>('select id from assistants order by created_at'))
-  .rows;
+/** The demo practice (Bright Smile Dental, the first). */
+const practiceId = (
+  await pool.query<{ id: string }>('select id from practices order by created_at, id limit 1')
+).rows[0]!.id;
+const numbers = (
+  await pool.query<{ id: string }>(
+    'select id from phone_numbers where practice_id = $1 order by created_at',
+    [practiceId],
+  )
+).rows;
+const assistantRows = (
+  await pool.query<{ id: string }>('select id from assistants where practice_id = $1 order by created_at', [
+    practiceId,
+  ])
+).rows;
 const random = createRandom(13);
 const now = new Date();
 for (let done = 0; done < CALLS; done += 1000) {
   const batch = demoCalls(random, now, Math.min(1000, CALLS - done)).map(
     ({ numberIndex, assistantIndex, ...call }) => ({
       ...call,
+      practiceId,
       customerName: `${random.pick(FIRST)} ${random.pick(LAST)}`,
       customerNumber: `+1${random.pick(['212', '646', '917', '718', '347', '929'])}${String(random.int(2_000_000, 9_999_999))}`,
       phoneNumberId: numbers[numberIndex]?.id ?? null,
@@ -156,7 +169,6 @@ async function explain(label: string, query: CallQuery, after?: { createdAt: str
   console.log(`\nEXPLAIN ${label}\n${plan.rows.map((r) => r['QUERY PLAN']).join('\n')}`);
 }
 // The demo practice's calls: every plan starts with its practice_id (the first column of every index).
-const practiceId = (await pool.query<{ id: string }>('select first_practice_id() as id')).rows[0]!.id;
 const everyCall = { practiceId, scope: null };
 await explain('phone search', { ...everyCall, search: parseSearch(typedNumber) });
 await explain('number ending', { ...everyCall, search: parseSearch(numberEnding) });

@@ -3,10 +3,16 @@
 // ingest, which frees its slot. Reports calls per second from the first placement to the last settled call,
 // and the highest number in flight, sampled from the database and reported by the dispatcher's own claims
 // (never above the maximum). Run with `npm run bench -- outbound`.
-import { count, eq, inArray } from 'drizzle-orm';
+import { asc, count, eq, inArray } from 'drizzle-orm';
 import { DEFAULT_OUTBOUND_SETTINGS } from '../src/shared/schemas/outbound-calls';
 import { composeApp } from '../src/server/app';
-import { assistants, outboundCalls, outboundSettings, phoneNumbers } from '../src/server/db/schema/index';
+import {
+  assistants,
+  outboundCalls,
+  outboundSettings,
+  phoneNumbers,
+  practices,
+} from '../src/server/db/schema/index';
 import { benchDatabase } from './lib';
 
 const CALLS = Number(process.env.BENCH_OUTBOUND_CALLS ?? 1_000);
@@ -24,19 +30,33 @@ const { app, modules } = await composeApp({
 });
 await app.ready();
 try {
-  const [assistant] = await database.db.select().from(assistants);
-  const [number] = await database.db.select().from(phoneNumbers).orderBy(phoneNumbers.createdAt);
+  // The demo practice (Bright Smile Dental, the first).
+  const [{ id: practiceId }] = (await database.db
+    .select({ id: practices.id })
+    .from(practices)
+    .orderBy(asc(practices.createdAt), asc(practices.id))
+    .limit(1)) as [{ id: string }];
+  const [assistant] = await database.db
+    .select()
+    .from(assistants)
+    .where(eq(assistants.practiceId, practiceId));
+  const [number] = await database.db
+    .select()
+    .from(phoneNumbers)
+    .where(eq(phoneNumbers.practiceId, practiceId))
+    .orderBy(phoneNumbers.createdAt);
   const settings = {
     ...DEFAULT_OUTBOUND_SETTINGS,
     callingWindow: { start: '00:00', end: '23:59' },
     maxConcurrentCalls: MAX_IN_FLIGHT,
   };
-  await database.db.insert(outboundSettings).values({ settings });
+  await database.db.insert(outboundSettings).values({ practiceId, settings });
   for (let offset = 0; offset < CALLS; offset += 500) {
     await database.db.insert(outboundCalls).values(
       Array.from({ length: Math.min(500, CALLS - offset) }, (_, j) => {
         const i = offset + j;
         return {
+          practiceId,
           patientId: `bench-${i}`,
           patientName: `Patient ${i}`,
           // Last digit 1-8: answered, so every call is placed once.

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   assistants,
+  callbacks,
   calls,
   connectors,
   demoRequests,
@@ -14,7 +15,9 @@ import {
 } from './db/schema/index';
 import { ASSISTANT_DEFAULTS } from '#shared/schemas/assistants';
 import { multipart } from './test/multipart';
+import { createOtherPractice } from './test/other-practice';
 import { eq } from 'drizzle-orm';
+import { firstPracticeId } from './test/practice-number';
 import { bearer, createTestApp, OPERATOR, type TestApp } from './test/test-app';
 
 /**
@@ -62,6 +65,8 @@ interface Row {
   operator?: number;
   /** A request for a resource that exists but is assigned to someone else: must be a 404 for the sub user. */
   othersResource?(ids: Ids): Target;
+  /** The same request on a real resource, for the cross-practice check, where `target` names none. */
+  crossPractice?(ids: Ids): Target | Promise<Target>;
   public?: boolean;
 }
 
@@ -89,6 +94,36 @@ const userBody = (n: number) => ({
 });
 let serial = 0;
 let numberSerial = 0;
+const callbackBooking = {
+  appointment_type: 'filling',
+  date: '2030-01-07',
+  time: '10:00',
+  patient_info: { name: 'Table Test', phone_number: '+12125550100' },
+};
+
+/** The id of a row of the demo practice's (the first practice's) table. */
+async function demoRowId(table: 'providers'): Promise<string> {
+  const practiceId = await firstPracticeId(t);
+  const rows = await t.database.pool.query<{ id: string }>(
+    `select id from "${table}" where practice_id = $1 order by id limit 1`,
+    [practiceId],
+  );
+  return rows.rows[0]!.id;
+}
+
+/** An open callback task of the demo practice, on a call of its own. */
+async function newCallback(): Promise<string> {
+  const practiceId = await firstPracticeId(t);
+  const [call] = await t.database.db
+    .insert(calls)
+    .values({ practiceId, status: 'ended', type: 'inboundPhoneCall' })
+    .returning();
+  const [task] = await t.database.db
+    .insert(callbacks)
+    .values({ practiceId, callId: call!.id, dueAt: new Date() })
+    .returning();
+  return task!.id;
+}
 
 function multipartTarget(url: string, fields: Record<string, string>): Target {
   return { url, ...multipart(fields) };
@@ -282,6 +317,7 @@ const TABLE: Record<string, Row> = {
   'GET /api/slots/:date/:provider': {
     ...WITH_FLAG,
     target: () => ({ url: '/api/slots/2030-01-07/first_available' }),
+    crossPractice: async () => ({ url: `/api/slots/2030-01-07/${await demoRowId('providers')}` }),
   },
   'GET /api/patients-with-appointments': {
     ...WITH_FLAG,
@@ -383,6 +419,7 @@ const TABLE: Record<string, Row> = {
     // No such call: the admin passes the policy and gets the 404.
     admin: 404,
     target: () => ({ url: '/api/call/00000000-0000-4000-8000-000000000000/process-appointment' }),
+    crossPractice: (ids) => ({ url: `/api/call/${ids.ownCall}/process-appointment` }),
   },
   'POST /api/process-pending-appointments': {
     ...ADMIN_ONLY,
@@ -398,6 +435,7 @@ const TABLE: Record<string, Row> = {
     subWith: 404,
     admin: 404,
     target: () => ({ url: '/api/callbacks/00000000-0000-4000-8000-000000000000', payload: { take: true } }),
+    crossPractice: async () => ({ url: `/api/callbacks/${await newCallback()}`, payload: { take: true } }),
   },
   // Booking from a task: those who may book; no such task gives the 404.
   'POST /api/callbacks/:id/book': {
@@ -406,18 +444,19 @@ const TABLE: Record<string, Row> = {
     admin: 404,
     target: () => ({
       url: '/api/callbacks/00000000-0000-4000-8000-000000000000/book',
-      payload: {
-        appointment_type: 'filling',
-        date: '2030-01-07',
-        time: '10:00',
-        patient_info: { name: 'Table Test', phone_number: '+12125550100' },
-      },
+      payload: callbackBooking,
+    }),
+    crossPractice: async () => ({
+      url: `/api/callbacks/${await newCallback()}/book`,
+      payload: callbackBooking,
     }),
   },
 };
 
 let t: TestApp;
 let ids: Ids;
+/** Where the cross-practice rows send a resource: a practice of its own, with its own admin. */
+let otherPracticeId: string;
 
 /**
  * A patient of the demo practice with an upcoming appointment, another at each call: a patient has one open
@@ -443,19 +482,23 @@ const SUB_WITH = { email: 'sub-with@example.com', password: 'sub-with-1' };
 beforeAll(async () => {
   t = await createTestApp();
   await t.asOperator();
+  otherPracticeId = (await createOtherPractice(t)).id;
   const admin = await t.asAdmin();
   const post = async (url: string, payload: object) => {
     const response = await t.app.inject({ method: 'POST', url, payload, headers: bearer(admin) });
     expect(response.statusCode, response.body).toBe(200);
     return response.json();
   };
+  const practiceId = await firstPracticeId(t);
   const [demo] = await t.database.db.select().from(connectors);
   const [number] = await t.database.db.select().from(phoneNumbers);
   const [assistant] = await t.database.db.select().from(assistants);
   const other = (await post('/api/connectors', { name: 'Other', consumerId: 'o', connectorId: 'other' }))
     .connector;
   const [frontDesk] = await t.database.db.select().from(users).where(eq(users.username, 'frontdesk'));
-  await t.database.db.insert(userConnectors).values({ userId: frontDesk!.id, connectorId: other.id });
+  await t.database.db
+    .insert(userConnectors)
+    .values({ practiceId: frontDesk!.practiceId!, userId: frontDesk!.id, connectorId: other.id });
   for (const [who, everything] of [
     [SUB_WITHOUT, false],
     [SUB_WITH, true],
@@ -486,6 +529,7 @@ beforeAll(async () => {
         ...structuredClone(ASSISTANT_DEFAULTS),
         model: structuredClone(ASSISTANT_DEFAULTS.model),
         name,
+        practiceId,
       })
       .returning();
     return row!.id;
@@ -495,8 +539,8 @@ beforeAll(async () => {
   const [ownCall, otherCall] = await t.database.db
     .insert(calls)
     .values([
-      { status: 'ended', type: 'inboundPhoneCall', phoneNumberId: number!.id },
-      { status: 'ended', type: 'inboundPhoneCall' },
+      { practiceId, status: 'ended', type: 'inboundPhoneCall', phoneNumberId: number!.id },
+      { practiceId, status: 'ended', type: 'inboundPhoneCall' },
     ])
     .returning();
   ids = {
@@ -512,19 +556,25 @@ beforeAll(async () => {
     otherPhoneNumber: otherNumber!.id,
     newAssistant: async () => {
       const id = await insertAssistant('Table Assistant');
-      await t.database.db.insert(userAssistants).values({ userId: subWith!.id, assistantId: id });
+      await t.database.db
+        .insert(userAssistants)
+        .values({ practiceId: subWith!.practiceId!, userId: subWith!.id, assistantId: id });
       return id;
     },
     newWorkflow: async () => {
-      const [row] = await t.database.db.insert(workflows).values({ name: 'Table' }).returning();
+      const [row] = await t.database.db.insert(workflows).values({ practiceId, name: 'Table' }).returning();
       return row!.id;
     },
     newPhoneNumber: async (mapped = false) => {
       const e164 = `+1212555${String(3000 + ++numberSerial)}`;
-      const [row] = await t.database.db.insert(phoneNumbers).values({ number: e164 }).returning();
-      await t.database.db.insert(userPhoneNumbers).values({ userId: subWith!.id, phoneNumberId: row!.id });
+      const [row] = await t.database.db.insert(phoneNumbers).values({ practiceId, number: e164 }).returning();
+      await t.database.db
+        .insert(userPhoneNumbers)
+        .values({ practiceId: subWith!.practiceId!, userId: subWith!.id, phoneNumberId: row!.id });
       if (mapped)
-        await t.database.db.insert(phoneMappings).values({ phoneNumber: e164, connectorId: 'sandbox' });
+        await t.database.db
+          .insert(phoneMappings)
+          .values({ practiceId, phoneNumber: e164, connectorId: 'sandbox' });
       return { id: row!.id, number: e164 };
     },
     newUser: async () => (await post('/api/users/atomic', userBody(++serial))).user.id,
@@ -540,6 +590,42 @@ beforeAll(async () => {
   };
 });
 afterAll(() => t.close());
+
+/** The concrete values of a route pattern's parameters in a URL. */
+function paramValues(pattern: string, url: string): string[] {
+  const names = [...pattern.matchAll(/:(\w+)/g)];
+  const regex = new RegExp(`^${pattern.replace(/:(\w+)/g, '([^/?]+)')}(?:\\?.*)?$`);
+  const match = regex.exec(url);
+  return names.map((_, i) => decodeURIComponent(match?.[i + 1] ?? ''));
+}
+
+/** Moves every practice-owned row with this id (or this phone number) to the other practice; returns undos. */
+async function moveToOtherPractice(value: string): Promise<(() => Promise<void>)[]> {
+  const tables = await t.database.pool.query<{ table_name: string; column_name: string }>(
+    `select c.table_name, c.column_name from information_schema.columns c
+     where c.table_schema = 'public' and c.column_name in ('id', 'phone_number')
+       and c.table_name <> 'audit_events'
+       and exists (select 1 from information_schema.columns p where p.table_schema = 'public'
+                   and p.table_name = c.table_name and p.column_name = 'practice_id')`,
+  );
+  const undos: (() => Promise<void>)[] = [];
+  for (const { table_name, column_name } of tables.rows) {
+    const moved = await t.database.pool.query<{ practice_id: string }>(
+      `update "${table_name}" t set practice_id = $1 from "${table_name}" o
+       where o."${column_name}"::text = $2 and t."${column_name}" = o."${column_name}"
+       returning o.practice_id`,
+      [otherPracticeId, value],
+    );
+    for (const { practice_id } of moved.rows)
+      undos.push(async () => {
+        await t.database.pool.query(
+          `update "${table_name}" set practice_id = $1 where "${column_name}"::text = $2`,
+          [practice_id, value],
+        );
+      });
+  }
+  return undos;
+}
 
 async function send(method: string, target: Target, sessionId?: string) {
   return t.app.inject({
@@ -580,6 +666,21 @@ describe('the authorization table', () => {
       const session = await t.login(SUB_WITH.email, SUB_WITH.password);
       const response = await send(method, row.othersResource(ids), session);
       expect(response.statusCode, "sub user asking for someone else's resource").toBe(404);
+    }
+    // Issue 22: the same request with the resource moved to another practice is not found for this admin.
+    const pattern = key.split(' ')[1]!;
+    if (pattern.includes(':') && !row.public && row.admin !== 403) {
+      const target = await (row.crossPractice ?? row.target)(ids);
+      const values = paramValues(pattern, target.url);
+      const moved = (await Promise.all(values.map((value) => moveToOtherPractice(value)))).flat();
+      expect(moved.length, `no row of ${values.join(', ')} found to move`).toBeGreaterThan(0);
+      try {
+        const session = await t.login('admin@brightsmile.example', 'admin1234');
+        const response = await send(method, target, session);
+        expect(response.statusCode, `another practice's resource: ${response.body.slice(0, 200)}`).toBe(404);
+      } finally {
+        for (const restore of moved) await restore();
+      }
     }
   });
 });

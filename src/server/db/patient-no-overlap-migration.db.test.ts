@@ -1,6 +1,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { asc, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, it } from 'vitest';
+import { firstPracticeId } from '../test/practice-number';
 import { createTestApp, type TestApp } from '../test/test-app';
 import { pgConstraint } from './pg-errors';
 import { appointments, patients, providers } from './schema/index';
@@ -19,12 +20,14 @@ afterAll(() => t.close());
 
 it('cancels the later of two overlapping appointments of one patient, with a note, then holds the rule', async () => {
   const db = t.database.db;
+  const practiceId = await firstPracticeId(t);
   await db.execute(sql`alter table appointments drop constraint appointments_patient_no_overlap`);
   // A doctor each, so only the patient rule is at stake.
   const doctors = await db
     .insert(providers)
     .values(
       ['A', 'B', 'C', 'D', 'E', 'F'].map((n) => ({
+        practiceId,
         name: n,
         displayName: `Dr. ${n}`,
         kind: 'dentist' as const,
@@ -35,8 +38,8 @@ it('cancels the later of two overlapping appointments of one patient, with a not
   const [ann, bo] = await db
     .insert(patients)
     .values([
-      { givenName: 'Ann', familyName: 'Lee', phone: '+12025550101' },
-      { givenName: 'Bo', familyName: 'Chen', phone: '+12025550102' },
+      { practiceId, givenName: 'Ann', familyName: 'Lee', phone: '+12025550101' },
+      { practiceId, givenName: 'Bo', familyName: 'Chen', phone: '+12025550102' },
     ])
     .returning();
   const at = (hm: string) => new Date(`2026-03-04T${hm}:00Z`);
@@ -48,6 +51,7 @@ it('cancels the later of two overlapping appointments of one patient, with a not
     to: string,
     made: string,
   ) => ({
+    practiceId,
     confirmationNumber: code,
     patientId,
     providerId,

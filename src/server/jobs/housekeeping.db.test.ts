@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { firstPracticeId } from '../test/practice-number';
 import { createTestApp, type TestApp } from '../test/test-app';
 import { runHousekeeping } from './housekeeping';
 
@@ -14,6 +15,7 @@ describe('housekeeping', () => {
   it('deletes old failed sign-in attempts, successful ones after 90 days, long-ended sessions, old idempotency keys and sandbox placements, and keeps the rest', async () => {
     await t.asAdmin();
     const pool = t.database.pool;
+    const practiceId = await firstPracticeId(t);
     await pool.query(`insert into login_attempts (email, client_address, succeeded, created_at)
       values ('old@example.com', '10.0.0.1', false, now() - interval '2 days'),
              ('new@example.com', '10.0.0.1', false, now()),
@@ -25,11 +27,17 @@ describe('housekeeping', () => {
     await pool.query(`insert into sessions (id_hash, user_id, created_at, last_used_at, expires_at)
       select 'idle-long-ago', id, now() - interval '2 days', now() - interval '2 days', now() + interval '1 day'
       from users limit 1`);
-    await pool.query(`insert into idempotency_keys (key, created_at)
-      values ('tool:old', now() - interval '8 days'), ('tool:new', now())`);
-    await pool.query(`insert into sandbox_outbound_placements (placement_key, call_id, request, created_at)
-      values ('old:1', 'sandbox-old', '{"number":"+12125550100"}', now() - interval '8 days'),
-             ('new:1', 'sandbox-new', '{"number":"+12125550100"}', now())`);
+    await pool.query(
+      `insert into idempotency_keys (practice_id, key, created_at)
+      values ($1, 'tool:old', now() - interval '8 days'), ($1, 'tool:new', now())`,
+      [practiceId],
+    );
+    await pool.query(
+      `insert into sandbox_outbound_placements (practice_id, placement_key, call_id, request, created_at)
+      values ($1, 'old:1', 'sandbox-old', '{"number":"+12125550100"}', now() - interval '8 days'),
+             ($1, 'new:1', 'sandbox-new', '{"number":"+12125550100"}', now())`,
+      [practiceId],
+    );
     const sessionsBefore = await count('select count(*) as n from sessions');
 
     const result = await runHousekeeping(t.database.db, 30);

@@ -1,6 +1,6 @@
 import { spawn } from 'node:child_process';
 import path from 'node:path';
-import { count, countDistinct, eq, inArray, like, sql } from 'drizzle-orm';
+import { count, countDistinct, eq, inArray, like } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_OUTBOUND_SETTINGS } from '#shared/schemas/outbound-calls';
 import { composeApp } from '../app';
@@ -13,15 +13,19 @@ import {
   phoneNumbers,
   sandboxOutboundPlacements,
 } from '../db/schema/index';
+import { firstPracticeId } from '../test/practice-number';
 import { createTestApp, type TestApp } from '../test/test-app';
 import type { JobQueue } from './queue';
 
 const CALLS = 50;
 let t: TestApp;
+/** The demo practice. */
+let demoId: string;
 let restarted: App | undefined;
 let queue: JobQueue | undefined;
 beforeAll(async () => {
   t = await createTestApp();
+  demoId = await firstPracticeId(t);
 });
 afterAll(async () => {
   await queue?.stop(1000);
@@ -37,7 +41,7 @@ const placements = async () =>
     await t.database.db
       .select({ n: count() })
       .from(sandboxOutboundPlacements)
-      .where(sql`${sandboxOutboundPlacements.practiceId} = first_practice_id()`)
+      .where(eq(sandboxOutboundPlacements.practiceId, demoId))
   )[0]!.n;
 
 /** Starts the server process, lets it place some of the calls, then kills it with SIGKILL. */
@@ -66,19 +70,20 @@ describe('outbound dispatch and a crash (kill -9)', () => {
     const [assistant] = await t.database.db
       .select()
       .from(assistants)
-      .where(sql`${assistants.practiceId} = first_practice_id()`);
+      .where(eq(assistants.practiceId, demoId));
     const [number] = await t.database.db
       .select()
       .from(phoneNumbers)
-      .where(sql`${phoneNumbers.practiceId} = first_practice_id()`)
+      .where(eq(phoneNumbers.practiceId, demoId))
       .orderBy(phoneNumbers.createdAt);
     const settings = { ...DEFAULT_OUTBOUND_SETTINGS, callingWindow: { start: '00:00', end: '23:59' } };
     await t.database.db
       .insert(outboundSettings)
-      .values({ settings })
+      .values({ practiceId: demoId, settings })
       .onConflictDoUpdate({ target: outboundSettings.practiceId, set: { settings } });
     await t.database.db.insert(outboundCalls).values(
       Array.from({ length: CALLS }, (_, i) => ({
+        practiceId: demoId,
         patientId: `crash-${i}`,
         patientName: `Patient ${i}`,
         // Last digits 1-8: every call is answered.

@@ -1,5 +1,6 @@
-import { asc, eq, sql } from 'drizzle-orm';
+import { asc, eq } from 'drizzle-orm';
 import { assistants, phoneNumbers } from '../db/schema/index';
+import { firstPracticeId } from './practice-number';
 import type { TestApp } from './test-app';
 
 /** The number the voice platform's sample messages call (fixtures/vendor-samples/vapi, fixtures/processor). */
@@ -12,7 +13,7 @@ export const SAMPLE_CALLED_NUMBER = '+15555550100';
  */
 export async function holdSampleNumbers(t: TestApp, practiceId?: string): Promise<void> {
   const db = t.database.db;
-  const owner = practiceId ?? sql`first_practice_id()`;
+  const owner = practiceId ?? (await firstPracticeId(t));
   await db
     .insert(phoneNumbers)
     .values([
@@ -34,7 +35,7 @@ export async function holdSampleNumbers(t: TestApp, practiceId?: string): Promis
   const [first] = await db
     .select()
     .from(assistants)
-    .where(practiceId ? eq(assistants.practiceId, practiceId) : sql`practice_id = first_practice_id()`)
+    .where(eq(assistants.practiceId, owner))
     .orderBy(asc(assistants.createdAt))
     .limit(1);
   if (!first) return;

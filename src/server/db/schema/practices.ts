@@ -30,12 +30,10 @@ export const practices = pgTable(
 );
 
 /**
- * The owning practice of a row: not null, a foreign key, the first column of the table's main indexes.
- * TRANSITIONAL (issue 22): the default `first_practice_id()` keeps code that does not name a practice yet
- * working while modules are moved over; it is dropped once every insert names its practice.
+ * The owning practice of a row: not null, a foreign key, the first column of the table's main indexes. No
+ * default: an insert that names no practice fails instead of landing in one.
  */
 export const practiceId = () =>
   uuid()
     .notNull()
-    .default(sql`first_practice_id()`)
     .references(() => practices.id);

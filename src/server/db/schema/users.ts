@@ -20,9 +20,7 @@ export const users = pgTable(
   {
     id: uuid().primaryKey().defaultRandom(),
     /** Null only for the operator (the vendor's staff), who belongs to no practice. */
-    practiceId: uuid()
-      .default(sql`first_practice_id()`)
-      .references(() => practices.id),
+    practiceId: uuid().references(() => practices.id),
     name: text().notNull(),
     email: text().notNull(),
     username: text().notNull().unique(),

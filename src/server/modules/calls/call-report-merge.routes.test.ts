@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CallResponseSchema, CallStatsSchema } from '#shared/schemas/calls';
 import { calls } from '../../db/schema/index';
 import { parseResponse } from '../../test/parse-response';
+import { firstPracticeId } from '../../test/practice-number';
 import { bearer, createTestApp, TEST_WEBHOOK_SECRET, type TestApp } from '../../test/test-app';
 import { holdSampleNumbers } from '../../test/sample-numbers';
 
@@ -231,6 +232,7 @@ describe('calls stored before ADR 039', () => {
     await db.execute(sql`alter table calls drop constraint calls_duration_plausible`);
     await db.execute(sql`alter table calls drop constraint calls_cost_plausible`);
     await db.insert(calls).values({
+      practiceId: await firstPracticeId(t),
       id,
       providerId: id.toUpperCase(),
       status: 'ended',

@@ -4,6 +4,7 @@ import type { CallDetail, SimulationScenario } from '#shared/schemas/calls';
 import { appointments, calls, patients, phoneNumbers } from '../../db/schema/index';
 import { DEMO_PRACTICE_NAME } from '../../db/seed/demo-practice';
 import { instantFromWall } from '../../lib/wall-time';
+import { firstPracticeId } from '../../test/practice-number';
 import { listSlots, PRACTICE_ZONE, weekdayAhead } from '../../test/schedule-dates';
 import { bearer, createTestApp, type TestApp } from '../../test/test-app';
 
@@ -52,6 +53,7 @@ describe('the sandbox caller', () => {
     const [patient] = await db.select().from(patients).orderBy(asc(patients.createdAt), asc(patients.id));
     const startsAt = instantFromWall(`${day}T${first!.time}:00`, PRACTICE_ZONE);
     await db.insert(appointments).values({
+      practiceId: await firstPracticeId(t),
       patientId: patient!.id,
       providerId: first!.provider_id,
       appointmentType: 'dental_checkup',

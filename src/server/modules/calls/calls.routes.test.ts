@@ -40,7 +40,7 @@ const deliver = (body: unknown) =>
     payload: body as object,
   });
 /** The demo practice's calls (the admin's): another demo practice has its own. */
-const ofDemo = sql`${calls.practiceId} = first_practice_id()`;
+const ofDemo = sql`${calls.practiceId} = (select id from practices order by created_at, id limit 1)`;
 const callCount = async () => (await t.database.db.select({ n: count() }).from(calls).where(ofDemo))[0]!.n;
 const get = (url: string, session = admin) => t.app.inject({ method: 'GET', url, headers: bearer(session) });
 const byProvider = async (providerId: string) =>
@@ -435,7 +435,11 @@ describe('POST /api/calls/simulate', () => {
         payload: { name: 'Outside', consumerId: 'outside', connectorId: 'outside-pms' },
       });
       expect(created.statusCode).toBe(200);
-      await db.insert(phoneMappings).values({ phoneNumber: number!.number!, connectorId: 'outside-pms' });
+      await db.insert(phoneMappings).values({
+        practiceId: number!.practiceId,
+        phoneNumber: number!.number!,
+        connectorId: 'outside-pms',
+      });
       const before = (await db.select({ n: count() }).from(calls))[0]!.n;
       const response = await outside.app.inject({
         method: 'POST',

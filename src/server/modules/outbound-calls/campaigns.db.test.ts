@@ -9,6 +9,7 @@ import {
   phoneNumbers,
 } from '../../db/schema/index';
 import { dayRange, wallFromInstant, addMinutesToWall } from '../../lib/wall-time';
+import { firstPracticeId } from '../../test/practice-number';
 import { createTestApp, type TestApp } from '../../test/test-app';
 
 const TZ = 'America/New_York';
@@ -19,7 +20,7 @@ let demoId: string;
 
 beforeAll(async () => {
   t = await createTestApp();
-  demoId = (await t.database.pool.query<{ id: string }>('select first_practice_id() as id')).rows[0]!.id;
+  demoId = await firstPracticeId(t);
   const [assistant] = await t.database.db.select().from(assistants).where(eq(assistants.practiceId, demoId));
   const [number] = await t.database.db
     .select()

@@ -5,6 +5,7 @@ import { assistants, outboundCalls, outboundSettings, phoneNumbers } from '../..
 import { VoiceError } from '../../integrations/voice/errors';
 import { createSandboxVoice } from '../../integrations/voice/sandbox/sandbox-voice';
 import type { OutboundCallRequest } from '../../integrations/voice/port';
+import { firstPracticeId } from '../../test/practice-number';
 import { createTestApp, type TestApp } from '../../test/test-app';
 
 // What the dispatcher asks of the voice port when it repairs: a re-placement says since when the attempt may
@@ -12,6 +13,8 @@ import { createTestApp, type TestApp } from '../../test/test-app';
 // been silent too long is looked up and settled.
 
 let t: TestApp;
+/** The demo practice. */
+let demoId: string;
 const asked: OutboundCallRequest[] = [];
 /** What the platform says of each call it was asked about (`undefined`: it has no record). */
 const onPlatform = new Map<string, string>();
@@ -33,18 +36,20 @@ beforeAll(async () => {
     },
     outbound: { placementGraceMs: 0 },
   });
+  demoId = await firstPracticeId(t);
   const settings = { ...DEFAULT_OUTBOUND_SETTINGS, callingWindow: { start: '00:00', end: '23:59' } };
   await t.database.db
     .insert(outboundSettings)
-    .values({ settings })
+    .values({ practiceId: demoId, settings })
     .onConflictDoUpdate({ target: outboundSettings.practiceId, set: { settings } });
 });
 afterAll(() => t.close());
 
 const newCall = async (phoneNumber: string) => {
-  const [assistant] = await t.database.db.select().from(assistants);
-  const [number] = await t.database.db.select().from(phoneNumbers);
+  const [assistant] = await t.database.db.select().from(assistants).where(eq(assistants.practiceId, demoId));
+  const [number] = await t.database.db.select().from(phoneNumbers).where(eq(phoneNumbers.practiceId, demoId));
   return {
+    practiceId: demoId,
     patientId: phoneNumber,
     patientName: 'Pat Repair',
     phoneNumber,

@@ -9,9 +9,12 @@ import {
   sandboxOutboundPlacements,
 } from '../../db/schema/index';
 import { DEFAULT_OUTBOUND_SETTINGS } from '#shared/schemas/outbound-calls';
+import { firstPracticeId } from '../../test/practice-number';
 import { bearer, createTestApp, type TestApp } from '../../test/test-app';
 
 let t: TestApp;
+/** The demo practice. */
+let demoId: string;
 let assistantId: string;
 let phoneNumberId: string;
 
@@ -20,8 +23,13 @@ const ALWAYS = { start: '00:00', end: '23:59' };
 
 beforeAll(async () => {
   t = await createTestApp({ outbound: { retryDelayMs: 0, sandboxCallMs: 200, placementGraceMs: 0 } });
-  const [assistant] = await t.database.db.select().from(assistants);
-  const [number] = await t.database.db.select().from(phoneNumbers).orderBy(phoneNumbers.createdAt);
+  demoId = await firstPracticeId(t);
+  const [assistant] = await t.database.db.select().from(assistants).where(eq(assistants.practiceId, demoId));
+  const [number] = await t.database.db
+    .select()
+    .from(phoneNumbers)
+    .where(eq(phoneNumbers.practiceId, demoId))
+    .orderBy(phoneNumbers.createdAt);
   assistantId = assistant!.id;
   phoneNumberId = number!.id;
 });
@@ -37,7 +45,7 @@ async function saveSettings(change: Partial<typeof DEFAULT_OUTBOUND_SETTINGS>) {
   const settings = { ...DEFAULT_OUTBOUND_SETTINGS, ...change };
   await t.database.db
     .insert(outboundSettings)
-    .values({ settings })
+    .values({ practiceId: demoId, settings })
     .onConflictDoUpdate({ target: outboundSettings.practiceId, set: { settings } });
 }
 
@@ -46,6 +54,7 @@ async function queue(numbers: string[]) {
     .insert(outboundCalls)
     .values(
       numbers.map((phoneNumber, i) => ({
+        practiceId: demoId,
         patientId: `p${i}`,
         patientName: `Patient ${i}`,
         phoneNumber,
@@ -107,6 +116,7 @@ describe('the outbound dispatcher with the sandbox voice', () => {
       .where(eq(phoneNumbers.name, 'Main Line'));
     expect(mainLine!.assistantId).not.toBe(reminders!.id);
     await t.database.db.insert(outboundCalls).values({
+      practiceId: mainLine!.practiceId,
       patientId: 'p-logged',
       patientName: 'Logged Patient',
       phoneNumber: '+12125550106',
@@ -180,9 +190,9 @@ describe('the outbound dispatcher with the sandbox voice', () => {
 
   it('widening the calling window releases the calls that waited for the old start', async () => {
     const [{ time_zone: timeZone }] = (
-      await t.database.pool.query<{ time_zone: string }>(
-        'select time_zone from practices where id = first_practice_id()',
-      )
+      await t.database.pool.query<{ time_zone: string }>('select time_zone from practices where id = $1', [
+        demoId,
+      ])
     ).rows as [{ time_zone: string }];
     const hour = Number(
       new Intl.DateTimeFormat('en-GB', { timeZone, hour: '2-digit', hourCycle: 'h23' }).format(t.clock.now()),

@@ -1,8 +1,9 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { asc, sql } from 'drizzle-orm';
+import { asc, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { assistants, outboundCalls, phoneNumbers } from '../../db/schema/index';
+import { firstPracticeId } from '../../test/practice-number';
 import { createTestApp, type TestApp } from '../../test/test-app';
 
 // The migration must build its index on a database that already holds the duplicates issue 19 found.
@@ -22,9 +23,11 @@ describe('the migration outbound-one-open-call (one open outbound call per patie
   it('closes calls queued twice, keeping the placed one, else the oldest, then builds the index', async () => {
     const db = t.database.db;
     await db.execute(sql`drop index outbound_calls_one_open_idx`);
-    const [assistant] = await db.select().from(assistants);
-    const [number] = await db.select().from(phoneNumbers);
+    const practiceId = await firstPracticeId(t);
+    const [assistant] = await db.select().from(assistants).where(eq(assistants.practiceId, practiceId));
+    const [number] = await db.select().from(phoneNumbers).where(eq(phoneNumbers.practiceId, practiceId));
     const call = (patientId: string, status: 'pending' | 'calling' | 'completed', minute: number) => ({
+      practiceId,
       patientId,
       patientName: patientId,
       phoneNumber: '+12125550123',

@@ -14,6 +14,7 @@ import {
   patients,
   phoneNumbers,
 } from '../../db/schema/index';
+import { firstPracticeId } from '../../test/practice-number';
 import { bearer, createTestApp, type TestApp } from '../../test/test-app';
 
 let t: TestApp;
@@ -234,7 +235,12 @@ describe('POST /api/outbound-calls/start', () => {
     // A patient without an upcoming appointment has nothing to confirm.
     const [lonely] = await t.database.db
       .insert(patients)
-      .values({ givenName: 'Nora', familyName: 'Nobooking', phone: '+12125550199' })
+      .values({
+        practiceId: await firstPracticeId(t),
+        givenName: 'Nora',
+        familyName: 'Nobooking',
+        phone: '+12125550199',
+      })
       .returning();
     const none = await start({ ...payload, patient_ids: [lonely!.id] });
     expect(none.statusCode).toBe(400);

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { calls, sandboxOutboundPlacements } from '../../db/schema/index';
+import { firstPracticeId } from '../../test/practice-number';
 import { createTestApp, TEST_WEBHOOK_SECRET, type TestApp } from '../../test/test-app';
 import { createSandboxOutbound } from './sandbox-outbound';
 
@@ -17,6 +18,7 @@ describe('the sandbox voice after a restart', () => {
   it('finishes a call the dead process placed a moment ago (issue 19: left calling for good)', async () => {
     const callId = randomUUID();
     await t.database.db.insert(sandboxOutboundPlacements).values({
+      practiceId: await firstPracticeId(t),
       placementKey: `${randomUUID()}:1`,
       callId,
       request: { number: '+12125550123', name: 'Pat Restart' },

@@ -3,9 +3,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ASSISTANT_DEFAULTS } from '#shared/schemas/assistants';
 import { PHONE_NUMBER_MESSAGES } from '#shared/schemas/phone-numbers';
 import { assistants, phoneNumbers } from '../../db/schema/index';
+import { firstPracticeId } from '../../test/practice-number';
 import { bearer, createTestApp, type TestApp } from '../../test/test-app';
 
 let t: TestApp;
+/** The demo practice (the admin's). */
+let demoId: string;
 let admin: string;
 let sub: string;
 /** A number assigned to the sub user, the assistant assigned to them and two that are not. */
@@ -23,6 +26,7 @@ async function insertAssistant(name: string): Promise<string> {
       ...structuredClone(ASSISTANT_DEFAULTS),
       model: structuredClone(ASSISTANT_DEFAULTS.model),
       name,
+      practiceId: demoId,
     })
     .returning();
   return row!.id;
@@ -36,7 +40,11 @@ const stored = async () =>
 beforeAll(async () => {
   t = await createTestApp();
   admin = await t.asAdmin();
-  const [row] = await t.database.db.insert(phoneNumbers).values({ number: '+12125557001' }).returning();
+  demoId = await firstPracticeId(t);
+  const [row] = await t.database.db
+    .insert(phoneNumbers)
+    .values({ practiceId: demoId, number: '+12125557001' })
+    .returning();
   number = row!.id;
   theirs = await insertAssistant('Theirs');
   notTheirs = await insertAssistant('Not theirs');

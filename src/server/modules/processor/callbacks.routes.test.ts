@@ -1,4 +1,4 @@
-import { eq, sql } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { format } from 'date-fns';
 import { PAST_DATE_MESSAGE } from '#shared/schemas/schedule';
@@ -10,14 +10,18 @@ import {
   weekdayAhead,
   weekdayWithFreeTime,
 } from '../../test/schedule-dates';
+import { firstPracticeId } from '../../test/practice-number';
 import { bearer, createTestApp, TEST_WEBHOOK_SECRET, type TestApp } from '../../test/test-app';
 import { holdSampleNumbers, SAMPLE_CALLED_NUMBER } from '../../test/sample-numbers';
 
 let t: TestApp;
+/** The demo practice (the admin's). */
+let demoId: string;
 let admin: string;
 let frontDesk: string;
 beforeAll(async () => {
   t = await createTestApp();
+  demoId = await firstPracticeId(t);
   await holdSampleNumbers(t);
   admin = await t.asAdmin();
   frontDesk = await t.asFrontDesk();
@@ -33,6 +37,7 @@ async function insertCall(transcript: string, seconds = 90, phoneNumberId: strin
   const [row] = await t.database.db
     .insert(calls)
     .values({
+      practiceId: demoId,
       status: 'ended',
       type: 'inboundPhoneCall',
       startedAt: new Date(endedAt.getTime() - seconds * 1000),
@@ -190,13 +195,14 @@ describe('callback inbox', () => {
     const task = (await openTasks()).find((c) => c.callId === callId)!;
     // Past the demo schedule; every doctor is busy 10:30–11:00, so an hour's filling cannot start at 10:00.
     const date = weekdayAhead(t.clock.now(), 50);
-    const zone = (await t.database.db.select().from(practices))[0]!.timeZone;
+    const zone = (await t.database.db.select().from(practices).where(eq(practices.id, demoId)))[0]!.timeZone;
     const [doctors, people] = await Promise.all([
-      t.database.db.select().from(providers),
-      t.database.db.select().from(patients).limit(10),
+      t.database.db.select().from(providers).where(eq(providers.practiceId, demoId)),
+      t.database.db.select().from(patients).where(eq(patients.practiceId, demoId)).limit(10),
     ]);
     await t.database.db.insert(appointments).values(
       doctors.map((doctor, i) => ({
+        practiceId: demoId,
         patientId: people[i]!.id,
         providerId: doctor.id,
         startsAt: instantFromWall(`${date}T10:30:00`, zone),
@@ -375,10 +381,7 @@ describe('who has a callback', () => {
   it('books with the doctor chosen, and refuses a doctor that does not exist', async () => {
     const task = await newTask();
     // The demo practice's doctors (the other demo practice has its own).
-    const doctors = await t.database.db
-      .select()
-      .from(providers)
-      .where(sql`${providers.practiceId} = first_practice_id()`);
+    const doctors = await t.database.db.select().from(providers).where(eq(providers.practiceId, demoId));
     const doctor = doctors[doctors.length - 1]!;
     const date = weekdayAhead(t.clock.now(), 52);
     const booking = {

@@ -14,13 +14,17 @@ import {
 import { instantFromWall } from '../../lib/wall-time';
 import type { ProcessPendingResponse } from '#shared/schemas/processor';
 import { weekdayWithFreeTime } from '../../test/schedule-dates';
+import { firstPracticeId } from '../../test/practice-number';
 import { bearer, createTestApp, type TestApp } from '../../test/test-app';
 
 let t: TestApp;
+/** The demo practice (the admin's). */
+let demoId: string;
 let admin: string;
 let visitDay: Date;
 beforeAll(async () => {
   t = await createTestApp();
+  demoId = await firstPracticeId(t);
   admin = await t.asAdmin();
   // A weekday at least two days ahead with 10:00 free for a cleaning, said as "December 3rd".
   const day = await weekdayWithFreeTime(t.app, admin, {
@@ -40,6 +44,7 @@ async function insertCall(transcript: string | null, customer = { name: 'Caller'
   const [row] = await t.database.db
     .insert(calls)
     .values({
+      practiceId: demoId,
       status: 'ended',
       type: 'inboundPhoneCall',
       startedAt: new Date(t.clock.now().getTime() - 120_000),
@@ -147,14 +152,15 @@ describe('POST /api/call/:id/process-appointment', () => {
     while (day.getDay() === 0 || day.getDay() === 6) day = addDays(day, 1);
     const date = format(day, 'yyyy-MM-dd');
     const [rooms, doctors, people] = await Promise.all([
-      t.database.db.select().from(operatories),
-      t.database.db.select().from(providers),
-      t.database.db.select().from(patients).limit(10),
+      t.database.db.select().from(operatories).where(eq(operatories.practiceId, demoId)),
+      t.database.db.select().from(providers).where(eq(providers.practiceId, demoId)),
+      t.database.db.select().from(patients).where(eq(patients.practiceId, demoId)).limit(10),
     ]);
-    const zone = (await t.database.db.select().from(practices))[0]!.timeZone;
+    const zone = (await t.database.db.select().from(practices).where(eq(practices.id, demoId)))[0]!.timeZone;
     await t.database.db.insert(appointments).values(
       doctors.flatMap((doctor, i) =>
         ['09', '10', '11'].map((hour) => ({
+          practiceId: demoId,
           patientId: people[i]!.id,
           providerId: doctor.id,
           operatoryId: rooms[i % rooms.length]!.id,

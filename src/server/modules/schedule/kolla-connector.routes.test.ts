@@ -8,6 +8,7 @@ import {
   startFakeKolla,
   type FakeKolla,
 } from '../../integrations/practice-management/kolla/fake-kolla-server';
+import { firstPracticeId } from '../../test/practice-number';
 import { PRACTICE_ZONE, weekdayAhead } from '../../test/schedule-dates';
 import { bearer, consoleCall, createTestApp, TEST_WEBHOOK_SECRET, type TestApp } from '../../test/test-app';
 
@@ -15,14 +16,18 @@ import { bearer, consoleCall, createTestApp, TEST_WEBHOOK_SECRET, type TestApp }
 
 let fake: FakeKolla;
 let t: TestApp;
+/** The demo practice (the admin's). */
+let demoId: string;
 let admin: string;
 beforeAll(async () => {
   fake = await startFakeKolla({ timeZone: PRACTICE_ZONE });
   t = await createTestApp({ kolla: { apiKey: fake.state.apiKey, baseUrl: fake.url } });
   admin = await t.asAdmin();
+  demoId = await firstPracticeId(t);
   // The Kolla practice becomes the active connector; the demo sandbox one is switched off.
   await t.database.db.update(connectors).set({ isActive: false });
   await t.database.db.insert(connectors).values({
+    practiceId: demoId,
     name: 'Sunrise Dental',
     connectorId: fake.state.connectorId,
     consumerId: fake.state.consumerId,
@@ -71,9 +76,12 @@ describe('a connector on Kolla', () => {
   });
 
   it('finds patients and books through Kolla for a mapped number on the voice platform', async () => {
-    await t.database.db
-      .insert(phoneMappings)
-      .values({ phoneNumber: '+12125550143', connectorId: fake.state.connectorId, name: 'Main Line' });
+    await t.database.db.insert(phoneMappings).values({
+      practiceId: demoId,
+      phoneNumber: '+12125550143',
+      connectorId: fake.state.connectorId,
+      name: 'Main Line',
+    });
     const date = weekdayAhead(t.clock.now(), 3);
     const response = await t.app.inject({
       method: 'POST',

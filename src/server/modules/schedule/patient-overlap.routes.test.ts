@@ -109,6 +109,7 @@ describe('a patient never holds two overlapping appointments', () => {
     const error = await t.database.db
       .insert(appointments)
       .values({
+        practiceId: existing!.appointments.practiceId,
         patientId: existing!.appointments.patientId,
         providerId: other.remote_id,
         startsAt: new Date(existing!.appointments.startsAt.getTime() + 15 * 60_000),

@@ -53,7 +53,11 @@ describe('the built-in sandbox', () => {
   });
 
   it('answers assistant-request for every seeded number with the whole assistant and its tools', async () => {
-    const numbers = await t.database.db.select().from(phoneNumbers);
+    // The demo practice's (the other demo practice has its own).
+    const numbers = await t.database.db
+      .select()
+      .from(phoneNumbers)
+      .where(eq(phoneNumbers.practiceId, await firstPracticeId(t)));
     expect(numbers.map((n) => n.number).sort()).toEqual(DEMO_PHONE_NUMBERS.map((n) => n.number).sort());
     for (const number of numbers) {
       const started = performance.now();
@@ -89,7 +93,10 @@ describe('the built-in sandbox', () => {
     expect(unknown.json()).toEqual({ error: ASSISTANT_REQUEST_ERRORS.unknownNumber });
     const none = await assistantRequest(t.app, null);
     expect(none.json()).toEqual({ error: ASSISTANT_REQUEST_ERRORS.unknownNumber });
-    const [number] = await t.database.db.insert(phoneNumbers).values({ number: '+12125550111' }).returning();
+    const [number] = await t.database.db
+      .insert(phoneNumbers)
+      .values({ practiceId: await firstPracticeId(t), number: '+12125550111' })
+      .returning();
     const unassigned = await assistantRequest(t.app, { number: '(212) 555-0111' });
     expect(unassigned.json()).toEqual({ error: ASSISTANT_REQUEST_ERRORS.noAssistant });
     await t.database.db.delete(phoneNumbers).where(eq(phoneNumbers.id, number!.id));
@@ -182,8 +189,18 @@ describe('the built-in sandbox', () => {
 
   describe('phone numbers and mappings', () => {
     it('renames a number and assigns an assistant; refuses an unknown assistant or id', async () => {
-      const [number] = await t.database.db.select().from(phoneNumbers).orderBy(phoneNumbers.createdAt);
-      const [, second] = await t.database.db.select().from(assistants).orderBy(assistants.createdAt);
+      // The demo practice's (the admin's): another practice's assistant is unknown to it.
+      const practiceId = await firstPracticeId(t);
+      const [number] = await t.database.db
+        .select()
+        .from(phoneNumbers)
+        .where(eq(phoneNumbers.practiceId, practiceId))
+        .orderBy(phoneNumbers.createdAt);
+      const [, second] = await t.database.db
+        .select()
+        .from(assistants)
+        .where(eq(assistants.practiceId, practiceId))
+        .orderBy(assistants.createdAt);
       const response = await call('PATCH', `/api/phone-numbers/${number!.id}`, {
         name: 'Front Line',
         assistantId: second!.id,
@@ -333,13 +350,14 @@ describe('the built-in sandbox', () => {
     });
 
     it('deletes a number with its mapping', async () => {
+      const practiceId = await firstPracticeId(t);
       const [number] = await t.database.db
         .insert(phoneNumbers)
-        .values({ number: '+12125550155' })
+        .values({ practiceId, number: '+12125550155' })
         .returning();
       await t.database.db
         .insert(phoneMappings)
-        .values({ phoneNumber: '+12125550155', connectorId: 'sandbox' });
+        .values({ practiceId, phoneNumber: '+12125550155', connectorId: 'sandbox' });
       expect((await call('DELETE', `/api/phone-numbers/${number!.id}`)).statusCode).toBe(200);
       expect(
         await t.database.db.select().from(phoneMappings).where(eq(phoneMappings.phoneNumber, '+12125550155')),

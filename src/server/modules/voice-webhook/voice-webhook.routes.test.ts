@@ -16,7 +16,7 @@ import {
   type TestApp,
   consoleCall as callFunction,
 } from '../../test/test-app';
-import { givePracticeNumber } from '../../test/practice-number';
+import { firstPracticeId, givePracticeNumber } from '../../test/practice-number';
 import { unknownFunctionMessage } from './voice-webhook.service';
 import { patientBusyMessage } from '../../integrations/practice-management/errors';
 
@@ -469,13 +469,17 @@ describe('POST /webhook from the voice platform', () => {
   });
 
   it('routes by the called number through phone mappings, else the active connector', async () => {
-    const { number: mappedNumber } = await givePracticeNumber(t);
-    await t.database.db
-      .insert(connectors)
-      .values({ name: 'Downtown (Kolla)', consumerId: 'downtown', connectorId: 'opendental-777' });
+    const practiceId = await firstPracticeId(t);
+    const { number: mappedNumber } = await givePracticeNumber(t, { practiceId });
+    await t.database.db.insert(connectors).values({
+      practiceId,
+      name: 'Downtown (Kolla)',
+      consumerId: 'downtown',
+      connectorId: 'opendental-777',
+    });
     await t.database.db
       .insert(phoneMappings)
-      .values({ phoneNumber: mappedNumber, connectorId: 'opendental-777', name: 'After Hours' });
+      .values({ practiceId, phoneNumber: mappedNumber, connectorId: 'opendental-777', name: 'After Hours' });
     const message = (number: string) => ({
       type: 'function-call',
       functionCall: { name: 'findPatient', parameters: { phone_number: '+12125550000' } },

@@ -382,7 +382,7 @@ export function createSandboxSchedule(
    */
   async function tryInsert(
     tx: Tx,
-    values: typeof appointments.$inferInsert & { patientId: string },
+    values: Omit<typeof appointments.$inferInsert, 'practiceId'> & { patientId: string },
   ): Promise<string | undefined> {
     for (let attempt = 0; ; attempt++) {
       try {

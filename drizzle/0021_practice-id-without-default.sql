@@ -1,0 +1,26 @@
+ALTER TABLE "connectors" ALTER COLUMN "practice_id" DROP DEFAULT;--> statement-breakpoint
+ALTER TABLE "user_assistants" ALTER COLUMN "practice_id" DROP DEFAULT;--> statement-breakpoint
+ALTER TABLE "user_connectors" ALTER COLUMN "practice_id" DROP DEFAULT;--> statement-breakpoint
+ALTER TABLE "user_permissions" ALTER COLUMN "practice_id" DROP DEFAULT;--> statement-breakpoint
+ALTER TABLE "user_phone_numbers" ALTER COLUMN "practice_id" DROP DEFAULT;--> statement-breakpoint
+ALTER TABLE "users" ALTER COLUMN "practice_id" DROP DEFAULT;--> statement-breakpoint
+ALTER TABLE "assistants" ALTER COLUMN "practice_id" DROP DEFAULT;--> statement-breakpoint
+ALTER TABLE "phone_numbers" ALTER COLUMN "practice_id" DROP DEFAULT;--> statement-breakpoint
+ALTER TABLE "workflows" ALTER COLUMN "practice_id" DROP DEFAULT;--> statement-breakpoint
+ALTER TABLE "calls" ALTER COLUMN "practice_id" DROP DEFAULT;--> statement-breakpoint
+ALTER TABLE "appointments" ALTER COLUMN "practice_id" DROP DEFAULT;--> statement-breakpoint
+ALTER TABLE "idempotency_keys" ALTER COLUMN "practice_id" DROP DEFAULT;--> statement-breakpoint
+ALTER TABLE "operatories" ALTER COLUMN "practice_id" DROP DEFAULT;--> statement-breakpoint
+ALTER TABLE "patients" ALTER COLUMN "practice_id" DROP DEFAULT;--> statement-breakpoint
+ALTER TABLE "pending_appointment_requests" ALTER COLUMN "practice_id" DROP DEFAULT;--> statement-breakpoint
+ALTER TABLE "phone_mappings" ALTER COLUMN "practice_id" DROP DEFAULT;--> statement-breakpoint
+ALTER TABLE "provider_working_hours" ALTER COLUMN "practice_id" DROP DEFAULT;--> statement-breakpoint
+ALTER TABLE "providers" ALTER COLUMN "practice_id" DROP DEFAULT;--> statement-breakpoint
+ALTER TABLE "call_processing" ALTER COLUMN "practice_id" DROP DEFAULT;--> statement-breakpoint
+ALTER TABLE "callbacks" ALTER COLUMN "practice_id" DROP DEFAULT;--> statement-breakpoint
+ALTER TABLE "outbound_calls" ALTER COLUMN "practice_id" DROP DEFAULT;--> statement-breakpoint
+ALTER TABLE "outbound_settings" ALTER COLUMN "practice_id" DROP DEFAULT;--> statement-breakpoint
+ALTER TABLE "sandbox_outbound_placements" ALTER COLUMN "practice_id" DROP DEFAULT;--> statement-breakpoint
+ALTER TABLE "call_transfer_settings" ALTER COLUMN "practice_id" DROP DEFAULT;--> statement-breakpoint
+ALTER TABLE "event_deliveries" ALTER COLUMN "practice_id" DROP DEFAULT;--> statement-breakpoint
+DROP FUNCTION first_practice_id();
