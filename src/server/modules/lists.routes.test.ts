@@ -127,6 +127,8 @@ describe('the four Overview lists', () => {
     expect((await get('/api/calls', frontDesk)).calls).toEqual([]);
     await t.database.db.insert(userPhoneNumbers).values(saved);
     await t.database.db.insert(userAssistants).values(savedAssistants);
-    expect(await t.database.db.select().from(phoneNumbers)).toHaveLength(3);
+    expect(
+      await t.database.db.select().from(phoneNumbers).where(eq(phoneNumbers.practiceId, user!.practiceId!)),
+    ).toHaveLength(3);
   });
 });

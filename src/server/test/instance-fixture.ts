@@ -7,6 +7,7 @@
  */
 import { composeApp } from '../app';
 import { openDatabase } from '../db/open';
+import { OUTBOUND_CAMPAIGNS_JOB } from '../jobs/outbound-dispatch';
 import { defineJob, NO_PAYLOAD } from '../jobs/queue';
 
 const url = process.argv[2]!;
@@ -27,7 +28,8 @@ const { app, queue } = await composeApp({
   webhookSecret: 'multi-instance-secret',
   // Shorter than production's (1.5 s calls, 60 s grace) so the test stays short; the logic is the same.
   outbound: { sandboxCallMs: 500, placementGraceMs: 2_000 },
-  jobs: { connectionString: url, pollingIntervalSeconds: 1, extra: [tick] },
+  // The daily campaigns are paused: they would place the demo practices' reminders beside the test's calls.
+  jobs: { connectionString: url, pollingIntervalSeconds: 1, paused: [OUTBOUND_CAMPAIGNS_JOB], extra: [tick] },
 });
 await app.listen({ port: 0, host: '127.0.0.1' });
 await queue!.start();

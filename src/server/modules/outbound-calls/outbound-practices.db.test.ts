@@ -10,6 +10,7 @@ import {
   practices,
   sandboxOutboundPlacements,
 } from '../../db/schema/index';
+import { JobPayloadError, parsePayload } from '../../jobs/queue';
 import { outboundDispatchJob } from '../../jobs/outbound-dispatch';
 import { wallFromInstant } from '../../lib/wall-time';
 import { createOtherPractice, type OtherPractice } from '../../test/other-practice';
@@ -214,9 +215,10 @@ describe('the dispatcher across practices', () => {
 
   it('fails a job whose payload is not a practice, naming no value', async () => {
     const job = outboundDispatchJob(t.modules.outboundCalls.dispatcher);
-    await expect(job.run({ practiceId: 'not-a-practice' } as never)).rejects.toThrow(
-      "The outbound.dispatch job's payload is not valid.",
-    );
+    const run = () => parsePayload(job, { practiceId: 'not-a-practice' });
+    expect(run).toThrow(JobPayloadError);
+    expect(run).toThrow(/outbound\.dispatch/);
+    expect(run).not.toThrow(/not-a-practice/);
   });
 });
 

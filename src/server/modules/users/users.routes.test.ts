@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { connectors, phoneNumbers, sessions, users } from '../../db/schema/index';
 import { DEMO_ADMIN } from '../../db/seed/demo-practice';
@@ -315,7 +315,11 @@ describe('guards', () => {
     const statuses = results.map((r) => r.statusCode).sort();
     expect(statuses[0]).toBe(200);
     expect([401, 409]).toContain(statuses[1]);
-    const activeAdmins = await t.database.db.select().from(users).where(eq(users.role, 'admin'));
+    // The demo practice's admins (the other demo practice has its own).
+    const activeAdmins = await t.database.db
+      .select()
+      .from(users)
+      .where(and(eq(users.role, 'admin'), eq(users.practiceId, first.practiceId!)));
     expect(activeAdmins.filter((u) => u.isActive)).toHaveLength(1);
     // Back to the demo admin alone.
     await t.database.db.update(users).set({ isActive: true }).where(eq(users.id, first.id));
