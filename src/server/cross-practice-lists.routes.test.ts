@@ -52,8 +52,7 @@ it("shows none of the demo practice's rows to another practice's admin, on any l
     const response = await t.app.inject({ method: 'GET', url: route.url, headers: bearer(session) });
     const body = response.body;
     const seen = demoValues.filter((value) => body.includes(value));
-    if (seen.length)
-      leaks.push(`${route.url} (${response.statusCode}): ${seen.join(' | ')}`);
+    if (seen.length) leaks.push(`${route.url} (${response.statusCode}): ${seen.join(' | ')}`);
   }
   expect(leaks).toEqual([]);
 });
