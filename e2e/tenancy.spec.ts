@@ -1,4 +1,12 @@
+import { addDays, format, isWeekend } from 'date-fns';
 import { expect, sideMenu, test, USERS } from './fixtures';
+
+/** A Monday–Friday a week or more ahead: a new practice's starter schedule is open on weekdays. */
+function weekdayNextWeek(): string {
+  let date = addDays(new Date(), 7);
+  while (isWeekend(date)) date = addDays(date, 1);
+  return format(date, 'yyyy-MM-dd');
+}
 
 /** Issue 22: practices side by side, and a new one onboarded by the operator. */
 
@@ -46,7 +54,7 @@ test.describe("as Paws & Claws Veterinary's admin", () => {
 test.describe('as the operator', () => {
   test.use({ role: 'operator' });
 
-  test('creates a practice from a demo request; the invited admin sets a password, signs in and links a connector', async ({
+  test('creates a practice from a demo request; the invited admin sets a password, signs in, links a connector and books an appointment', async ({
     page,
     browser,
   }) => {
@@ -96,6 +104,21 @@ test.describe('as the operator', () => {
     // Its own connector only: none of the demo practices'.
     await expect(cards).toHaveCount(1);
     await expect(cards.first()).toContainText(name);
+
+    // The built-in schedule starts with a doctor open on weekdays: a new patient is booked at once.
+    await invited.goto('/book-appointment');
+    await invited.getByLabel('Full Name').fill('Nora Quinn');
+    await invited.getByLabel('Phone Number').fill('(720) 555-0142');
+    await invited.getByLabel('Service').selectOption({ index: 1 });
+    await invited.getByLabel('Doctor').selectOption({ label: 'Doctor' });
+    await invited.getByLabel('Date', { exact: true }).fill(weekdayNextWeek());
+    const times = invited.getByRole('group', { name: 'Available Times' }).getByRole('button');
+    await expect(times.first()).toHaveText('9:00 AM');
+    await times.first().click();
+    await invited.getByRole('button', { name: 'Book Appointment' }).click();
+    await expect(
+      invited.getByRole('region', { name: /Notifications/ }).getByText('Appointment Booked Successfully!'),
+    ).toBeVisible();
     await context.close();
   });
 });

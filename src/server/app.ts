@@ -233,7 +233,6 @@ export async function composeApp(deps: AppDeps) {
   installAuth(app, auth.service);
   installAudit(app, audit.service);
 
-  const connectors = createConnectorsModule({ db, changes });
   const publicBaseUrl = (deps.publicBaseUrl ?? DEFAULT_PUBLIC_BASE_URL).replace(/\/+$/, '');
   const webhook = { url: `${publicBaseUrl}/webhook`, secret: deps.webhookSecret };
   // Without a configured secret the simulators still reach POST /webhook, with one nobody else knows.
@@ -261,6 +260,7 @@ export async function composeApp(deps: AppDeps) {
       ),
       now,
     });
+  const connectors = createConnectorsModule({ db, changes, integrations });
   const voice = createVoiceModules({
     db,
     voice: integrations.voice,

@@ -11,6 +11,7 @@ import {
   createSandboxCaches,
   createSandboxSchedule,
 } from './integrations/practice-management/sandbox/sandbox-adapter';
+import { startBuiltInSchedule } from './integrations/practice-management/sandbox/starter-schedule';
 
 /**
  * The composition root of the vendor integrations: each is built once here from the configuration, and
@@ -57,6 +58,9 @@ export function createIntegrations({
   return {
     voice: isVoicePort(voice) ? voice : createVoiceIntegration(voice),
     inDatabase,
+    async prepare(connector, practiceId) {
+      if (inDatabase(connector)) await startBuiltInSchedule(db, practiceId);
+    },
     pms(connector, practice, tx) {
       if (inDatabase(connector)) {
         return tx

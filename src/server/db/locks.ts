@@ -34,3 +34,7 @@ export const demoRequestSenderLock = (clientAddressHash: string): SQL =>
 /** Transaction lock per practice and patient phone (E.164): one find-or-create of a patient at a time. */
 export const patientPhoneLock = (practiceId: string, phone: string): SQL =>
   sql`select pg_advisory_xact_lock(hashtext(${`patient:${practiceId}:${phone}`}))`;
+
+/** Transaction lock per practice while its built-in schedule gets its starter providers (at most once). */
+export const starterScheduleLock = (practiceId: string): SQL =>
+  sql`select pg_advisory_xact_lock(hashtext(${`starter-schedule:${practiceId}`}))`;

@@ -30,6 +30,11 @@ export interface Integrations {
   pms(connector: PmsConnector, practice: PmsPractice, tx?: Tx): PracticeManagement;
   /** The connector's schedule is in our own database (the built-in one). */
   inDatabase(connector: PmsConnector): boolean;
+  /**
+   * Readies an account a practice has just linked: the built-in schedule of a practice without providers
+   * gets its starter schedule; a vendor's schedule is the practice's own and needs nothing.
+   */
+  prepare(connector: PmsConnector, practiceId: string): Promise<void>;
   /** The voice platform: assistants, phone numbers, outbound calls. */
   voice: VoicePort;
 }

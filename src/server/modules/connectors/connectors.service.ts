@@ -1,5 +1,6 @@
 import { CONNECTOR_MESSAGES, type Connector, type ConnectorInput } from '#shared/schemas/connectors';
 import { notFound } from '../../errors';
+import type { Integrations } from '../../integrations/index';
 import type { Viewer } from '../../plugins/auth';
 import type { PracticeContext } from '../../practice';
 import type { ConnectorScope, ConnectorsRepo } from './connectors.repo';
@@ -19,14 +20,24 @@ const found = (connector: Connector | undefined): Connector => {
   return connector;
 };
 
-export function createConnectorsService(repo: ConnectorsRepo) {
+/**
+ * Linking (or re-pointing) an account readies it after the save: the built-in schedule gets its starter
+ * providers there. Readying is idempotent, so a save that fails after the connector is stored is mended by
+ * saving again.
+ */
+export function createConnectorsService(repo: ConnectorsRepo, integrations: Pick<Integrations, 'prepare'>) {
+  const ready = async (practice: PracticeContext, connector: Connector): Promise<Connector> => {
+    await integrations.prepare(connector, practice.id);
+    return connector;
+  };
   return {
     list: (viewer: Viewer) => repo.list(viewer.practice.id, scopeOf(viewer)),
     get: async (viewer: Viewer, id: string) =>
       found(await repo.find(viewer.practice.id, id, scopeOf(viewer))),
-    create: (practice: PracticeContext, input: Required<ConnectorInput>) => repo.insert(practice.id, input),
+    create: async (practice: PracticeContext, input: Required<ConnectorInput>) =>
+      ready(practice, await repo.insert(practice.id, input)),
     update: async (practice: PracticeContext, id: string, input: Required<ConnectorInput>) =>
-      found(await repo.update(practice.id, id, input)),
+      ready(practice, found(await repo.update(practice.id, id, input))),
     setActive: async (practice: PracticeContext, id: string, isActive: boolean) =>
       found(await repo.update(practice.id, id, { isActive })),
     async remove(practice: PracticeContext, id: string): Promise<void> {

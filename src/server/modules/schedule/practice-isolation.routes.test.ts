@@ -15,7 +15,7 @@ import { bearer, consoleCall, createTestApp, TEST_WEBHOOK_SECRET, type TestApp }
 
 /**
  * Issue 22: two practices, each with its own built-in schedule. Practice A is the demo practice; practice B
- * gets a built-in connector through the API, and a provider named like A's first one, open all day, every day.
+ * gets a provider named like A's first one, open all day, every day, and a built-in connector through the API.
  */
 
 let t: TestApp;
@@ -35,13 +35,6 @@ beforeAll(async () => {
   a = await t.asAdmin();
   other = await createOtherPractice(t, { timeZone: B_ZONE });
   b = await other.asAdmin();
-  const connector = await t.app.inject({
-    method: 'POST',
-    url: '/api/connectors',
-    headers: bearer(b),
-    payload: { name: 'Other built-in', consumerId: 'other', connectorId: 'sandbox' },
-  });
-  expect(connector.statusCode, connector.body).toBe(200);
   aProviders = (await get('/api/providers', a)).json().providers;
   const namedLikeA = aProviders[0]!;
   const [row] = await t.database.db
@@ -63,6 +56,14 @@ beforeAll(async () => {
       endMinute: 1440,
     })),
   );
+  // Linked after B has a provider, so the built-in schedule keeps it (no starter schedule).
+  const connector = await t.app.inject({
+    method: 'POST',
+    url: '/api/connectors',
+    headers: bearer(b),
+    payload: { name: 'Other built-in', consumerId: 'other', connectorId: 'sandbox' },
+  });
+  expect(connector.statusCode, connector.body).toBe(200);
   await t.database.db
     .insert(phoneNumbers)
     .values({ practiceId: other.id, providerId: 'b-number', number: B_NUMBER, name: 'Other line' });
@@ -234,11 +235,12 @@ async function practiceIdOfA(): Promise<string | undefined> {
 describe('which practice a call or a job is for', () => {
   const service = () => {
     const db = t.database.db;
+    const integrations = createIntegrations({ db, voice: { publicBaseUrl: 'http://localhost' } });
     return createScheduleService({
       repo: createScheduleRepo(db),
-      integrations: createIntegrations({ db, voice: { publicBaseUrl: 'http://localhost' } }),
+      integrations,
       idempotency: createIdempotency(db),
-      connectors: createConnectorsService(createConnectorsRepo(db)),
+      connectors: createConnectorsService(createConnectorsRepo(db), integrations),
       now: t.clock.now,
     });
   };
