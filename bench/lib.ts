@@ -119,17 +119,37 @@ export function nextMonday(zone: string): string {
   return date;
 }
 
-/** Fills the week of `monday` (Sunday to Saturday) up to `size` appointments with 10 extra providers, in SQL. */
+/** The demo practice the benchmarks measure (Bright Smile Dental, the first seeded). */
+export async function demoPracticeId(pool: Pool): Promise<string> {
+  return (await pool.query<{ id: string }>('select id from practices order by created_at, id limit 1'))
+    .rows[0]!.id;
+}
+
+/**
+ * Fills the week of `monday` (Sunday to Saturday) of the demo practice up to `size` appointments with 10 extra
+ * providers, in SQL.
+ */
 export async function fillWeek(pool: Pool, monday: string, size: number, zone: string): Promise<void> {
-  await pool.query(`insert into providers (name, display_name, kind)
-    select 'Bench ' || g, 'Dr. Bench ' || g, 'dentist' from generate_series(1, 10) g`);
-  const providers = (await pool.query<{ id: string }>('select id from providers order by created_at, name'))
-    .rows;
-  const patients = (await pool.query<{ id: string }>('select id from patients')).rows;
+  const practiceId = await demoPracticeId(pool);
+  await pool.query(
+    `insert into providers (practice_id, name, display_name, kind)
+     select $1, 'Bench ' || g, 'Dr. Bench ' || g, 'dentist' from generate_series(1, 10) g`,
+    [practiceId],
+  );
+  const providers = (
+    await pool.query<{ id: string }>(
+      'select id from providers where practice_id = $1 order by created_at, name',
+      [practiceId],
+    )
+  ).rows;
+  const patients = (
+    await pool.query<{ id: string }>('select id from patients where practice_id = $1', [practiceId])
+  ).rows;
   const weekStart = dayRange(addMinutesToWall(`${monday}T00:00:00`, -1440).slice(0, 10), zone).start;
   const existing = await pool.query<{ n: number }>(
-    `select count(*)::int as n from appointments where starts_at >= $1 and starts_at < $1::timestamptz + interval '7 days'`,
-    [weekStart],
+    `select count(*)::int as n from appointments
+     where practice_id = $2 and starts_at >= $1 and starts_at < $1::timestamptz + interval '7 days'`,
+    [weekStart, practiceId],
   );
   let needed = size - existing.rows[0]!.n;
   for (let day = 0; day < 5 && needed > 0; day++) {
@@ -139,11 +159,17 @@ export async function fillWeek(pool: Pool, monday: string, size: number, zone: s
         if (needed <= 0) break;
         const start = instantFromWall(wallAt(date, minute), zone);
         const inserted = await pool.query(
-          `insert into appointments (patient_id, provider_id, appointment_type, starts_at, ends_at, status, notes, confirmation_number)
-           values ($1, $2, 'dental_checkup', $3, $3::timestamptz + interval '30 minutes', 'confirmed',
+          `insert into appointments (practice_id, patient_id, provider_id, appointment_type, starts_at, ends_at, status, notes, confirmation_number)
+           values ($5, $1, $2, 'dental_checkup', $3, $3::timestamptz + interval '30 minutes', 'confirmed',
                    'Phone: N/A\nEmail: N/A\nAppointment Type: Dental Checkup\nNotes: No additional notes', $4)
            on conflict do nothing`,
-          [patients[needed % patients.length]!.id, provider.id, start, `B${String(needed).padStart(5, '0')}`],
+          [
+            patients[needed % patients.length]!.id,
+            provider.id,
+            start,
+            `B${String(needed).padStart(5, '0')}`,
+            practiceId,
+          ],
         );
         needed -= inserted.rowCount ?? 0;
       }

@@ -12,6 +12,7 @@ import {
   benchDatabase,
   CONNECTIONS,
   DURATION_SECONDS,
+  demoPracticeId,
   fillWeek,
   listen,
   load,
@@ -42,12 +43,21 @@ await database.changes.start();
 const app = await buildApp({ ...options, changes: database.changes });
 const baseUrl = await listen(app);
 const sessionId = await signIn(baseUrl, DEMO_ADMIN);
-const phone = (await pool.query<{ phone: string }>('select phone from patients order by created_at limit 1'))
-  .rows[0]!.phone;
+const practiceId = await demoPracticeId(pool);
+const firstOf = async (sql: string) =>
+  (await pool.query(sql, [practiceId])).rows[0] as Record<string, string>;
+const { phone } = await firstOf(
+  'select phone from patients where practice_id = $1 order by created_at limit 1',
+);
+// The platform names the number called: it decides the practice (issue 22).
+const { number: calledNumber } = await firstOf(
+  'select number from phone_numbers where practice_id = $1 order by created_at limit 1',
+);
 const thursday = addMinutesToWall(`${monday}T00:00:00`, 3 * 1440).slice(0, 10);
 const toolCalls = {
   message: {
     type: 'tool-calls',
+    phoneNumber: { number: calledNumber },
     toolCallList: [
       {
         id: 'find-1',
@@ -77,6 +87,18 @@ const week = (await (await fetch(`${baseUrl}${weekPath}`, { headers: bearer })).
   appointments: unknown[];
 };
 const secret = { 'x-vapi-secret': SECRET };
+// A benchmark of refusals would measure nothing: the tools must answer, with times.
+const sample = await (
+  await fetch(`${baseUrl}/webhook`, {
+    method: 'POST',
+    headers: { ...secret, 'content-type': 'application/json' },
+    body: JSON.stringify(toolCalls),
+  })
+).text();
+console.log('sample reply:', sample.slice(0, 400));
+if (sample.includes('success\\":false') || !sample.includes('available')) {
+  throw new Error(`The webhook did not answer the tools: ${sample.slice(0, 300)}`);
+}
 
 // The ceiling for the uncompressed week on this machine: a bare node:http server sending the same bytes from
 // memory, with no work at all per request.
@@ -110,8 +132,7 @@ rows.push([
 
 // The caches under churn: an appointment is written 10 times a second, emptying every cache that reads
 // appointments each time.
-const { id: someAppointment } = (await pool.query<{ id: string }>('select id from appointments limit 1'))
-  .rows[0]!;
+const { id: someAppointment } = await firstOf('select id from appointments where practice_id = $1 limit 1');
 const churn = <T>(work: () => Promise<T>) =>
   whileWriting(database.url, 'update appointments set notes = notes where id = $1', [someAppointment], work);
 rows.push([

@@ -405,6 +405,14 @@ const TABLE: Record<string, Row> = {
       },
     }),
   },
+  'POST /api/practices/:id/invitations': {
+    ...OPERATOR_ONLY,
+    operator: 201,
+    target: (ids) => ({
+      url: `/api/practices/${ids.practice}/invitations`,
+      payload: { adminEmail: `table-practice-admin-${++serial}@example.com` },
+    }),
+  },
   'PATCH /api/practices/:id': {
     ...OPERATOR_ONLY,
     target: (ids) => ({ url: `/api/practices/${ids.practice}`, payload: { status: 'active' } }),

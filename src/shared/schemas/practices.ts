@@ -23,6 +23,12 @@ export type PracticeListResponse = z.infer<typeof PracticeListResponseSchema>;
 
 const TIME_ZONES = new Set(Intl.supportedValuesOf('timeZone'));
 
+const adminEmailField = z
+  .string({ error: 'Please enter a valid email address' })
+  .trim()
+  .max(320)
+  .pipe(z.email({ error: 'Please enter a valid email address' }));
+
 /** POST /api/practices (operator): a practice and the invitation of its first admin. */
 export const CreatePracticeInputSchema = z.object({
   name: z
@@ -34,11 +40,7 @@ export const CreatePracticeInputSchema = z.object({
   timeZone: z
     .string({ error: 'Choose a time zone' })
     .refine((zone) => TIME_ZONES.has(zone) || zone === 'UTC', 'Choose a time zone'),
-  adminEmail: z
-    .string({ error: 'Please enter a valid email address' })
-    .trim()
-    .max(320)
-    .pipe(z.email({ error: 'Please enter a valid email address' })),
+  adminEmail: adminEmailField,
   /** The demo request this practice comes from (prefills the form; marked as converted). */
   demoRequestId: z.uuid({ error: 'Demo request not found' }).optional(),
 });
@@ -51,6 +53,13 @@ export const UpdatePracticeInputSchema = z.object({
   status: z.enum(PRACTICE_STATUSES, { error: 'Status must be active or suspended' }),
 });
 
+/**
+ * POST /api/practices/{id}/invitations (operator): invites an admin of the practice, for when the first
+ * admin's link expired or its mail could not be sent.
+ */
+export const InvitePracticeAdminInputSchema = z.object({ adminEmail: adminEmailField });
+export type InvitePracticeAdminInput = z.infer<typeof InvitePracticeAdminInputSchema>;
+
 export const InvitationSchema = z.object({ id: z.string(), email: z.string(), expiresAt: z.string() });
 export type Invitation = z.infer<typeof InvitationSchema>;
 
@@ -59,3 +68,4 @@ export const CreatePracticeResponseSchema = z.object({
   invitation: InvitationSchema,
 });
 export const PracticeResponseSchema = z.object({ practice: PracticeSchema });
+export const PracticeInvitationResponseSchema = z.object({ invitation: InvitationSchema });

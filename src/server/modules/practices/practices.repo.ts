@@ -32,6 +32,21 @@ export function createPracticesRepo(db: Db) {
       return rows.map(toPractice);
     },
 
+    async find(id: string): Promise<Practice | undefined> {
+      const [row] = await db.select().from(practices).where(eq(practices.id, id));
+      return row && toPractice(row);
+    },
+
+    /** The name of whoever asked for the demo the practice was created from. */
+    async convertedRequestName(practiceId: string): Promise<string | undefined> {
+      const [row] = await db
+        .select({ name: demoRequests.name })
+        .from(demoRequests)
+        .where(eq(demoRequests.convertedPracticeId, practiceId))
+        .limit(1);
+      return row?.name;
+    },
+
     async emailTaken(email: string): Promise<boolean> {
       const [row] = await db
         .select({ id: users.id })

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { INVITATION_MESSAGES } from '#shared/schemas/invitations';
 import {
   CreatePracticeResponseSchema,
+  PracticeInvitationResponseSchema,
   PracticeListResponseSchema,
   PracticeResponseSchema,
 } from '#shared/schemas/practices';
@@ -225,6 +226,85 @@ describe('PATCH /api/practices/:id', () => {
     const response = await call('PATCH', `/api/practices/${own!.id}`, { status: 'suspended' }, admin);
     expect(response.statusCode).toBe(403);
     expect((await listed())[0]!.status).toBe('active');
+  });
+});
+
+describe('POST /api/practices/:id/invitations', () => {
+  const inviteTo = (id: string, adminEmail: string, session = operator) =>
+    call('POST', `/api/practices/${id}/invitations`, { adminEmail }, session);
+
+  /** The link mailed to `email`, as the mail sandbox kept it. */
+  const linkTo = async (email: string) => {
+    const { messages } = (await call('GET', '/api/mail/sandbox')).json() as {
+      messages: { to: string; text: string }[];
+    };
+    return messages.find((m) => m.to === email)?.text.match(/\/invite\/(\S+)/)?.[1];
+  };
+
+  it("invites an admin again (named as the demo request's sender); the new link makes an admin of that practice", async () => {
+    const request = await newDemoRequest('Dr. Late Reader');
+    const created = await call(
+      'POST',
+      '/api/practices',
+      input({ name: 'Slow Clinic', demoRequestId: request.id }),
+    );
+    expect(created.statusCode, created.body).toBe(201);
+    const { practice } = created.json() as { practice: { id: string } };
+
+    const email = `second-${++serial}@slow.example`;
+    const response = await inviteTo(practice.id, email);
+    expect(response.statusCode, response.body).toBe(201);
+    const { invitation } = parseResponse(response, PracticeInvitationResponseSchema, 201);
+    expect(invitation.email).toBe(email);
+    const token = await linkTo(email);
+    expect(token).toBeDefined();
+
+    const accepted = await t.app.inject({
+      method: 'POST',
+      url: '/api/invitations/accept',
+      payload: { token, password: 'slow-clinic-admin-9' },
+    });
+    expect(accepted.statusCode, accepted.body).toBe(200);
+    const me = (
+      await call('GET', '/api/auth/me', undefined, await t.login(email, 'slow-clinic-admin-9'))
+    ).json();
+    expect(me.user).toMatchObject({ name: 'Dr. Late Reader', role: 'admin' });
+
+    await t.modules.audit.service.flush();
+    const entries = await t.database.db
+      .select()
+      .from(auditEvents)
+      .where(eq(auditEvents.practiceId, practice.id));
+    const invitations = entries.filter((e) => e.action === 'invitation.create');
+    expect(invitations.map((e) => [e.outcome, e.actorRole])).toEqual([
+      ['allowed', 'operator'],
+      ['allowed', 'operator'],
+    ]);
+  });
+
+  it('refuses what it cannot do with a clear 4xx, and invites nobody', async () => {
+    const email = `nobody-${++serial}@slow.example`;
+    const bad = await inviteTo(other.id, 'not an address');
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().fields).toMatchObject({ adminEmail: 'Please enter a valid email address' });
+    const unknown = await inviteTo('00000000-0000-4000-8000-000000000000', email);
+    expect(unknown.statusCode).toBe(404);
+    expect(unknown.json().message).toBe(PRACTICE_MESSAGES.notFound);
+    const taken = await inviteTo(other.id, other.adminEmail);
+    expect(taken.statusCode).toBe(409);
+    expect(taken.json().message).toBe(INVITATION_MESSAGES.emailTaken);
+    const byAdmin = await inviteTo(other.id, email, admin);
+    expect(byAdmin.statusCode).toBe(403);
+
+    expect((await call('PATCH', `/api/practices/${other.id}`, { status: 'suspended' })).statusCode).toBe(200);
+    try {
+      const suspended = await inviteTo(other.id, email);
+      expect(suspended.statusCode).toBe(409);
+      expect(suspended.json().message).toBe(PRACTICE_MESSAGES.inviteSuspended);
+    } finally {
+      await call('PATCH', `/api/practices/${other.id}`, { status: 'active' });
+    }
+    expect(await linkTo(email)).toBeUndefined();
   });
 });
 

@@ -1,7 +1,9 @@
 import {
   CreatePracticeInputSchema,
   CreatePracticeResponseSchema,
+  InvitePracticeAdminInputSchema,
   PracticeIdParamsSchema,
+  PracticeInvitationResponseSchema,
   PracticeListResponseSchema,
   PracticeResponseSchema,
   UpdatePracticeInputSchema,
@@ -15,7 +17,10 @@ import type { PracticesService } from './practices.service';
 const manage = (action: AuditAction) =>
   ({ access: 'practices:manage', audit: { action, resourceType: 'practice' } }) as const;
 
-/** The operator's practices: list, create (with the first admin's invitation), suspend and reactivate. */
+/**
+ * The operator's practices: list, create (with the first admin's invitation), invite an admin again, suspend and
+ * reactivate.
+ */
 export function registerPracticeRoutes(app: App, practices: PracticesService): void {
   app.get(
     '/api/practices',
@@ -40,6 +45,29 @@ export function registerPracticeRoutes(app: App, practices: PracticesService): v
       request.auditPracticeId = created.practice.id;
       if (request.body.demoRequestId) request.auditDetail = 'from a demo request';
       return reply.status(201).send(created);
+    },
+  );
+
+  // The invitations service audits the invitation (invitation.create, under the practice).
+  app.post(
+    '/api/practices/:id/invitations',
+    {
+      config: { access: 'practices:manage' },
+      schema: {
+        params: PracticeIdParamsSchema,
+        body: InvitePracticeAdminInputSchema,
+        response: { 201: PracticeInvitationResponseSchema },
+      },
+    },
+    async (request, reply) => {
+      const { user } = requireAuth(request);
+      const invitation = await practices.inviteAdmin(
+        request.params.id,
+        request.body.adminEmail,
+        { id: user.id, role: 'operator' },
+        requestContext(request),
+      );
+      return reply.status(201).send({ invitation });
     },
   );
 

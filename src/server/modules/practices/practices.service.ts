@@ -23,6 +23,7 @@ export const PRACTICE_MESSAGES = {
   notFound: 'That practice does not exist.',
   demoRequestNotFound: 'That demo request does not exist.',
   demoRequestConverted: 'A practice has already been created from this demo request.',
+  inviteSuspended: 'Reactivate the practice before inviting its admin.',
 } as const;
 
 /** The invited admin's name when no demo request names them; they can be renamed later. */
@@ -83,6 +84,21 @@ export function createPracticesService(
           `${result.practice.name} was created, but its admin could not be invited: ${failure?.message ?? 'please try again later.'}`,
         );
       }
+    },
+
+    /** Another admin invitation for a practice: the first one's link expired, or its mail was not sent. */
+    async inviteAdmin(
+      id: string,
+      adminEmail: string,
+      actor: Actor,
+      context: Partial<RequestContext> = {},
+    ): Promise<Invitation> {
+      const practice = await repo.find(id);
+      if (!practice) throw notFound(PRACTICE_MESSAGES.notFound);
+      if (practice.status === 'suspended') throw conflict(PRACTICE_MESSAGES.inviteSuspended);
+      if (await repo.emailTaken(adminEmail)) throw conflict(INVITATION_MESSAGES.emailTaken);
+      const name = (await repo.convertedRequestName(id)) ?? DEFAULT_ADMIN_NAME;
+      return invite(contextOf(practice), { email: adminEmail, name, role: 'admin' }, actor, context);
     },
 
     /** Suspending signs the practice's users out (their sessions are deleted); reactivating lets them sign in. */

@@ -151,4 +151,57 @@ describe('PracticesScreen', () => {
     ).toBeTruthy();
     expect(screen.getByRole('dialog')).toBeTruthy();
   });
+
+  it('invites an admin again: only to an active practice, checks the address, says who was invited', async () => {
+    const { calls } = mockApi({
+      'GET /api/practices': list([PRACTICE, PAWS]),
+      'POST /api/practices/p-1/invitations': {
+        status: 201,
+        body: {
+          invitation: { id: 'i-2', email: 'new@brightsmile.example', expiresAt: '2026-01-08T10:00:00.000Z' },
+        },
+      },
+    });
+    renderWithApp(<PracticesScreen />);
+    await userEvent.click(
+      await screen.findByRole('button', { name: 'Invite an admin to Bright Smile Dental' }),
+    );
+    expect(screen.queryByRole('button', { name: 'Invite an admin to Paws & Claws Veterinary' })).toBeNull();
+    const dialog = screen.getByRole('dialog', { name: 'Invite Admin' });
+    await fill(within(dialog).getByLabelText("Admin's e-mail"), 'not an address');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Send Invitation' }));
+    expect(within(dialog).getByText('Please enter a valid email address')).toBeTruthy();
+    expect(calls.some((call) => call.method === 'POST')).toBe(false);
+
+    await fill(within(dialog).getByLabelText("Admin's e-mail"), 'new@brightsmile.example');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Send Invitation' }));
+    expect(await screen.findByText('Invitation sent to new@brightsmile.example')).toBeTruthy();
+    expect(calls.find((call) => call.method === 'POST')?.body).toEqual({
+      adminEmail: 'new@brightsmile.example',
+    });
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+  });
+
+  it("keeps the invite dialog open with the server's reason when it refuses", async () => {
+    mockApi({
+      'GET /api/practices': list([PRACTICE]),
+      'POST /api/practices/p-1/invitations': {
+        status: 502,
+        body: { message: 'The invitation e-mail could not be sent. Please try again later.' },
+      },
+    });
+    renderWithApp(<PracticesScreen />);
+    await userEvent.click(
+      await screen.findByRole('button', { name: 'Invite an admin to Bright Smile Dental' }),
+    );
+    const dialog = screen.getByRole('dialog', { name: 'Invite Admin' });
+    await fill(within(dialog).getByLabelText("Admin's e-mail"), 'new@brightsmile.example');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Send Invitation' }));
+    expect(
+      await screen.findByText(
+        'Failed to send invitation: The invitation e-mail could not be sent. Please try again later.',
+      ),
+    ).toBeTruthy();
+    expect(screen.getByRole('dialog', { name: 'Invite Admin' })).toBeTruthy();
+  });
 });

@@ -14,6 +14,7 @@ import { messageOf } from '../../../lib/api-client';
 import { usePractices } from '../api/get-practices';
 import { useUpdatePracticeStatus } from '../api/update-practice-status';
 import { CreatePracticeDialog } from './create-practice-dialog';
+import { InviteAdminDialog } from './invite-admin-dialog';
 
 const COLUMNS = ['Name', 'Type', 'Time zone', 'Status', 'Created', 'Actions'] as const;
 
@@ -29,6 +30,7 @@ export function PracticesScreen() {
   const practices = query.data?.practices ?? [];
   const [creating, setCreating] = useState(false);
   const [changing, setChanging] = useState<Practice>();
+  const [inviting, setInviting] = useState<Practice>();
   const update = useUpdatePracticeStatus();
   const suspending = changing?.status === 'active';
 
@@ -55,7 +57,7 @@ export function PracticesScreen() {
     <div className="space-y-6">
       <PageHeader
         title="Practices"
-        description="Every practice on this deployment: create one and invite its first admin, suspend or reactivate it."
+        description="Every practice on this deployment: create one and invite its first admin (again, when a link expired), suspend or reactivate it."
         action={
           <Button onClick={() => setCreating(true)}>
             <Plus aria-hidden="true" />
@@ -109,7 +111,17 @@ export function PracticesScreen() {
                       <MobileLabel>Created</MobileLabel>
                       {format(new Date(practice.createdAt), 'MMM d, yyyy')}
                     </td>
-                    <td className={cell}>
+                    <td className={`${cell} space-x-2 whitespace-nowrap`}>
+                      {practice.status === 'active' && (
+                        <Button
+                          variant="outline"
+                          size="sm"
+                          aria-label={`Invite an admin to ${practice.name}`}
+                          onClick={() => setInviting(practice)}
+                        >
+                          Invite Admin
+                        </Button>
+                      )}
                       <Button
                         variant={practice.status === 'active' ? 'outline' : 'default'}
                         size="sm"
@@ -128,6 +140,7 @@ export function PracticesScreen() {
       </ListStates>
 
       <CreatePracticeDialog open={creating} onOpenChange={setCreating} />
+      <InviteAdminDialog practice={inviting} onOpenChange={(open) => !open && setInviting(undefined)} />
       <ConfirmDialog
         open={Boolean(changing)}
         title={suspending ? 'Suspend Practice' : 'Reactivate Practice'}
