@@ -95,7 +95,6 @@ const sample = await (
     body: JSON.stringify(toolCalls),
   })
 ).text();
-console.log('sample reply:', sample.slice(0, 400));
 if (sample.includes('success\\":false') || !sample.includes('available')) {
   throw new Error(`The webhook did not answer the tools: ${sample.slice(0, 300)}`);
 }

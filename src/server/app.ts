@@ -263,6 +263,7 @@ export async function composeApp(deps: AppDeps) {
   const connectors = createConnectorsModule({ db, changes, integrations });
   const voice = createVoiceModules({
     db,
+    changes,
     voice: integrations.voice,
     connectors: connectors.service,
     webhook,

@@ -1,4 +1,5 @@
 import type { AppModule } from '../app-types';
+import type { TableChanges } from '../db/changes';
 import type { Db } from '../db/client';
 import type { VoicePort, WebhookTarget } from '../integrations/voice/index';
 import { createAssistantsModule } from './assistants/index';
@@ -10,6 +11,8 @@ import { createWorkflowsModule } from './workflows/index';
 
 export interface VoiceModulesDeps {
   db: Db;
+  /** For the read caches of the webhook's hot path (ADR 022). */
+  changes?: TableChanges;
   voice: VoicePort;
   connectors: ConnectorsService;
   webhook: WebhookTarget;
@@ -24,6 +27,7 @@ export function createVoiceModules(deps: VoiceModulesDeps) {
   const assistants = createAssistantsModule({ db: deps.db, voice: deps.voice, now: deps.now });
   const phoneNumbers = createPhoneNumbersModule({
     db: deps.db,
+    changes: deps.changes,
     voice: deps.voice,
     assistants: assistants.service,
   });

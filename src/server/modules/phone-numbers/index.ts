@@ -1,4 +1,5 @@
 import type { AppModule } from '../../app-types';
+import type { TableChanges } from '../../db/changes';
 import type { Db } from '../../db/client';
 import type { VoicePort } from '../../integrations/voice/index';
 import type { AssistantsService } from '../assistants/assistants.service';
@@ -9,11 +10,12 @@ import { createPhoneNumbersService, type PhoneNumbersService } from './phone-num
 /** The practice's phone numbers on the voice platform (ADR 034). */
 export function createPhoneNumbersModule(deps: {
   db: Db;
+  changes?: TableChanges;
   voice: VoicePort;
   assistants: AssistantsService;
 }): AppModule<PhoneNumbersService> {
   const service = createPhoneNumbersService({
-    repo: createPhoneNumbersRepo(deps.db),
+    repo: createPhoneNumbersRepo(deps.db, deps.changes),
     voice: deps.voice,
     assistants: deps.assistants,
   });

@@ -1,6 +1,8 @@
 import { and, asc, eq, isNotNull, isNull, or } from 'drizzle-orm';
 import type { PhoneNumber } from '#shared/schemas/phone-numbers';
+import type { TableChanges } from '../../db/changes';
 import type { Db } from '../../db/client';
+import { createReadCache } from '../../db/read-cache';
 import { assistants, phoneMappings, phoneNumbers, practices } from '../../db/schema/index';
 import { inScope } from '../../db/scope-filter';
 import type { Scope } from '../scope';
@@ -20,7 +22,38 @@ export function toPhoneNumber(row: PhoneNumberRow): PhoneNumber {
   };
 }
 
-export function createPhoneNumbersRepo(db: Db) {
+async function loadForCall(db: Db, ref: { number?: string; providerId?: string }) {
+  const conditions = [
+    ref.number ? eq(phoneNumbers.number, ref.number) : undefined,
+    ref.providerId ? eq(phoneNumbers.providerId, ref.providerId) : undefined,
+  ].filter((c) => c !== undefined);
+  if (!conditions.length) return undefined;
+  const [row] = await db
+    .select({
+      number: phoneNumbers,
+      assistant: assistants,
+      practice: {
+        id: practices.id,
+        name: practices.name,
+        timeZone: practices.timeZone,
+        status: practices.status,
+      },
+    })
+    .from(phoneNumbers)
+    .innerJoin(practices, eq(practices.id, phoneNumbers.practiceId))
+    .leftJoin(
+      assistants,
+      and(eq(assistants.id, phoneNumbers.assistantId), eq(assistants.practiceId, phoneNumbers.practiceId)),
+    )
+    .where(or(...conditions))
+    .limit(1);
+  return row;
+}
+type CallRoute = Awaited<ReturnType<typeof loadForCall>>;
+
+export function createPhoneNumbersRepo(db: Db, changes?: TableChanges) {
+  // Every voice webhook asks which practice, number and assistant a call is for (ADR 022).
+  const routes = createReadCache<CallRoute>(changes, [phoneNumbers, assistants, practices]);
   return {
     transaction: <T>(work: (tx: Tx) => Promise<T>) => db.transaction(work),
 
@@ -71,36 +104,9 @@ export function createPhoneNumbersRepo(db: Db) {
      * The number a platform call came in on, by its E.164 or the platform's id for it: numbers are unique
      * across practices, so this is how a call finds its practice (`number.practiceId`).
      */
-    async findForCall(ref: { number?: string; providerId?: string }) {
-      const conditions = [
-        ref.number ? eq(phoneNumbers.number, ref.number) : undefined,
-        ref.providerId ? eq(phoneNumbers.providerId, ref.providerId) : undefined,
-      ].filter((c) => c !== undefined);
-      if (!conditions.length) return undefined;
-      const [row] = await db
-        .select({
-          number: phoneNumbers,
-          assistant: assistants,
-          practice: {
-            id: practices.id,
-            name: practices.name,
-            timeZone: practices.timeZone,
-            status: practices.status,
-          },
-        })
-        .from(phoneNumbers)
-        .innerJoin(practices, eq(practices.id, phoneNumbers.practiceId))
-        .leftJoin(
-          assistants,
-          and(
-            eq(assistants.id, phoneNumbers.assistantId),
-            eq(assistants.practiceId, phoneNumbers.practiceId),
-          ),
-        )
-        .where(or(...conditions))
-        .limit(1);
-      return row;
-    },
+    /** The number a call is to (by E.164 or the platform's id), with its practice and assistant. */
+    findForCall: (ref: { number?: string; providerId?: string }) =>
+      routes.get(`${ref.number ?? ''}|${ref.providerId ?? ''}`, () => loadForCall(db, ref)),
 
     async assistantProviderId(practiceId: string, assistantId: string, executor: Executor = db) {
       const [row] = await executor
