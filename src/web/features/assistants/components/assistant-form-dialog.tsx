@@ -1,12 +1,10 @@
 import { useId, useState, type FormEvent } from 'react';
 import { ASSISTANT_MESSAGES as M, type Assistant } from '#shared/schemas/assistants';
 import { FormField } from '../../../components/form-field';
-import { Button } from '../../../components/ui/button';
 import {
   Dialog,
   DialogContent,
   DialogDescription,
-  DialogFooter,
   DialogHeader,
   DialogTitle,
 } from '../../../components/ui/dialog';
@@ -38,6 +36,7 @@ import {
 import { SelectField, SliderField, TextareaField } from './fields';
 import { KnowledgeBaseFileField } from './knowledge-base-file-field';
 import { Tabs } from './tabs';
+import { FormDialogFooter } from '../../../components/form-dialog-footer';
 
 type TabName = 'basic' | 'model' | 'voice' | 'transcriber' | 'advanced';
 
@@ -380,14 +379,11 @@ function AssistantForm({
           },
         ]}
       />
-      <DialogFooter>
-        <Button type="button" variant="outline" onClick={onDone}>
-          Cancel
-        </Button>
-        <Button type="submit" disabled={nameEmpty || pending}>
-          {assistant ? 'Update Assistant' : 'Create Assistant'}
-        </Button>
-      </DialogFooter>
+      <FormDialogFooter
+        onCancel={onDone}
+        disabled={nameEmpty || pending}
+        submitLabel={assistant ? 'Update Assistant' : 'Create Assistant'}
+      />
     </form>
   );
 }

@@ -6,12 +6,10 @@ import {
   type SimulationScenario,
 } from '#shared/schemas/calls';
 import { Alert } from '../../../components/ui/alert';
-import { Button } from '../../../components/ui/button';
 import {
   Dialog,
   DialogContent,
   DialogDescription,
-  DialogFooter,
   DialogHeader,
   DialogTitle,
 } from '../../../components/ui/dialog';
@@ -20,6 +18,7 @@ import { NativeSelect } from '../../../components/ui/native-select';
 import { toast } from '../../../components/ui/use-toast';
 import { ApiError } from '../../../lib/api-client';
 import { useSimulateCall } from '../api/simulate-call';
+import { FormDialogFooter } from '../../../components/form-dialog-footer';
 
 function errorMessage(error: unknown): string {
   const body = error instanceof ApiError ? (error.body as { message?: unknown } | null) : null;
@@ -116,14 +115,12 @@ export function SimulateCallDialog({
             {simulate.isError && <Alert variant="destructive">{errorMessage(simulate.error)}</Alert>}
           </form>
         )}
-        <DialogFooter>
-          <Button type="button" variant="outline" onClick={() => onOpenChange(false)}>
-            Cancel
-          </Button>
-          <Button type="submit" form="simulate-call-form" disabled={!chosen || simulate.isPending}>
-            {simulate.isPending ? 'Simulating…' : 'Start call'}
-          </Button>
-        </DialogFooter>
+        <FormDialogFooter
+          onCancel={() => onOpenChange(false)}
+          form="simulate-call-form"
+          disabled={!chosen || simulate.isPending}
+          submitLabel={simulate.isPending ? 'Simulating…' : 'Start call'}
+        />
       </DialogContent>
     </Dialog>
   );

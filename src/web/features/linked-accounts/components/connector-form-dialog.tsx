@@ -1,12 +1,10 @@
 import { useState, type FormEvent } from 'react';
 import { ConnectorInputSchema, type Connector, type ConnectorInput } from '#shared/schemas/connectors';
 import { FormField } from '../../../components/form-field';
-import { Button } from '../../../components/ui/button';
 import {
   Dialog,
   DialogContent,
   DialogDescription,
-  DialogFooter,
   DialogHeader,
   DialogTitle,
 } from '../../../components/ui/dialog';
@@ -15,6 +13,7 @@ import { validate, type FieldErrors } from '../../../lib/form';
 import { useCreateConnector } from '../api/create-connector';
 import { useUpdateConnector } from '../api/update-connector';
 import { messageOf } from '../../../lib/api-client';
+import { FormDialogFooter } from '../../../components/form-dialog-footer';
 
 const EMPTY: ConnectorInput = { name: '', consumerId: '', connectorId: '' };
 
@@ -100,14 +99,11 @@ function ConnectorForm({ connector, onDone }: { connector?: Connector; onDone():
       <FormField label="Name" {...field('name')} />
       <FormField label="Consumer ID" {...field('consumerId')} />
       <FormField label="Connector ID" {...field('connectorId')} />
-      <DialogFooter>
-        <Button type="button" variant="outline" onClick={onDone}>
-          Cancel
-        </Button>
-        <Button type="submit" disabled={pending}>
-          {connector ? 'Update Connector' : 'Create Connector'}
-        </Button>
-      </DialogFooter>
+      <FormDialogFooter
+        onCancel={onDone}
+        disabled={pending}
+        submitLabel={connector ? 'Update Connector' : 'Create Connector'}
+      />
     </form>
   );
 }

@@ -10,17 +10,16 @@ import {
 import { CheckboxGroup } from '../../../components/checkbox-group';
 import { FormField } from '../../../components/form-field';
 import { toastError, toastSuccess } from '../../../components/mutation-toasts';
-import { Button } from '../../../components/ui/button';
 import {
   Dialog,
   DialogContent,
   DialogDescription,
-  DialogFooter,
   DialogHeader,
   DialogTitle,
 } from '../../../components/ui/dialog';
 import { messageOf } from '../../../lib/api-client';
 import { useUpdateCallTransferSettings } from '../api/update-call-transfer-settings';
+import { FormDialogFooter } from '../../../components/form-dialog-footer';
 
 const DAY_OPTIONS = WEEKDAYS.map((day) => ({ value: day, label: WEEKDAY_NAMES[day] }));
 
@@ -135,14 +134,11 @@ function TransferForm({ settings, onDone }: { settings: CallTransferSettings; on
           onChange={(e) => setForm((f) => ({ ...f, end: e.target.value }))}
         />
       </div>
-      <DialogFooter>
-        <Button type="button" variant="outline" onClick={onDone}>
-          Cancel
-        </Button>
-        <Button type="submit" disabled={update.isPending}>
-          {update.isPending ? 'Saving...' : 'Save'}
-        </Button>
-      </DialogFooter>
+      <FormDialogFooter
+        onCancel={onDone}
+        disabled={update.isPending}
+        submitLabel={update.isPending ? 'Saving...' : 'Save'}
+      />
     </form>
   );
 }

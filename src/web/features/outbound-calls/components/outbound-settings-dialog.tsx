@@ -3,12 +3,10 @@ import type { Assistant } from '#shared/schemas/assistants';
 import type { PhoneNumber } from '#shared/schemas/phone-numbers';
 import { FormField } from '../../../components/form-field';
 import { toastError, toastSuccess } from '../../../components/mutation-toasts';
-import { Button } from '../../../components/ui/button';
 import {
   Dialog,
   DialogContent,
   DialogDescription,
-  DialogFooter,
   DialogHeader,
   DialogTitle,
 } from '../../../components/ui/dialog';
@@ -26,6 +24,7 @@ import {
   type CallType,
   type OutboundSettings,
 } from '#shared/schemas/outbound-calls';
+import { FormDialogFooter } from '../../../components/form-dialog-footer';
 
 /** Reminder and confirmation run by themselves; follow-ups are only ever started by hand. */
 const CAMPAIGN_TYPES: ReadonlySet<CallType> = new Set(['reminder', 'confirmation']);
@@ -276,14 +275,11 @@ function SettingsForm({
         );
       })}
 
-      <DialogFooter>
-        <Button type="button" variant="outline" onClick={onDone}>
-          Cancel
-        </Button>
-        <Button type="submit" disabled={update.isPending}>
-          {update.isPending ? 'Saving...' : 'Save Settings'}
-        </Button>
-      </DialogFooter>
+      <FormDialogFooter
+        onCancel={onDone}
+        disabled={update.isPending}
+        submitLabel={update.isPending ? 'Saving...' : 'Save Settings'}
+      />
     </form>
   );
 }

@@ -4,12 +4,10 @@ import type { Connector } from '#shared/schemas/connectors';
 import { PHONE_MAPPING_MESSAGES as MM, type PhoneMapping } from '#shared/schemas/phone-mappings';
 import { PHONE_NUMBER_MESSAGES as M, type PhoneNumber } from '#shared/schemas/phone-numbers';
 import { FormField } from '../../../components/form-field';
-import { Button } from '../../../components/ui/button';
 import {
   Dialog,
   DialogContent,
   DialogDescription,
-  DialogFooter,
   DialogHeader,
   DialogTitle,
 } from '../../../components/ui/dialog';
@@ -23,6 +21,7 @@ import { useDeletePhoneMapping } from '../api/delete-phone-mapping';
 import { useReplacePhoneMapping } from '../api/replace-phone-mapping';
 import { useUpdatePhoneNumber } from '../api/update-phone-number';
 import { formatNational, phoneNumberTitle, planMapping } from '../lib/phone-number-display';
+import { FormDialogFooter } from '../../../components/form-dialog-footer';
 
 /** A list the dialog chooses from, with whether it could be loaded. */
 export interface Choices<T> {
@@ -233,14 +232,7 @@ function PhoneNumberForm({
           {M.readOnlyNumber}
         </p>
       </div>
-      <DialogFooter>
-        <Button type="button" variant="outline" onClick={onDone}>
-          Cancel
-        </Button>
-        <Button type="submit" disabled={saving}>
-          Save
-        </Button>
-      </DialogFooter>
+      <FormDialogFooter onCancel={onDone} disabled={saving} submitLabel="Save" />
     </form>
   );
 }

@@ -8,12 +8,10 @@ import {
 } from '#shared/schemas/practices';
 import { FormField } from '../../../components/form-field';
 import { toastError, toastSuccess } from '../../../components/mutation-toasts';
-import { Button } from '../../../components/ui/button';
 import {
   Dialog,
   DialogContent,
   DialogDescription,
-  DialogFooter,
   DialogHeader,
   DialogTitle,
 } from '../../../components/ui/dialog';
@@ -22,6 +20,7 @@ import { NativeSelect } from '../../../components/ui/native-select';
 import { messageOf } from '../../../lib/api-client';
 import { validate, type FieldErrors } from '../../../lib/form';
 import { useCreatePractice } from '../api/create-practice';
+import { FormDialogFooter } from '../../../components/form-dialog-footer';
 
 export const DEFAULT_PRACTICE_TIME_ZONE = 'America/New_York';
 
@@ -174,14 +173,7 @@ function CreatePracticeForm({ prefill, onDone }: { prefill?: PracticePrefill; on
         error={errors.adminEmail ?? errors.demoRequestId}
         onChange={(event) => set('adminEmail')(event.target.value)}
       />
-      <DialogFooter>
-        <Button type="button" variant="outline" onClick={onDone}>
-          Cancel
-        </Button>
-        <Button type="submit" disabled={create.isPending}>
-          Create Practice
-        </Button>
-      </DialogFooter>
+      <FormDialogFooter onCancel={onDone} disabled={create.isPending} submitLabel="Create Practice" />
     </form>
   );
 }

@@ -2,18 +2,17 @@ import { useState, type FormEvent } from 'react';
 import { InvitePracticeAdminInputSchema, type Practice } from '#shared/schemas/practices';
 import { FormField } from '../../../components/form-field';
 import { toastError, toastSuccess } from '../../../components/mutation-toasts';
-import { Button } from '../../../components/ui/button';
 import {
   Dialog,
   DialogContent,
   DialogDescription,
-  DialogFooter,
   DialogHeader,
   DialogTitle,
 } from '../../../components/ui/dialog';
 import { messageOf } from '../../../lib/api-client';
 import { validate, type FieldErrors } from '../../../lib/form';
 import { useInvitePracticeAdmin } from '../api/invite-practice-admin';
+import { FormDialogFooter } from '../../../components/form-dialog-footer';
 
 /** "Invite Admin": a new one-time link for a practice's admin, when the first expired or was never mailed. */
 export function InviteAdminDialog({
@@ -72,14 +71,7 @@ function InviteAdminForm({ practice, onDone }: { practice: Practice; onDone(): v
         error={errors.adminEmail}
         onChange={(event) => setAdminEmail(event.target.value)}
       />
-      <DialogFooter>
-        <Button type="button" variant="outline" onClick={onDone}>
-          Cancel
-        </Button>
-        <Button type="submit" disabled={invite.isPending}>
-          Send Invitation
-        </Button>
-      </DialogFooter>
+      <FormDialogFooter onCancel={onDone} disabled={invite.isPending} submitLabel="Send Invitation" />
     </form>
   );
 }

@@ -2,12 +2,10 @@ import { useId, useState, type FormEvent } from 'react';
 import { CreateInvitationInputSchema } from '#shared/schemas/invitations';
 import { FormField } from '../../../components/form-field';
 import { toastError, toastSuccess } from '../../../components/mutation-toasts';
-import { Button } from '../../../components/ui/button';
 import {
   Dialog,
   DialogContent,
   DialogDescription,
-  DialogFooter,
   DialogHeader,
   DialogTitle,
 } from '../../../components/ui/dialog';
@@ -16,6 +14,7 @@ import { NativeSelect } from '../../../components/ui/native-select';
 import { messageOf } from '../../../lib/api-client';
 import { validate, type FieldErrors } from '../../../lib/form';
 import { useCreateInvitation } from '../api/create-invitation';
+import { FormDialogFooter } from '../../../components/form-dialog-footer';
 
 /** "Invite User": the invitee gets a one-time link by e-mail and sets their own password. */
 export function InviteUserDialog({
@@ -84,14 +83,7 @@ function InviteUserForm({ onDone }: { onDone(): void }) {
           <option value="admin">Admin</option>
         </NativeSelect>
       </div>
-      <DialogFooter>
-        <Button type="button" variant="outline" onClick={onDone}>
-          Cancel
-        </Button>
-        <Button type="submit" disabled={invite.isPending}>
-          Send Invitation
-        </Button>
-      </DialogFooter>
+      <FormDialogFooter onCancel={onDone} disabled={invite.isPending} submitLabel="Send Invitation" />
     </form>
   );
 }

@@ -14,7 +14,6 @@ import {
   Dialog,
   DialogContent,
   DialogDescription,
-  DialogFooter,
   DialogHeader,
   DialogTitle,
 } from '../../../components/ui/dialog';
@@ -30,6 +29,7 @@ import { useUserPermissions } from '../api/get-user-permissions';
 import { useUserPhoneNumbers } from '../api/get-user-phone-numbers';
 import { useUpdateUser } from '../api/update-user';
 import { messageOf } from '../../../lib/api-client';
+import { FormDialogFooter } from '../../../components/form-dialog-footer';
 
 export interface AssignmentOptions {
   phoneNumbers: Option[];
@@ -300,14 +300,11 @@ function UserForm({
         />
       )}
 
-      <DialogFooter>
-        <Button type="button" variant="outline" onClick={onDone}>
-          Cancel
-        </Button>
-        <Button type="submit" disabled={create.isPending || update.isPending}>
-          {editing ? 'Update User' : 'Create User'}
-        </Button>
-      </DialogFooter>
+      <FormDialogFooter
+        onCancel={onDone}
+        disabled={create.isPending || update.isPending}
+        submitLabel={editing ? 'Update User' : 'Create User'}
+      />
     </form>
   );
 }

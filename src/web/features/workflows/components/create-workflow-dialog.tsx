@@ -1,11 +1,9 @@
 import { useState, type FormEvent } from 'react';
 import { FormField } from '../../../components/form-field';
-import { Button } from '../../../components/ui/button';
 import {
   Dialog,
   DialogContent,
   DialogDescription,
-  DialogFooter,
   DialogHeader,
   DialogTitle,
 } from '../../../components/ui/dialog';
@@ -13,6 +11,7 @@ import { toast } from '../../../components/ui/use-toast';
 import { ApiError, messageOf } from '../../../lib/api-client';
 import { useCreateWorkflow } from '../api/create-workflow';
 import { WORKFLOW_MESSAGES as M } from '#shared/schemas/workflows';
+import { FormDialogFooter } from '../../../components/form-dialog-footer';
 
 export function CreateWorkflowDialog({
   open,
@@ -73,14 +72,11 @@ function CreateWorkflowForm({ onDone }: { onDone(): void }) {
         error={error}
         onChange={(event) => setName(event.target.value)}
       />
-      <DialogFooter>
-        <Button type="button" variant="outline" onClick={onDone}>
-          Cancel
-        </Button>
-        <Button type="submit" disabled={empty || create.isPending}>
-          Create Workflow
-        </Button>
-      </DialogFooter>
+      <FormDialogFooter
+        onCancel={onDone}
+        disabled={empty || create.isPending}
+        submitLabel="Create Workflow"
+      />
     </form>
   );
 }
