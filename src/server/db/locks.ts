@@ -13,6 +13,8 @@ export const LOCKS = {
   lastAdmin: 727003,
   /** Held while outbound calls are claimed, so the in-flight count and the claim agree (transaction lock). */
   outboundDispatch: 727004,
+  /** Held while an instance starts its job queue and creates the queues (session lock on a connection of its own). */
+  jobQueues: 727005,
 } as const;
 
 /** Transaction lock for `LOCKS.x`; released at commit or rollback. */

@@ -77,26 +77,19 @@ describe('the job queue', () => {
     expect(ran.sort()).toEqual([1, 2]);
   }, 60_000);
 
-  // PostgreSQL settles the racing creations by its deadlock timeout, a timer (timer_settime) that libfaketime
-  // intercepts and breaks: skipped only in the API runs on other days (ADR 040), run in every other.
-  const postgresTimers = process.env.FAKETIME ? it.skip : it;
-  postgresTimers(
-    'starts on several instances at once on a new database (each creates the same queues)',
-    async () => {
-      const fresh = await createTestApp({ seed: false });
-      const url = fresh.database.pool.options.connectionString!;
-      const jobs = ['a', 'b', 'c', 'd', 'e', 'f'].map((n) => ({ ...crashJob, name: `test.start-${n}` }));
-      const queues = Array.from({ length: 4 }, () =>
-        createJobQueue({ connectionString: url, jobs, onError: () => undefined, pollingIntervalSeconds: 1 }),
-      );
-      try {
-        const started = await Promise.allSettled(queues.map((q) => q.start()));
-        expect(started.filter((s) => s.status === 'rejected').map((s) => String(s.reason))).toEqual([]);
-      } finally {
-        await Promise.all(queues.map((q) => q.stop(1000).catch(() => undefined)));
-        await fresh.close();
-      }
-    },
-    60_000,
-  );
+  it('starts on several instances at once on a new database (each creates the same queues)', async () => {
+    const fresh = await createTestApp({ seed: false });
+    const url = fresh.database.pool.options.connectionString!;
+    const jobs = ['a', 'b', 'c', 'd', 'e', 'f'].map((n) => ({ ...crashJob, name: `test.start-${n}` }));
+    const queues = Array.from({ length: 4 }, () =>
+      createJobQueue({ connectionString: url, jobs, onError: () => undefined, pollingIntervalSeconds: 1 }),
+    );
+    try {
+      const started = await Promise.allSettled(queues.map((q) => q.start()));
+      expect(started.filter((s) => s.status === 'rejected').map((s) => String(s.reason))).toEqual([]);
+    } finally {
+      await Promise.all(queues.map((q) => q.stop(1000).catch(() => undefined)));
+      await fresh.close();
+    }
+  }, 60_000);
 });

@@ -1,15 +1,13 @@
+import pg from 'pg';
 import PgBoss from 'pg-boss';
 import { z } from 'zod';
-import { pgErrorCode } from '../db/pg-errors';
+import { LOCKS } from '../db/locks';
 
 /**
  * The durable job queue (ADR 023): pg-boss on our own PostgreSQL, in its schema `pgboss`. A job sent is a
  * row, so it survives a crash or restart and runs once a worker is up again; a job that was running when its
  * process died is retried once its expiry has passed.
  */
-
-/** PostgreSQL's deadlock_detected. */
-const DEADLOCK = '40P01';
 
 export interface JobDefinition<T extends object> {
   /** Queue name: letters, digits, `.`, `-` and `_`. */
@@ -100,17 +98,19 @@ export function createJobQueue({
   });
 
   /**
-   * Instances starting at once create the same queues at once, and PostgreSQL may end one creation as a
-   * deadlock victim; by then the other has created the queue, so trying again finds it there.
+   * Instances starting at once would create the same queues at once (pg-boss's own at its start, then ours),
+   * and PostgreSQL would end one creation as a deadlock victim: one instance at a time starts, under a session
+   * lock on a connection of its own.
    */
-  async function createQueue(name: string): Promise<void> {
-    for (let attempt = 1; ; attempt++) {
-      try {
-        await boss.createQueue(name);
-        return;
-      } catch (error) {
-        if (pgErrorCode(error) !== DEADLOCK || attempt >= 5) throw error;
-      }
+  async function startOneAtATime(): Promise<void> {
+    const client = new pg.Client({ connectionString, application_name: 'servc-jobs' });
+    await client.connect();
+    try {
+      await client.query('select pg_advisory_lock($1)', [LOCKS.jobQueues]);
+      await boss.start();
+      for (const job of jobs) await boss.createQueue(job.name);
+    } finally {
+      await client.end();
     }
   }
 
@@ -118,9 +118,8 @@ export function createJobQueue({
   return {
     async start() {
       started = true;
-      await boss.start();
+      await startOneAtATime();
       for (const job of jobs) {
-        await createQueue(job.name);
         await boss.work<object>(job.name, { batchSize: 1, pollingIntervalSeconds }, async ([item]) => {
           if (!item) return;
           try {
