@@ -104,6 +104,8 @@ export function createJobQueue({
    */
   async function startOneAtATime(): Promise<void> {
     const client = new pg.Client({ connectionString, application_name: 'servc-jobs' });
+    // A connection lost while it waits would otherwise be an unhandled 'error' event, ending the process.
+    client.on('error', (error) => onError(error));
     await client.connect();
     try {
       await client.query('select pg_advisory_lock($1)', [LOCKS.jobQueues]);
