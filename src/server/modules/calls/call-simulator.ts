@@ -181,6 +181,33 @@ export function createCallSimulator({ app, db, practiceFor, secret, now }: Simul
             : { patient_info: { name: who.name, phone_number: caller.number } }),
         });
       }
+      /**
+       * Offers the slots in turn (at most three) until one books: the caller may already have a visit at the
+       * first one (a patient's appointments never overlap), as a receptionist would find out on booking.
+       */
+      async function offerUntilBooked(
+        slots: Slot[],
+        type: string,
+        patientId: string,
+        offer: (slot: Slot) => string,
+      ): Promise<{ slot: Slot; answer: ToolAnswer }> {
+        let answer: ToolAnswer = { success: false };
+        let offered = slots[0]!;
+        for (const slot of slots.slice(0, 3)) {
+          offered = slot;
+          say(
+            'bot',
+            answer.error === undefined
+              ? offer(slot)
+              : `That did not work: ${String(answer.error)} I can offer ${slot.date} at ${spokenTime(slot.time)} with ${slot.provider_name} instead.`,
+          );
+          say('user', 'Yes, please book it.');
+          answer = await book(slot, type, { patient_id: patientId });
+          if (answer.success) break;
+        }
+        extract(offered, type);
+        return { slot: offered, answer };
+      }
       function confirmBooking(answer: ToolAnswer, typeWords: string): boolean {
         const appointment = answer.appointment as
           { confirmation_number: string; date: string; time: string; provider_name: string } | undefined;
@@ -244,7 +271,13 @@ export function createCallSimulator({ app, db, practiceFor, secret, now }: Simul
           .select()
           .from(patients)
           .where(eq(patients.practiceId, from.id))
-          .orderBy(asc(patients.createdAt), asc(patients.id))
+          // The seed's patients share one creation time: by name too, so the same caller is chosen each time.
+          .orderBy(
+            asc(patients.createdAt),
+            asc(patients.familyName),
+            asc(patients.givenName),
+            asc(patients.id),
+          )
           .offset(scenario === 'existing-patient-first-checkup' ? 0 : 1)
           .limit(1);
         if (!patient) throw badRequest('The practice has no patients to simulate an existing caller.');
@@ -264,17 +297,14 @@ export function createCallSimulator({ app, db, practiceFor, secret, now }: Simul
             }),
           );
           if (slots.length && patientId) {
-            const slot = slots[0]!;
-            say(
-              'bot',
-              `The first opening is ${slot.date} at ${spokenTime(slot.time)} with ${slot.provider_name}. Shall I book it?`,
+            const { answer } = await offerUntilBooked(
+              slots,
+              'dental_checkup',
+              patientId,
+              (slot) =>
+                `The first opening is ${slot.date} at ${spokenTime(slot.time)} with ${slot.provider_name}. Shall I book it?`,
             );
-            say('user', 'Yes, please.');
-            extract(slot, 'dental_checkup');
-            success = confirmBooking(
-              await book(slot, 'dental_checkup', { patient_id: patientId }),
-              'checkup',
-            );
+            success = confirmBooking(answer, 'checkup');
           } else {
             extract(undefined, 'dental_checkup');
             say('bot', 'I am sorry, I have no openings in the next days. We will call you back.');
@@ -323,19 +353,17 @@ export function createCallSimulator({ app, db, practiceFor, secret, now }: Simul
                 preferred_date: wanted?.date ?? 'tomorrow',
               }),
             );
-            // Another time than the one just refused (another doctor may be free at that very time).
-            const slot = slots.find((s) => s.date !== wanted?.date || s.time !== wanted.time);
-            if (slot && patientId) {
-              say(
-                'bot',
-                `I'm sorry, that time is already taken. I can offer ${slot.date} at ${spokenTime(slot.time)} with ${slot.provider_name} instead.`,
+            // Other times than the one just refused (another doctor may be free at that very time).
+            const others = slots.filter((s) => s.date !== wanted?.date || s.time !== wanted.time);
+            if (others.length && patientId) {
+              const { answer } = await offerUntilBooked(
+                others,
+                'dental_checkup',
+                patientId,
+                (slot) =>
+                  `I'm sorry, that time is already taken. I can offer ${slot.date} at ${spokenTime(slot.time)} with ${slot.provider_name} instead.`,
               );
-              say('user', 'That works, please book it.');
-              extract(slot, 'dental_checkup');
-              success = confirmBooking(
-                await book(slot, 'dental_checkup', { patient_id: patientId }),
-                'checkup',
-              );
+              success = confirmBooking(answer, 'checkup');
             } else {
               extract(wanted, 'dental_checkup');
               say(

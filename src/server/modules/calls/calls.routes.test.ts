@@ -2,7 +2,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { TZDate } from '@date-fns/tz';
 import { startOfMonth } from 'date-fns';
-import { count, eq, inArray, or, sql } from 'drizzle-orm';
+import { asc, count, eq, inArray, or, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   CallListResponseSchema,
@@ -11,7 +11,16 @@ import {
   SIMULATION_SCENARIOS,
   type CallSummary,
 } from '#shared/schemas/calls';
-import { appointments, auditEvents, calls, phoneMappings, phoneNumbers } from '../../db/schema/index';
+import {
+  appointments,
+  auditEvents,
+  calls,
+  patients,
+  phoneMappings,
+  phoneNumbers,
+  providers,
+} from '../../db/schema/index';
+import { instantFromWall } from '../../lib/wall-time';
 import { parseResponse } from '../../test/parse-response';
 import { PRACTICE_ZONE } from '../../test/schedule-dates';
 import { bearer, createTestApp, TEST_WEBHOOK_SECRET, type TestApp } from '../../test/test-app';
@@ -393,7 +402,7 @@ describe('POST /api/calls/simulate', () => {
       });
       expect(response.statusCode, scenario).toBe(200);
       const { call } = response.json();
-      expect(call, scenario).toMatchObject({
+      expect(call, `${scenario}\n${call.transcript}`).toMatchObject({
         status: 'ended',
         cost: 0,
         phoneNumber: { id: number!.id, number: number!.number },
@@ -419,6 +428,77 @@ describe('POST /api/calls/simulate', () => {
     }
     const sofia = (await get(`/api/calls?q=${encodeURIComponent('sofia alvarez')}`)).json().calls;
     expect(sofia.length).toBeGreaterThan(0);
+  });
+
+  it('offers the next opening when the caller already has a visit at the first one', async () => {
+    const [number] = await t.database.db
+      .select()
+      .from(phoneNumbers)
+      .where(eq(phoneNumbers.name, 'Main Line'));
+    const practiceId = number!.practiceId;
+    // The caller the scenario picks, and the first opening it will be offered.
+    const [patient] = await t.database.db
+      .select()
+      .from(patients)
+      .where(eq(patients.practiceId, practiceId))
+      .orderBy(asc(patients.createdAt), asc(patients.familyName), asc(patients.givenName), asc(patients.id))
+      .limit(1);
+    const offered = await deliver({
+      message: {
+        type: 'tool-calls',
+        call: { id: 'probe-first-opening', phoneNumber: { number: number!.number } },
+        phoneNumber: { number: number!.number },
+        toolCallList: [
+          {
+            id: 'probe-1',
+            type: 'function',
+            function: {
+              name: 'checkAvailability',
+              arguments: { appointment_type: 'dental_checkup', preferred_date: 'tomorrow' },
+            },
+          },
+        ],
+      },
+    });
+    const [first] = JSON.parse(offered.json().results[0].result).available_slots as {
+      date: string;
+      time: string;
+    }[];
+    // The patient is busy then with someone outside the bookable schedule (a provider with no hours).
+    const [elsewhere] = await t.database.db
+      .insert(providers)
+      .values({ practiceId, name: 'Dr. Visiting', displayName: 'Dr. Visiting', kind: 'dentist' })
+      .returning();
+    const startsAt = instantFromWall(`${first!.date}T${first!.time}`, PRACTICE_ZONE);
+    // (Unless an earlier simulation already booked them there, with another provider.)
+    await t.database.db
+      .insert(appointments)
+      .values({
+        practiceId,
+        patientId: patient!.id,
+        providerId: elsewhere!.id,
+        startsAt,
+        endsAt: new Date(startsAt.getTime() + 30 * 60_000),
+        confirmationNumber: 'VISIT2',
+      })
+      .onConflictDoNothing();
+    const theirs = () =>
+      t.database.db.select().from(appointments).where(eq(appointments.patientId, patient!.id));
+    const before = new Set((await theirs()).map((a) => a.id));
+
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/api/calls/simulate',
+      headers: bearer(admin),
+      payload: { phoneNumberId: number!.id, scenario: 'existing-patient-first-checkup' },
+    });
+    expect(response.statusCode, response.body).toBe(200);
+    const { call } = response.json();
+    expect(call.analysis.successEvaluation, call.transcript).toBe('true');
+    expect(call.transcript).toContain('That did not work');
+    const booked = (await theirs()).filter((a) => !before.has(a.id));
+    expect(booked).toHaveLength(1);
+    expect(booked[0]!.startsAt.getTime()).not.toBe(startsAt.getTime());
   });
 
   it('books only into the built-in schedule: a number linked to an outside system is refused', async () => {
