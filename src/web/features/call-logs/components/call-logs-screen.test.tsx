@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import type { CallDetail, CallSummary } from '#shared/schemas/calls';
 import { mockApi, pending } from '../../../test/mock-api';
 import { renderWithApp } from '../../../test/render';
-import { CallLogsScreen } from './call-logs-screen';
+import { CallLogsScreen, SEARCH_DEBOUNCE_MS } from './call-logs-screen';
 import { CALL_TABS } from './call-details-dialog';
 
 const STATS = { total: 2, completed: 1, totalDurationSeconds: 125, totalCost: 0.0421 };
@@ -87,8 +87,17 @@ describe('CallLogsScreen', () => {
       ),
     );
     expect(api.calls.some((c) => c.search.get('q') === '(555) 555')).toBe(false);
+    // Once the URL holds the search, no timer is left to write it again: such a timer holds the URL of its own
+    // render and, firing after a status was chosen, would undo it.
+    let navigations = 0;
+    const unsubscribe = router.subscribe(() => navigations++);
+    await new Promise((resolve) => setTimeout(resolve, SEARCH_DEBOUNCE_MS * 2));
+    expect(navigations).toBe(0);
+    unsubscribe();
     fireEvent.change(screen.getByLabelText('Status'), { target: { value: 'ended' } });
     await waitFor(() => expect(router.state.location.search).toContain('status=ended'));
+    await new Promise((resolve) => setTimeout(resolve, SEARCH_DEBOUNCE_MS * 2));
+    expect(router.state.location.search).toBe('?q=%28555%29+555-0123&status=ended');
   });
 
   it("adds the start in the practice's time zone, the duration and the status after the spec's columns", async () => {

@@ -75,11 +75,15 @@ export function CallLogsScreen({ simulator }: { simulator?: { phoneNumbers: Simu
   const [simulating, setSimulating] = useState(false);
   const statusId = useId();
 
-  // Debounced: the server searches once typing pauses.
+  // Debounced: the server searches once typing pauses. Only while the text differs from the URL: a timer set
+  // for nothing would hold the URL of its render and could undo a status chosen meanwhile.
+  const searched = filter.q;
   useEffect(() => {
-    const timer = setTimeout(() => setFilter({ q: text.trim() || undefined }), SEARCH_DEBOUNCE_MS);
+    const q = text.trim() || undefined;
+    if (q === searched) return;
+    const timer = setTimeout(() => setFilter({ q }), SEARCH_DEBOUNCE_MS);
     return () => clearTimeout(timer);
-  }, [text, setFilter]);
+  }, [text, searched, setFilter]);
 
   const stats = useCallStats(filter);
   const query = useCalls(filter);
