@@ -1,4 +1,4 @@
-import { chmodSync, mkdtempSync, rmSync } from 'node:fs';
+import { chmodSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { execFile } from 'node:child_process';
@@ -16,6 +16,7 @@ import { seedDemoPractice } from '../src/server/db/seed/demo-practice';
 
 // `npm run bench` runs from the repository root (the benchmarks themselves run bundled, from dist/bench).
 const autocannonBin = path.resolve('node_modules/autocannon/autocannon.js');
+const loadEachScript = path.resolve('bench/load-each.mjs');
 
 export const CONNECTIONS = 50;
 export const DURATION_SECONDS = 10;
@@ -60,15 +61,45 @@ export async function load(
   body?: unknown,
   extraArgs: string[] = [],
 ): Promise<LoadResult> {
-  if (!url.startsWith('http://127.0.0.1:')) throw new Error('load tests only target 127.0.0.1');
+  onlyLoopback(url);
   const args = ['-c', String(CONNECTIONS), '-d', String(DURATION_SECONDS), '--json'];
   for (const [name, value] of Object.entries(headers)) args.push('-H', `${name}=${value}`);
   if (body !== undefined)
     args.push('-m', 'POST', '-H', 'content-type=application/json', '-b', JSON.stringify(body));
   args.push(...extraArgs);
-  const { stdout } = await run(process.execPath, [autocannonBin, ...args, url], {
-    maxBuffer: 16 * 1024 * 1024,
-  });
+  return loadResult(
+    await run(process.execPath, [autocannonBin, ...args, url], { maxBuffer: 16 * 1024 * 1024 }),
+  );
+}
+
+/**
+ * As `load`, a POST of JSON, each request with the next of `bodies` (as users ask for different things: one body
+ * repeated would measure a cache).
+ */
+export async function loadEach(
+  url: string,
+  headers: Record<string, string>,
+  bodies: readonly unknown[],
+): Promise<LoadResult> {
+  onlyLoopback(url);
+  const dir = mkdtempSync(path.join(tmpdir(), 'servc-load-'));
+  const config = path.join(dir, 'config.json');
+  writeFileSync(
+    config,
+    JSON.stringify({ url, connections: CONNECTIONS, duration: DURATION_SECONDS, headers, bodies }),
+  );
+  try {
+    return loadResult(await run(process.execPath, [loadEachScript, config], { maxBuffer: 16 * 1024 * 1024 }));
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+function onlyLoopback(url: string) {
+  if (!url.startsWith('http://127.0.0.1:')) throw new Error('load tests only target 127.0.0.1');
+}
+
+function loadResult({ stdout }: { stdout: string }): LoadResult {
   const result = JSON.parse(stdout) as {
     requests: { average: number; sent: number };
     latency: { p50: number; p99: number };

@@ -11,6 +11,7 @@ import {
 import type { App } from '../../app-types';
 import { asDatabaseBusy } from '../../db/busy';
 import { asAppError, badRequest, unauthorized } from '../../errors';
+import { answerTogether } from '../../lib/answer-together';
 import type { AuthService } from '../auth/auth.service';
 import { isCallReport } from '../calls/calls.service';
 import { authenticate, bearerToken, requireAuth, viewer } from '../../plugins/auth';
@@ -157,6 +158,8 @@ export function registerWebhookRoutes(
       // A request left unanswered would leave the platform guessing; a notice needs no answer.
       return isRequestType(message.type) ? unansweredReply(message.type) : {};
     }
+    // The calls that came in together are answered together (under load, one burst of responses).
+    await answerTogether();
     // Once per webhook call: nothing is done for a number of no practice or of a suspended one.
     const practice = await practiceForCall(ref);
     const inService = practice?.status === 'active' ? practice : undefined;
