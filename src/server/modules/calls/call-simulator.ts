@@ -190,7 +190,7 @@ export function createCallSimulator({ app, db, practiceFor, secret, now }: Simul
         type: string,
         patientId: string,
         offer: (slot: Slot) => string,
-      ): Promise<{ slot: Slot; answer: ToolAnswer }> {
+      ): Promise<ToolAnswer> {
         let answer: ToolAnswer = { success: false };
         let offered = slots[0]!;
         for (const slot of slots.slice(0, 3)) {
@@ -206,7 +206,7 @@ export function createCallSimulator({ app, db, practiceFor, secret, now }: Simul
           if (answer.success) break;
         }
         extract(offered, type);
-        return { slot: offered, answer };
+        return answer;
       }
       function confirmBooking(answer: ToolAnswer, typeWords: string): boolean {
         const appointment = answer.appointment as
@@ -297,7 +297,7 @@ export function createCallSimulator({ app, db, practiceFor, secret, now }: Simul
             }),
           );
           if (slots.length && patientId) {
-            const { answer } = await offerUntilBooked(
+            const answer = await offerUntilBooked(
               slots,
               'dental_checkup',
               patientId,
@@ -356,7 +356,7 @@ export function createCallSimulator({ app, db, practiceFor, secret, now }: Simul
             // Other times than the one just refused (another doctor may be free at that very time).
             const others = slots.filter((s) => s.date !== wanted?.date || s.time !== wanted.time);
             if (others.length && patientId) {
-              const { answer } = await offerUntilBooked(
+              const answer = await offerUntilBooked(
                 others,
                 'dental_checkup',
                 patientId,
