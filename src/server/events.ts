@@ -28,6 +28,22 @@ export const DOMAIN_EVENTS = {
     confirmationNumber: z.string().nullable(),
     callId: id.nullable(),
   }),
+  /**
+   * Any booking the schedule service made, by whatever path (a tool call during a call, the Processor, a
+   * Callback, Book Appointment): the booking confirmation text listens (issue 23).
+   */
+  'appointment.created': z.object({
+    practiceId,
+    appointmentId: z.string(),
+    confirmationNumber: z.string(),
+    patientId: z.string().nullable(),
+    patientName: z.string(),
+    /** E.164 or null when the practice system holds no usable number. */
+    phone: z.string().nullable(),
+    /** Practice wall time. */
+    date: z.string(),
+    time: z.string(),
+  }),
   'appointment.cancelled': z.object({ practiceId, appointmentId: z.string() }),
   'appointment.confirmed': z.object({ practiceId, appointmentId: z.string() }),
   /** A status-update of a call that has not ended (proof of life for an outbound call). */

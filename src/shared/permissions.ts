@@ -9,6 +9,7 @@ export const PERMISSION_FLAGS = [
   'canBookAppointment',
   'canAppointmentCalendar',
   'canOutboundCalls',
+  'canMessages',
 ] as const;
 export type PermissionFlag = (typeof PERMISSION_FLAGS)[number];
 export type Permissions = Record<PermissionFlag, boolean>;
@@ -54,6 +55,10 @@ export const ACTIONS = [
   'audit:view',
   /** The vendor's sales leads: the operator's, not a practice's. */
   'demoRequests:manage',
+  /** Text conversations with patients and the opt-out ledger (issue 23). */
+  'messages:use',
+  /** Sender number, templates and sending settings; the sandbox's "reply as the patient". */
+  'messagingSettings:manage',
   /** List, create, suspend and reactivate practices (operator). */
   'practices:manage',
   /** The mail sandbox's sent mails (operator). */
@@ -74,6 +79,7 @@ const FLAG_FOR_ACTION: Partial<Record<Action, PermissionFlag>> = {
   'booking:use': 'canBookAppointment',
   'calendar:view': 'canAppointmentCalendar',
   'outboundCalls:use': 'canOutboundCalls',
+  'messages:use': 'canMessages',
 };
 
 /** Actions any one of several flags allows. */
@@ -94,6 +100,7 @@ const ADMIN_ONLY: ReadonlySet<Action> = new Set([
   'outboundSettings:manage',
   'callTransfer:manage',
   'phoneNumbers:delete',
+  'messagingSettings:manage',
 ]);
 
 /** What only the operator may do; the operator may do nothing else (no practice's data). */
@@ -136,6 +143,7 @@ export const MENU_ITEMS: readonly MenuItem[] = [
     section: 'main',
   },
   { label: 'Outbound Calls', path: '/outbound-calls', action: 'outboundCalls:use', section: 'main' },
+  { label: 'Messages', path: '/messages', action: 'messages:use', section: 'main' },
   {
     label: 'Appointment Processor',
     path: '/appointment-processor',
@@ -162,6 +170,7 @@ export const NO_PERMISSIONS: Permissions = {
   canBookAppointment: false,
   canAppointmentCalendar: false,
   canOutboundCalls: false,
+  canMessages: false,
 };
 
 export const ALL_PERMISSIONS: Permissions = {
@@ -171,4 +180,5 @@ export const ALL_PERMISSIONS: Permissions = {
   canBookAppointment: true,
   canAppointmentCalendar: true,
   canOutboundCalls: true,
+  canMessages: true,
 };

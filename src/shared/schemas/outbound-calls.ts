@@ -51,6 +51,19 @@ export type OutboundStatus = z.infer<typeof OutboundStatusSchema>;
 
 export const MAX_PATIENTS_PER_START = 500;
 
+/**
+ * How a call type reaches the patient (issue 23): a call (as before), a text, or a text first and a call for
+ * those who have not answered it within `escalateAfterHours`.
+ */
+export const CHANNELS = ['call', 'sms', 'sms_then_call'] as const;
+export const ChannelSchema = z.enum(CHANNELS, { error: 'Choose call, sms or sms_then_call' });
+export type Channel = z.infer<typeof ChannelSchema>;
+export const CHANNEL_LABELS: Record<Channel, string> = {
+  call: 'Call',
+  sms: 'Text',
+  sms_then_call: 'Text, then call',
+};
+
 /** One row of GET /api/outbound-calls (spec section 3 "Outbound call") plus what the history explains. */
 export const OutboundCallSchema = z.object({
   id: z.string(),
@@ -94,6 +107,8 @@ export const StartOutboundCallsInputSchema = z.object({
    * patient left out gets their next appointment.
    */
   appointment_ids: z.record(z.string().max(200), z.string().trim().min(1).max(200)).optional(),
+  /** Defaults to the call type's channel in the outbound settings. */
+  channel: ChannelSchema.optional(),
 });
 export type StartOutboundCallsInput = z.input<typeof StartOutboundCallsInputSchema>;
 
@@ -118,6 +133,8 @@ export const StartOutboundCallsResponseSchema = z.object({
   success: z.literal(true),
   calls: z.array(OutboundCallSchema),
   skipped: z.array(SkippedPatientSchema),
+  /** How many texts were queued (channel `sms` or `sms_then_call`). */
+  texts: z.number().int(),
 });
 export type StartOutboundCallsResponse = z.infer<typeof StartOutboundCallsResponseSchema>;
 
@@ -129,6 +146,9 @@ export const CallTypeSettingsSchema = z.object({
   /** Runs by itself every day at the start of the calling window (the cards' "Scheduled" badge). */
   automatic: z.boolean(),
   daysBefore: z.number().int(),
+  channel: ChannelSchema,
+  /** For `sms_then_call`: hours after the text before an unanswered patient is called. */
+  escalateAfterHours: z.number().int(),
 });
 export type CallTypeSettings = z.infer<typeof CallTypeSettingsSchema>;
 
@@ -154,6 +174,12 @@ const callTypeSettingsPatch = z
       .int(M.invalidDaysBefore)
       .min(0, M.invalidDaysBefore)
       .max(30, M.invalidDaysBefore),
+    channel: ChannelSchema,
+    escalateAfterHours: z
+      .number({ error: 'Between 1 and 72 hours' })
+      .int('Between 1 and 72 hours')
+      .min(1, 'Between 1 and 72 hours')
+      .max(72, 'Between 1 and 72 hours'),
   })
   .partial();
 
@@ -182,8 +208,8 @@ export const DEFAULT_OUTBOUND_SETTINGS: OutboundSettings = {
   /** Vapi's default account concurrency limit. */
   maxConcurrentCalls: 10,
   callTypes: {
-    reminder: { assistantId: null, phoneNumberId: null, automatic: true, daysBefore: 1 },
-    confirmation: { assistantId: null, phoneNumberId: null, automatic: true, daysBefore: 2 },
-    followup: { assistantId: null, phoneNumberId: null, automatic: false, daysBefore: 0 },
+    reminder: { assistantId: null, phoneNumberId: null, automatic: true, daysBefore: 1, channel: 'call', escalateAfterHours: 4 },
+    confirmation: { assistantId: null, phoneNumberId: null, automatic: true, daysBefore: 2, channel: 'call', escalateAfterHours: 4 },
+    followup: { assistantId: null, phoneNumberId: null, automatic: false, daysBefore: 0, channel: 'call', escalateAfterHours: 4 },
   },
 };

@@ -12,3 +12,4 @@ export * from './call-transfer';
 export * from './events';
 export * from './mail';
 export * from './invitations';
+export * from './messaging';

@@ -50,6 +50,7 @@ export const userPermissions = pgTable('user_permissions', {
   canBookAppointment: boolean().notNull().default(false),
   canAppointmentCalendar: boolean().notNull().default(false),
   canOutboundCalls: boolean().notNull().default(false),
+  canMessages: boolean().notNull().default(false),
 });
 
 export const userPhoneNumbers = pgTable(

@@ -160,6 +160,7 @@ export function createUsersRepo(db: Db) {
         canBookAppointment: row?.canBookAppointment ?? false,
         canAppointmentCalendar: row?.canAppointmentCalendar ?? false,
         canOutboundCalls: row?.canOutboundCalls ?? false,
+        canMessages: row?.canMessages ?? false,
       };
     },
 

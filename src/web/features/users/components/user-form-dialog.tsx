@@ -52,6 +52,7 @@ const PERMISSION_LABELS: Record<PermissionFlag, { label: string; description: st
   canBookAppointment: { label: 'Book Appointments', description: 'Book appointments for patients' },
   canAppointmentCalendar: { label: 'Appointment Calendar', description: 'View the appointments calendar' },
   canOutboundCalls: { label: 'Outbound Calls', description: 'Place outbound calls' },
+  canMessages: { label: 'Messages', description: 'Read and answer text messages' },
 };
 
 const allFlags = (on: boolean) =>
