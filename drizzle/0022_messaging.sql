@@ -44,6 +44,7 @@ CREATE TABLE "messaging_settings" (
 	"templates" jsonb DEFAULT '{}'::jsonb NOT NULL,
 	"booking_confirmation" boolean DEFAULT true NOT NULL,
 	"call_on_reschedule" boolean DEFAULT false NOT NULL,
+	"next_send_at" timestamp with time zone,
 	"updated_at" timestamp with time zone DEFAULT now() NOT NULL
 );
 --> statement-breakpoint
@@ -67,7 +68,9 @@ CREATE TABLE "sandbox_texts" (
 	CONSTRAINT "sandbox_texts_providerId_unique" UNIQUE("provider_id")
 );
 --> statement-breakpoint
+ALTER TABLE "callbacks" ALTER COLUMN "call_id" DROP NOT NULL;--> statement-breakpoint
 ALTER TABLE "user_permissions" ADD COLUMN "can_messages" boolean DEFAULT false NOT NULL;--> statement-breakpoint
+ALTER TABLE "callbacks" ADD COLUMN "conversation_id" uuid;--> statement-breakpoint
 ALTER TABLE "conversations" ADD CONSTRAINT "conversations_practice_id_practices_id_fk" FOREIGN KEY ("practice_id") REFERENCES "public"."practices"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "messages" ADD CONSTRAINT "messages_practice_id_practices_id_fk" FOREIGN KEY ("practice_id") REFERENCES "public"."practices"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "messages" ADD CONSTRAINT "messages_conversation_id_conversations_id_fk" FOREIGN KEY ("conversation_id") REFERENCES "public"."conversations"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
@@ -79,5 +82,5 @@ CREATE INDEX "conversations_last_idx" ON "conversations" USING btree ("practice_
 CREATE INDEX "messages_conversation_idx" ON "messages" USING btree ("practice_id","conversation_id","created_at");--> statement-breakpoint
 CREATE UNIQUE INDEX "messages_idempotency_idx" ON "messages" USING btree ("practice_id","idempotency_key");--> statement-breakpoint
 CREATE UNIQUE INDEX "messages_provider_idx" ON "messages" USING btree ("provider_id");--> statement-breakpoint
-CREATE INDEX "messages_outbox_idx" ON "messages" USING btree ("from_number","not_before") WHERE "messages"."status" in ('pending', 'sending');--> statement-breakpoint
+CREATE INDEX "messages_outbox_idx" ON "messages" USING btree ("practice_id","created_at") WHERE "messages"."status" in ('pending', 'sending');--> statement-breakpoint
 CREATE INDEX "messages_recipient_idx" ON "messages" USING btree ("practice_id","to_number","created_at");

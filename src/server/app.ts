@@ -28,6 +28,8 @@ import { createVoiceWebhookModule } from './modules/voice-webhook/index';
 import { createSandboxMail } from './integrations/mail/sandbox/sandbox-mail';
 import { createMail, type MailConfig, type MailPort } from './integrations/mail/index';
 import { createInvitationsModule } from './modules/invitations/index';
+import { createMessagingModule } from './modules/messaging/index';
+import { createMessaging, type Messaging, type MessagingConfig } from './integrations/messaging/index';
 import { createPracticesModule } from './modules/practices/index';
 import type { VoiceConfig, VoicePort } from './integrations/voice/index';
 import type { TableChanges } from './db/changes';
@@ -85,6 +87,10 @@ export interface AppDeps {
   events?: { leaseMs?: number };
   /** SMTP_URL and MAIL_FROM, or a ready port; the built-in mail sandbox when omitted. */
   mail?: MailConfig | MailPort;
+  /** TWILIO_ACCOUNT_SID, TWILIO_AUTH_TOKEN, TWILIO_BASE_URL, or a ready port; the built-in sandbox otherwise. */
+  messaging?: MessagingConfig | Messaging;
+  /** The text sender's pace and grace (tests and the benchmark raise and shorten them). */
+  textSender?: { segmentsPerSecond?: number; graceMs?: number; retryDelayMs?: number };
 }
 
 export const BODY_LIMIT_BYTES = 1024 * 1024;
@@ -271,7 +277,14 @@ export async function composeApp(deps: AppDeps) {
   });
   const users = createUsersModule({ db, auth: auth.service });
   const demoRequests = createDemoRequestsModule({ db, now });
-  const schedule = createScheduleModule({ db, changes, integrations, connectors: connectors.service, now });
+  const schedule = createScheduleModule({
+    db,
+    changes,
+    integrations,
+    connectors: connectors.service,
+    events,
+    now,
+  });
   const processor = createProcessorModule({
     db,
     schedule: schedule.service,
@@ -299,6 +312,28 @@ export async function composeApp(deps: AppDeps) {
     },
     now,
   });
+  const messagingPort =
+    deps.messaging && 'send' in deps.messaging
+      ? deps.messaging
+      : createMessaging(
+          { statusCallbackUrl: `${publicBaseUrl}/webhooks/twilio/status`, ...deps.messaging },
+          db,
+        );
+  const messaging = createMessagingModule({
+    db,
+    messaging: messagingPort,
+    twilioAuthToken:
+      deps.messaging && !('send' in deps.messaging) ? deps.messaging.twilioAuthToken : undefined,
+    publicBaseUrl,
+    schedule: schedule.service,
+    phoneNumbers: voice.phoneNumbers.service,
+    callbacks: processor.service.callbacks,
+    events,
+    jobs: sender,
+    warn: (detail, message) => app.log.warn(detail, message),
+    now,
+    sender: deps.textSender,
+  });
   const outboundCalls = createOutboundCallsModule({
     db,
     schedule: schedule.service,
@@ -309,6 +344,7 @@ export async function composeApp(deps: AppDeps) {
     voice: integrations.voice,
     jobs: sender,
     events,
+    texts: messaging.service,
     warn: (detail, message) => app.log.warn(detail, message),
     now,
     ...deps.outbound,
@@ -347,6 +383,7 @@ export async function composeApp(deps: AppDeps) {
     transfer,
     webhookModule,
     processor,
+    messaging,
     platformJobs,
   ];
   for (const module of modules) {
@@ -381,6 +418,7 @@ export async function composeApp(deps: AppDeps) {
       calls,
       outboundCalls,
       transfer,
+      messaging,
     },
   };
 }

@@ -4,6 +4,7 @@ import {
   callbacks,
   calls,
   connectors,
+  conversations,
   demoRequests,
   phoneMappings,
   phoneNumbers,
@@ -417,6 +418,58 @@ const TABLE: Record<string, Row> = {
     ...OPERATOR_ONLY,
     target: (ids) => ({ url: `/api/practices/${ids.practice}`, payload: { status: 'active' } }),
   },
+  // Text messages (issue 23): settings for admins; conversations with the flag, scoped to assigned numbers.
+  'GET /api/messaging-settings': { ...ADMIN_ONLY, target: () => ({ url: '/api/messaging-settings' }) },
+  'PUT /api/messaging-settings': {
+    ...ADMIN_ONLY,
+    target: () => ({ url: '/api/messaging-settings', payload: { bookingConfirmation: true } }),
+  },
+  'GET /api/conversations': { ...WITH_FLAG, target: () => ({ url: '/api/conversations' }) },
+  'GET /api/conversations/:id/messages': {
+    ...WITH_FLAG,
+    target: async (ids) => ({ url: `/api/conversations/${await newConversation(ids.phoneNumber)}/messages` }),
+    othersResource: () => ({ url: `/api/conversations/${othersConversation}/messages` }),
+  },
+  // No sender number is set in this table's practice: those who may write get the 409 saying so.
+  'POST /api/conversations/:id/messages': {
+    ...WITH_FLAG,
+    subWith: 409,
+    admin: 409,
+    target: async (ids) => ({
+      url: `/api/conversations/${await newConversation(ids.phoneNumber)}/messages`,
+      payload: { body: 'Table text' },
+    }),
+    othersResource: () => ({
+      url: `/api/conversations/${othersConversation}/messages`,
+      payload: { body: 'x' },
+    }),
+  },
+  'POST /api/conversations/:id/read': {
+    ...WITH_FLAG,
+    target: async (ids) => ({
+      url: `/api/conversations/${await newConversation(ids.phoneNumber)}/read`,
+      payload: {},
+    }),
+    othersResource: () => ({ url: `/api/conversations/${othersConversation}/read`, payload: {} }),
+  },
+  'POST /api/conversations/:id/intent': {
+    ...WITH_FLAG,
+    target: async (ids) => ({
+      url: `/api/conversations/${await newConversation(ids.phoneNumber)}/intent`,
+      payload: { intent: 'question' },
+    }),
+    othersResource: () => ({
+      url: `/api/conversations/${othersConversation}/intent`,
+      payload: { intent: 'question' },
+    }),
+  },
+  'GET /api/messaging/unread': { ...WITH_FLAG, target: () => ({ url: '/api/messaging/unread' }) },
+  'GET /api/opt-outs': { ...WITH_FLAG, target: () => ({ url: '/api/opt-outs' }) },
+  'POST /api/messaging/sandbox/inbound': {
+    ...ADMIN_ONLY,
+    admin: 409,
+    target: () => ({ url: '/api/messaging/sandbox/inbound', payload: { from: '+12125550100', body: 'Hi' } }),
+  },
   // Appointment Processor: admins only (part 1, section 6).
   'POST /api/analyze-transcript': {
     ...ADMIN_ONLY,
@@ -463,6 +516,21 @@ const TABLE: Record<string, Row> = {
 
 let t: TestApp;
 let ids: Ids;
+/** A text conversation on a number nobody is assigned to. */
+let othersConversation: string;
+let conversationSerial = 0;
+/** A text conversation of the demo practice on our number `phoneNumberId`. */
+async function newConversation(phoneNumberId: string): Promise<string> {
+  const [row] = await t.database.db
+    .insert(conversations)
+    .values({
+      practiceId: ids.practice,
+      phoneNumber: `+1212555${String(6000 + ++conversationSerial)}`,
+      phoneNumberId,
+    })
+    .returning();
+  return row!.id;
+}
 /** Where the cross-practice rows send a resource: a practice of its own, with its own admin. */
 let otherPracticeId: string;
 
@@ -519,6 +587,7 @@ beforeAll(async () => {
         'canBookAppointment',
         'canAppointmentCalendar',
         'canOutboundCalls',
+        'canMessages',
       ].map((name) => [name, everything]),
     );
     await post('/api/users/atomic', {
@@ -596,6 +665,9 @@ beforeAll(async () => {
       return row!.id;
     },
   };
+});
+beforeAll(async () => {
+  othersConversation = await newConversation(ids.otherPhoneNumber);
 });
 afterAll(() => t.close());
 

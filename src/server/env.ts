@@ -51,6 +51,10 @@ const EnvSchema = z
     VAPI_API_KEY: z.string().min(1).optional(),
     VAPI_BASE_URL: z.url({ protocol: /^https?$/, error: 'must be an http:// or https:// URL' }).optional(),
     VAPI_WEBHOOK_SECRET: z.string().min(16, 'must be at least 16 characters').optional(),
+    /** Twilio's account and auth token: both set, texts go through Twilio; otherwise the built-in sandbox. */
+    TWILIO_ACCOUNT_SID: z.string().min(1).optional(),
+    TWILIO_AUTH_TOKEN: z.string().min(1).optional(),
+    TWILIO_BASE_URL: z.url({ protocol: /^https?$/, error: 'must be an http:// or https:// URL' }).optional(),
     /** The mail server (smtp:// or smtps://, credentials in the URL); without it the built-in mail sandbox runs. */
     SMTP_URL: z.url({ protocol: /^smtps?$/, error: 'must be an smtp:// or smtps:// URL' }).optional(),
     /** The sender of every mail we send. */

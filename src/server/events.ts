@@ -69,7 +69,8 @@ export const DOMAIN_EVENTS = {
     durationSeconds: z.number().nullable(),
     transcript: z.string().nullable(),
   }),
-  'callback.closed': z.object({ practiceId, callbackId: id, callId: id }),
+  /** `callId`: null for a task opened from a text message. */
+  'callback.closed': z.object({ practiceId, callbackId: id, callId: id.nullable() }),
   'practice.created': z.object({ practiceId, name: z.string() }),
 } satisfies Record<string, z.ZodType<{ practiceId: string }>>;
 

@@ -49,6 +49,11 @@ async function main(env: Env) {
     webhookSecret: env.VAPI_WEBHOOK_SECRET,
     trustProxy: env.TRUST_PROXY,
     mail: { smtpUrl: env.SMTP_URL, from: env.MAIL_FROM },
+    messaging: {
+      twilioAccountSid: env.TWILIO_ACCOUNT_SID,
+      twilioAuthToken: env.TWILIO_AUTH_TOKEN,
+      twilioBaseUrl: env.TWILIO_BASE_URL,
+    },
     voice: {
       apiKey: env.VAPI_API_KEY,
       baseUrl: env.VAPI_BASE_URL,

@@ -36,6 +36,8 @@ const NOT_PRACTICE_FIRST: Record<string, string> = {
   appointments_provider_no_overlap: "a provider's own appointments cannot overlap (exclusion constraint)",
   audit_events_actor_at_idx: "one user's entries (the user is one practice's)",
   callbacks_callId_unique: "one task per call (the call is one practice's)",
+  messages_provider_idx: "Twilio's message sid is global (the status webhook finds the text by it)",
+  sandbox_texts_providerId_unique: "the sandbox's message sid is global, as Twilio's",
   appointments_operatory_no_overlap: "a room's own appointments cannot overlap (exclusion constraint)",
   calls_customer_name_trgm_idx: 'trigram name search (GIN cannot lead with a uuid without btree_gin)',
   invitations_token_hash_idx: 'the link is looked up by its token before the practice is known',

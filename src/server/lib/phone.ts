@@ -17,3 +17,12 @@ export function splitE164(e164: string): { country: CountryCode | undefined; nat
   const parsed = parsePhoneNumberFromString(e164);
   return parsed?.isPossible() ? { country: parsed.country, national: parsed.nationalNumber } : undefined;
 }
+
+/** A number as people read it: "(212) 555-0143" at home, "+44 20 7946 0958" abroad; as given if not E.164. */
+export function formatPhone(e164: string): string {
+  const parsed = parsePhoneNumberFromString(e164);
+  if (!parsed?.isPossible()) return e164;
+  return parsed.country === 'US' || parsed.countryCallingCode === '1'
+    ? parsed.formatNational()
+    : parsed.formatInternational();
+}

@@ -64,6 +64,8 @@ export async function createTestApp(
     voice?: AppDeps['voice'];
     outbound?: AppDeps['outbound'];
     mail?: AppDeps['mail'];
+    messaging?: AppDeps['messaging'];
+    textSender?: AppDeps['textSender'];
     /** Where the log goes (at level info); without it the app logs nothing. */
     logStream?: AppDeps['logStream'];
     /** The pool's timeouts (defaults as in production). */
@@ -97,6 +99,8 @@ export async function createTestApp(
     ...(options.voice && { voice: options.voice }),
     ...(options.outbound && { outbound: options.outbound }),
     ...(options.mail && { mail: options.mail }),
+    ...(options.messaging && { messaging: options.messaging }),
+    ...(options.textSender && { textSender: options.textSender }),
   });
   await app.ready();
 

@@ -6,7 +6,10 @@ export type CallbackStatus = (typeof CALLBACK_STATUSES)[number];
 
 export const CallbackSchema = z.object({
   id: z.string(),
-  callId: z.string(),
+  /** The call the task comes from; null for a task from a text message (the patient replied R). */
+  callId: z.string().nullable(),
+  /** The text conversation the task comes from (Messages), when it came from a text. */
+  conversationId: z.string().nullable(),
   callerName: z.string().nullable(),
   callerNumber: z.string().nullable(),
   appointmentType: z.string().nullable(),

@@ -75,7 +75,7 @@ export const DEFAULT_TEMPLATES: Record<TemplateKind, string> = {
   reminder:
     'Hi {firstName}, {practiceName} reminds you of your visit on {day} at {time}. Reply C to confirm, R to reschedule. Reply STOP to opt out.',
   confirmation:
-    'Hi {firstName}, please confirm your visit at {practiceName} on {day} at {time}: reply C to confirm, N to cancel, R to reschedule. Reply STOP to opt out.',
+    '{practiceName}: {firstName}, confirm your visit {day} at {time}? Reply C to confirm, N to cancel, R to reschedule. Reply STOP to opt out.',
   booking:
     'Hi {firstName}, your visit at {practiceName} on {day} at {time} is booked. Confirmation number {confirmationNumber}. Questions? Call {practicePhone}. Reply STOP to opt out.',
   followup:
@@ -124,8 +124,10 @@ export function templateProblems(kind: TemplateKind, template: string, context: 
   const problems: string[] = [];
   if (!template.trim()) return [M.empty];
   for (const [, name] of template.matchAll(/\{(\w*)\}/g)) {
-    if (!(PLACEHOLDERS as readonly string[]).includes(name ?? '')) problems.push(M.unknownPlaceholder(name ?? ''));
-    else if (name === 'confirmationNumber' && kind !== 'booking') problems.push(M.confirmationNumberOnlyInBooking);
+    if (!(PLACEHOLDERS as readonly string[]).includes(name ?? ''))
+      problems.push(M.unknownPlaceholder(name ?? ''));
+    else if (name === 'confirmationNumber' && kind !== 'booking')
+      problems.push(M.confirmationNumberOnlyInBooking);
   }
   const lower = template.toLowerCase();
   const words = [...PHI_WORDS, ...(context.appointmentTypes ?? []).map((t) => t.toLowerCase())];
@@ -165,6 +167,10 @@ export const MessagingSettingsSchema = z.object({
   callOnReschedule: z.boolean(),
   /** `sandbox`: texts stay in the built-in sandbox (no Twilio account configured on this server). */
   mode: z.enum(['sandbox', 'twilio']),
+  /** What the template rules measure with (the editor shows the same problems live). */
+  practiceName: z.string(),
+  practicePhone: z.string(),
+  appointmentTypes: z.array(z.string()),
 });
 export type MessagingSettings = z.infer<typeof MessagingSettingsSchema>;
 

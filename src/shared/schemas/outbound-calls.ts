@@ -208,8 +208,29 @@ export const DEFAULT_OUTBOUND_SETTINGS: OutboundSettings = {
   /** Vapi's default account concurrency limit. */
   maxConcurrentCalls: 10,
   callTypes: {
-    reminder: { assistantId: null, phoneNumberId: null, automatic: true, daysBefore: 1, channel: 'call', escalateAfterHours: 4 },
-    confirmation: { assistantId: null, phoneNumberId: null, automatic: true, daysBefore: 2, channel: 'call', escalateAfterHours: 4 },
-    followup: { assistantId: null, phoneNumberId: null, automatic: false, daysBefore: 0, channel: 'call', escalateAfterHours: 4 },
+    reminder: {
+      assistantId: null,
+      phoneNumberId: null,
+      automatic: true,
+      daysBefore: 1,
+      channel: 'call',
+      escalateAfterHours: 4,
+    },
+    confirmation: {
+      assistantId: null,
+      phoneNumberId: null,
+      automatic: true,
+      daysBefore: 2,
+      channel: 'call',
+      escalateAfterHours: 4,
+    },
+    followup: {
+      assistantId: null,
+      phoneNumberId: null,
+      automatic: false,
+      daysBefore: 0,
+      channel: 'call',
+      escalateAfterHours: 4,
+    },
   },
 };

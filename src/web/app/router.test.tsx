@@ -14,6 +14,7 @@ const NOTHING_GRANTED: Principal = {
     canBookAppointment: false,
     canAppointmentCalendar: false,
     canOutboundCalls: false,
+    canMessages: false,
   },
   assignedPhoneNumbers: [],
   assignedConnectors: [],
@@ -58,6 +59,7 @@ describe('console route guards', () => {
     '/assistants',
     '/workflows',
     '/phone-numbers',
+    '/messages',
   ])('%s shows Access Denied to a user the policy does not allow', async (route) => {
     renderApp(route);
     expect(await screen.findByRole('heading', { name: 'Access Denied' }, LAZY)).toBeTruthy();
@@ -106,6 +108,22 @@ describe('the Outbound Calls screen', () => {
     renderRoutes(routes, { route: '/outbound-calls', user: TEST_FRONT_DESK });
     expect(await screen.findByRole('heading', { name: 'Outbound Calls', level: 1 }, LAZY)).toBeTruthy();
     expect(screen.getByText('Start Outbound Calls')).toBeTruthy();
+    expect(screen.queryByText('This screen is not available yet.')).toBeNull();
+  });
+});
+
+describe('the Messages screen', () => {
+  it('is built and lazy: a sub user with canMessages sees it, without the admin Settings', async () => {
+    stubBrowser();
+    const texter: Principal = {
+      ...NOTHING_GRANTED,
+      permissions: { ...NOTHING_GRANTED.permissions, canMessages: true },
+    };
+    mockApi({ 'GET /api/user-permissions': permissions(texter), 'GET /api/conversations': pending });
+    renderRoutes(routes, { route: '/messages', user: TEST_FRONT_DESK });
+    expect(await screen.findByRole('heading', { name: 'Messages', level: 1 }, LAZY)).toBeTruthy();
+    expect(screen.getByRole('searchbox', { name: 'Search conversations' })).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Settings' })).toBeNull();
     expect(screen.queryByText('This screen is not available yet.')).toBeNull();
   });
 });

@@ -47,6 +47,7 @@ const AppointmentProcessorScreen = lazyNamed(
 );
 const CallbacksRoute = lazyNamed(() => import('./routes/callbacks'), 'CallbacksRoute');
 const OutboundCallsRoute = lazyNamed(() => import('./routes/outbound-calls'), 'OutboundCallsRoute');
+const MessagesRoute = lazyNamed(() => import('./routes/messages'), 'MessagesRoute');
 
 /** Every page: scroll to the top on navigation, and go to /signin when the API says the session is gone. */
 function RootLayout() {
@@ -106,6 +107,7 @@ const SCREENS: Record<string, ReactNode> = {
   '/appointment-processor': <AppointmentProcessorScreen />,
   '/callbacks': <CallbacksRoute />,
   '/outbound-calls': <OutboundCallsRoute />,
+  '/messages': <MessagesRoute />,
 };
 
 const isBuilt = (path: string) => path in SCREENS;

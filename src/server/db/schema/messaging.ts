@@ -23,6 +23,8 @@ export const messagingSettings = pgTable('messaging_settings', {
   templates: jsonb().$type<Partial<MessagingTemplates>>().notNull().default({}),
   bookingConfirmation: boolean().notNull().default(true),
   callOnReschedule: boolean().notNull().default(false),
+  /** Throughput: the sender may take its next text at this instant (one segment per second per number). */
+  nextSendAt: timestamp({ withTimezone: true }),
   updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
 });
 
@@ -107,7 +109,7 @@ export const messages = pgTable(
     uniqueIndex('messages_idempotency_idx').on(table.practiceId, table.idempotencyKey),
     uniqueIndex('messages_provider_idx').on(table.providerId),
     index('messages_outbox_idx')
-      .on(table.fromNumber, table.notBefore)
+      .on(table.practiceId, table.createdAt)
       .where(sql`${table.status} in ('pending', 'sending')`),
     index('messages_recipient_idx').on(table.practiceId, table.toNumber, table.createdAt),
     check('messages_direction_check', sql`${table.direction} in ('inbound', 'outbound')`),

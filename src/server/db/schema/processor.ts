@@ -32,10 +32,12 @@ export const callbacks = pgTable(
   {
     id: uuid().primaryKey().defaultRandom(),
     practiceId: practiceId(),
+    /** The call the task comes from; null for a task from a text (a reply R). */
     callId: uuid()
-      .notNull()
       .unique()
       .references(() => calls.id, { onDelete: 'cascade' }),
+    /** The text conversation the task comes from (messaging's conversations.id), when it came from a text. */
+    conversationId: uuid(),
     callerName: text(),
     callerNumber: text(),
     appointmentType: text(),

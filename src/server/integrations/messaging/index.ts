@@ -1,4 +1,4 @@
-import { createSandboxMessaging } from './sandbox/sandbox-messaging';
+import { createSandboxMessaging, type SandboxMessagingOptions } from './sandbox/sandbox-messaging';
 import { createTwilioMessaging } from './twilio/twilio-adapter';
 import type { Messaging, SandboxMessaging } from './port';
 
@@ -8,9 +8,11 @@ export type {
   OutgoingText,
   SandboxMessaging,
   SandboxText,
+  StatusReport,
   TextState,
 } from './port';
-export { advanceStatus, isFinalStatus, isMessagingError, MessagingError } from './port';
+export { SANDBOX_ACCOUNT_SID } from './sandbox/sandbox-messaging';
+export { advanceStatus, DELIVERY_STATUSES, isFinalStatus, isMessagingError, MessagingError } from './port';
 export { twilioSignature, validTwilioSignature } from './twilio/signature';
 
 export interface MessagingConfig {
@@ -20,11 +22,16 @@ export interface MessagingConfig {
   /** TWILIO_BASE_URL */
   twilioBaseUrl?: string;
   statusCallbackUrl?: string;
+  /** The sandbox's delivery timings (tests and the benchmark shorten them). */
+  sandbox?: SandboxMessagingOptions;
 }
 
-/** Twilio when its credentials are set, otherwise the sandbox. */
-export function createMessaging(config: MessagingConfig): Messaging | SandboxMessaging {
-  if (!config.twilioAccountSid || !config.twilioAuthToken) return createSandboxMessaging();
+/** Twilio when its credentials are set, otherwise the sandbox (its texts in this database). */
+export function createMessaging(
+  config: MessagingConfig,
+  db: Parameters<typeof createSandboxMessaging>[0],
+): Messaging | SandboxMessaging {
+  if (!config.twilioAccountSid || !config.twilioAuthToken) return createSandboxMessaging(db, config.sandbox);
   return createTwilioMessaging({
     accountSid: config.twilioAccountSid,
     authToken: config.twilioAuthToken,

@@ -46,6 +46,8 @@ export interface OutgoingText {
    * this process only; across restarts the caller's own record must keep a text from going twice.
    */
   idempotencyKey: string;
+  /** The practice sending it (the built-in sandbox files the text under it; Twilio needs none). */
+  practiceId?: string;
 }
 
 export interface TextState {
@@ -110,9 +112,26 @@ export interface SandboxText extends TextState {
   sentAt: string;
 }
 
+/** A delivery report as Twilio would post it to the status webhook (form fields). */
+export type StatusReport = Record<string, string>;
+
 /** The built-in adapter also shows what each of our numbers "sent". */
 export interface SandboxMessaging extends Messaging {
   readonly kind: 'sandbox';
+  /** The secret the sandbox signs its webhook posts with (random per process), as Twilio's auth token. */
+  readonly authToken: string;
   /** What `from` "sent", newest first, with statuses as of now. */
-  inbox(from: string): SandboxText[];
+  inbox(practiceId: string, from: string): Promise<SandboxText[]>;
+  /**
+   * Where the sandbox reports delivery: `sent`, then `delivered`, posted like Twilio's status callbacks (the
+   * app hands in a poster to its own status webhook). Without one, `status()` still tells.
+   */
+  onStatus(deliver: (report: StatusReport) => Promise<void>): void;
+  /**
+   * Reports again the delivery of these texts (those it holds): after a restart, for texts a dead process had
+   * sent whose reports died with it. A report is idempotent.
+   */
+  resume(providerIds: readonly string[]): Promise<void>;
+  /** Calls off the pending reports (the app is closing). */
+  stop(): void;
 }

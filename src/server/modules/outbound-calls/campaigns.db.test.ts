@@ -27,7 +27,13 @@ beforeAll(async () => {
     .from(phoneNumbers)
     .where(eq(phoneNumbers.practiceId, demoId))
     .orderBy(phoneNumbers.createdAt);
-  const choice = { assistantId: assistant!.id, phoneNumberId: number!.id, automatic: true };
+  const choice = {
+    assistantId: assistant!.id,
+    phoneNumberId: number!.id,
+    automatic: true,
+    channel: 'call' as const,
+    escalateAfterHours: 4,
+  };
   settings = {
     ...DEFAULT_OUTBOUND_SETTINGS,
     callingWindow: { start: '00:00', end: '23:59' },

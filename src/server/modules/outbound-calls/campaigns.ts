@@ -1,31 +1,111 @@
-import type { CallType } from '#shared/schemas/outbound-calls';
+import { CALL_TYPES, type CallType, type CallTypeSettings } from '#shared/schemas/outbound-calls';
 import { AppError } from '../../errors';
+import type { Appointment } from '../../integrations/practice-management/port';
 import { toE164 } from '../../lib/phone';
 import { addMinutesToWall, dayRange, wallFromInstant } from '../../lib/wall-time';
+import type { TextQueue } from '../messaging/messaging.service';
 import type { PracticeContext } from '../../practice';
 import type { Practice } from '../schedule/schedule.service';
+import { appointmentKey, appointmentText } from './appointment-texts';
 import { nextWindowStart } from './calling-window';
 import type { OutboundCallToQueue, OutboundCallsRepo } from './outbound-calls.repo';
 
 /** The campaigns that run by themselves; followup is started by hand. */
 export const CAMPAIGN_TYPES = ['reminder', 'confirmation'] as const satisfies readonly CallType[];
 
+const HOUR_MS = 3600_000;
+
 export interface CampaignsDeps {
   repo: OutboundCallsRepo;
   /** The practice's schedule the campaigns call for. */
   schedule(practice: PracticeContext): Promise<Practice>;
+  /** Texts for the `sms` and `sms_then_call` channels (the messaging module). */
+  texts: TextQueue;
   wake(practiceId: string): Promise<void>;
   now?: () => Date;
 }
 
+/** An appointment a campaign reaches: open (neither confirmed nor cancelled) with a usable number. */
+interface OpenAppointment {
+  appointment: Appointment;
+  phone: string;
+}
+
 /**
  * The daily reminder and confirmation campaigns (ADR 036), per practice: inside the practice's calling window
- * (its wall time), every appointment N days ahead that is neither confirmed nor cancelled gets one call per
- * campaign (`campaign_key` is unique per practice, so running again the same day, or on several instances,
- * queues nothing twice). A suspended practice's campaigns queue nothing.
+ * (its wall time), every appointment N days ahead that is neither confirmed nor cancelled is reached once per
+ * campaign by the call type's channel (issue 23):
+ *
+ * - `call`: one call (`campaign_key` is unique per practice, so running again the same day, or on several
+ *   instances, queues nothing twice); needs the call type's assistant and number.
+ * - `sms`: one text, queued with the messaging module under the same key (it queues a key once); needs no
+ *   assistant or number (the messaging settings' sender number sends it).
+ * - `sms_then_call`: the text; then, on a later run, a call (as `call` does, under the same campaign key) for
+ *   each appointment still open whose text is older than `escalateAfterHours` and was not answered. The
+ *   escalation looks at the appointments from today to the campaign's day and follows texts however they were
+ *   sent (a campaign or a start by hand), for every call type set to `sms_then_call` with an assistant and a
+ *   number; without them the texts go and no call follows.
+ *
+ * A suspended practice's campaigns queue nothing. The counts are calls per type (`reminder`) and texts per
+ * type (`reminder.texts`).
  */
-export function createCampaigns({ repo, schedule, wake, now = () => new Date() }: CampaignsDeps) {
-  /** How many calls each campaign queued for one practice. */
+export function createCampaigns({ repo, schedule, texts, wake, now = () => new Date() }: CampaignsDeps) {
+  const openAppointments = async (practice: Practice, range: { start: Date; end: Date }) =>
+    (await practice.pms.listAppointments(range)).flatMap((appointment): OpenAppointment[] => {
+      const phone = appointment.contact.phone ? toE164(appointment.contact.phone) : undefined;
+      return appointment.confirmed || appointment.cancelled || !phone ? [] : [{ appointment, phone }];
+    });
+
+  const callRow = (
+    type: CallType,
+    chosen: CallTypeSettings & { assistantId: string; phoneNumberId: string },
+    { appointment: a, phone }: OpenAppointment,
+  ): OutboundCallToQueue => ({
+    patientId: a.contact.remoteId ?? phone,
+    patientName: a.contact.name,
+    phoneNumber: phone,
+    callType: type,
+    assistantId: chosen.assistantId,
+    phoneNumberId: chosen.phoneNumberId,
+    appointment: {
+      date: a.wallStart.slice(0, 10),
+      time: a.wallStart.slice(11, 16),
+      provider: a.providers[0]?.displayName ?? '',
+      type: a.appointmentType ?? '',
+    },
+    appointmentRef: a.remoteId,
+    campaignKey: appointmentKey(type, a.remoteId),
+  });
+
+  const textOf = (type: CallType, { appointment: a, phone }: OpenAppointment) =>
+    appointmentText({
+      type,
+      appointmentRef: a.remoteId,
+      date: a.wallStart.slice(0, 10),
+      time: a.wallStart.slice(11, 16),
+      patientId: a.contact.remoteId ?? phone,
+      patientName: a.contact.name,
+      phone,
+    });
+
+  /** The open appointments whose `sms_then_call` text is older than the type's hours and not answered. */
+  async function unanswered(practiceId: string, type: CallType, hours: number, open: OpenAppointment[]) {
+    const called = await repo.campaignKeysTaken(
+      practiceId,
+      open.map((o) => appointmentKey(type, o.appointment.remoteId)),
+    );
+    const due = now().getTime() - hours * HOUR_MS;
+    const result: OpenAppointment[] = [];
+    for (const o of open) {
+      const key = appointmentKey(type, o.appointment.remoteId);
+      if (called.has(key)) continue;
+      const state = await texts.textState(practiceId, key);
+      if (state && !state.answered && state.createdAt.getTime() <= due) result.push(o);
+    }
+    return result;
+  }
+
+  /** How many calls (`<type>`) and texts (`<type>.texts`) each campaign queued for one practice. */
   async function runFor(context: PracticeContext): Promise<Record<string, number>> {
     const settings = await repo.settings(context.id);
     const queued: Record<string, number> = {};
@@ -37,35 +117,58 @@ export function createCampaigns({ repo, schedule, wake, now = () => new Date() }
     });
     if (!practice) return queued;
     const today = wallFromInstant(now(), context.timeZone).slice(0, 10);
+    const dayAhead = (days: number) => addMinutesToWall(`${today}T00:00:00`, days * 24 * 60).slice(0, 10);
+
     for (const type of CAMPAIGN_TYPES) {
       const chosen = settings.callTypes[type];
-      if (!chosen.automatic || !chosen.assistantId || !chosen.phoneNumberId) continue;
-      const date = addMinutesToWall(`${today}T00:00:00`, chosen.daysBefore * 24 * 60).slice(0, 10);
-      const appointments = await practice.pms.listAppointments(dayRange(date, context.timeZone));
-      const rows: OutboundCallToQueue[] = [];
-      for (const a of appointments) {
-        const phone = a.contact.phone ? toE164(a.contact.phone) : undefined;
-        if (a.confirmed || a.cancelled || !phone) continue;
-        rows.push({
-          patientId: a.contact.remoteId ?? phone,
-          patientName: a.contact.name,
-          phoneNumber: phone,
-          callType: type,
-          assistantId: chosen.assistantId,
-          phoneNumberId: chosen.phoneNumberId,
-          appointment: {
-            date: a.wallStart.slice(0, 10),
-            time: a.wallStart.slice(11, 16),
-            provider: a.providers[0]?.displayName ?? '',
-            type: a.appointmentType ?? '',
-          },
-          appointmentRef: a.remoteId,
-          campaignKey: `campaign:${type}:${a.remoteId}`,
-        });
+      if (!chosen.automatic) continue;
+      const { assistantId, phoneNumberId } = chosen;
+      if (chosen.channel === 'call') {
+        if (!assistantId || !phoneNumberId) continue;
+        const open = await openAppointments(
+          practice,
+          dayRange(dayAhead(chosen.daysBefore), context.timeZone),
+        );
+        queued[type] = await repo.insertCampaign(
+          context.id,
+          open.map((o) => callRow(type, { ...chosen, assistantId, phoneNumberId }, o)),
+        );
+      } else {
+        const open = await openAppointments(
+          practice,
+          dayRange(dayAhead(chosen.daysBefore), context.timeZone),
+        );
+        const result = await texts.queueTexts(
+          context,
+          open.map((o) => textOf(type, o)),
+        );
+        queued[`${type}.texts`] = result.queued.length;
       }
-      queued[type] = await repo.insertCampaign(context.id, rows);
     }
-    if (Object.values(queued).some((n) => n > 0)) await wake(context.id);
+
+    // sms_then_call: a call for those who did not answer their text in time (once: the campaign key).
+    for (const type of CALL_TYPES) {
+      const chosen = settings.callTypes[type];
+      const { assistantId, phoneNumberId } = chosen;
+      if (chosen.channel !== 'sms_then_call' || !assistantId || !phoneNumberId) continue;
+      const range = {
+        start: dayRange(today, context.timeZone).start,
+        end: dayRange(dayAhead(chosen.daysBefore), context.timeZone).end,
+      };
+      const due = await unanswered(
+        context.id,
+        type,
+        chosen.escalateAfterHours,
+        await openAppointments(practice, range),
+      );
+      const calls = await repo.insertCampaign(
+        context.id,
+        due.map((o) => callRow(type, { ...chosen, assistantId, phoneNumberId }, o)),
+      );
+      queued[type] = (queued[type] ?? 0) + calls;
+    }
+
+    if (CALL_TYPES.some((type) => (queued[type] ?? 0) > 0)) await wake(context.id);
     return queued;
   }
 

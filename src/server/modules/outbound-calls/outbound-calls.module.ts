@@ -8,6 +8,7 @@ import { outboundCampaignsJob, outboundDispatchJob } from '../../jobs/outbound-d
 import type { JobDefinition, JobSender } from '../../jobs/queue';
 import type { AssistantsService } from '../assistants/assistants.service';
 import type { CallsService } from '../calls/calls.service';
+import type { TextQueue } from '../messaging/messaging.service';
 import type { PhoneNumbersService } from '../phone-numbers/phone-numbers.service';
 import type { ScheduleService } from '../schedule/schedule.service';
 import { createCallEvents } from './call-events';
@@ -26,6 +27,8 @@ export interface OutboundCallsModuleDeps {
   calls: Pick<CallsService, 'recordPlaced'>;
   idempotency: Idempotency;
   voice: VoicePort;
+  /** Texts for the `sms` and `sms_then_call` channels (the messaging module's service). */
+  texts: TextQueue;
   /** The job queue the dispatcher is woken on (`NO_QUEUE` where none runs: the cron picks the work up). */
   jobs: JobSender;
   /** The calls' reports settle outbound calls (`call.updated`, `call.ended`). */
@@ -61,6 +64,7 @@ export function createOutboundCallsModule(deps: OutboundCallsModuleDeps) {
   const campaigns = createCampaigns({
     repo,
     schedule: (practice) => deps.schedule.forPractice(practice),
+    texts: deps.texts,
     wake,
     now: deps.now,
   });
@@ -70,6 +74,7 @@ export function createOutboundCallsModule(deps: OutboundCallsModuleDeps) {
     phoneNumbers: deps.phoneNumbers,
     schedule: deps.schedule,
     idempotency: deps.idempotency,
+    texts: deps.texts,
     onQueued: wake,
     now: deps.now,
   });

@@ -105,6 +105,16 @@ export function createOutboundCallsRepo(db: Db) {
       return rows.length;
     },
 
+    /** Which of `keys` a campaign call of this practice already has. */
+    async campaignKeysTaken(practiceId: string, keys: readonly string[]): Promise<Set<string>> {
+      if (keys.length === 0) return new Set();
+      const rows = await db
+        .select({ key: outboundCalls.campaignKey })
+        .from(outboundCalls)
+        .where(and(eq(outboundCalls.practiceId, practiceId), inArray(outboundCalls.campaignKey, [...keys])));
+      return new Set(rows.flatMap((row) => (row.key ? [row.key] : [])));
+    },
+
     async settings(practiceId: string, executor: Queryable = db): Promise<OutboundSettings> {
       const [row] = await executor
         .select()

@@ -65,6 +65,7 @@ describe('POST /api/outbound-calls/start', () => {
     const body = response.json();
     expect(body.success).toBe(true);
     expect(body.calls).toHaveLength(2);
+    expect(body.texts).toBe(0);
     for (const call of body.calls) {
       expect(call).toMatchObject({
         call_type: 'reminder',
@@ -251,6 +252,14 @@ describe('POST /api/outbound-calls/start', () => {
     expect(await rowCount()).toBe(before);
   });
 
+  it('refuses an unknown channel with a 400 naming it, and queues nothing', async () => {
+    const before = await rowCount();
+    const response = await start({ patient_ids: [patientIds[0]], call_type: 'reminder', channel: 'fax' });
+    expect(response.statusCode).toBe(400);
+    expect(Object.keys(response.json().fields ?? {})).toContain('channel');
+    expect(await rowCount()).toBe(before);
+  });
+
   it('without assistant and number uses the practice choice for the call type, or says none is chosen', async () => {
     const none = await start({ patient_ids: [patientIds[0]], call_type: 'followup' });
     expect(none.statusCode).toBe(400);
@@ -340,6 +349,12 @@ describe('GET and PUT /api/outbound-settings', () => {
     [{ callingWindow: { start: '20:00' } }, 'callingWindow.end'],
     [{ maxConcurrentCalls: 0 }, 'maxConcurrentCalls'],
     [{ callTypes: { reminder: { daysBefore: 99 } } }, 'callTypes.reminder.daysBefore'],
+    [{ callTypes: { reminder: { channel: 'fax' } } }, 'callTypes.reminder.channel'],
+    [{ callTypes: { confirmation: { escalateAfterHours: 0 } } }, 'callTypes.confirmation.escalateAfterHours'],
+    [
+      { callTypes: { confirmation: { escalateAfterHours: 73 } } },
+      'callTypes.confirmation.escalateAfterHours',
+    ],
     [
       { callTypes: { reminder: { assistantId: '00000000-0000-4000-8000-000000000000' } } },
       'callTypes.reminder.assistantId',
@@ -350,6 +365,49 @@ describe('GET and PUT /api/outbound-settings', () => {
     expect(response.statusCode, response.body).toBe(400);
     expect(Object.keys(response.json().fields ?? {})).toContain(field);
     expect((await get('/api/outbound-settings')).json()).toEqual(before);
+  });
+
+  it('takes a channel and escalation hours per call type; a row stored before them reads as call, 4 hours', async () => {
+    const practiceId = await firstPracticeId(t);
+    // As stored before issue 23: no channel, no escalateAfterHours.
+    const {
+      channel: _c,
+      escalateAfterHours: _h,
+      ...oldReminder
+    } = DEFAULT_OUTBOUND_SETTINGS.callTypes.reminder;
+    const old = {
+      ...DEFAULT_OUTBOUND_SETTINGS,
+      callTypes: { ...DEFAULT_OUTBOUND_SETTINGS.callTypes, reminder: { ...oldReminder, daysBefore: 2 } },
+    };
+    await t.database.db
+      .insert(outboundSettings)
+      .values({ practiceId, settings: old as typeof DEFAULT_OUTBOUND_SETTINGS })
+      .onConflictDoUpdate({
+        target: outboundSettings.practiceId,
+        set: { settings: old as typeof DEFAULT_OUTBOUND_SETTINGS },
+      });
+    const read = (await get('/api/outbound-settings')).json();
+    expect(read.callTypes.reminder).toEqual({
+      ...oldReminder,
+      daysBefore: 2,
+      channel: 'call',
+      escalateAfterHours: 4,
+    });
+
+    const put = await putSettings({
+      callTypes: {
+        reminder: { channel: 'sms_then_call', escalateAfterHours: 6 },
+        followup: { channel: 'sms' },
+      },
+    });
+    expect(put.statusCode, put.body).toBe(200);
+    expect(put.json().callTypes.reminder).toMatchObject({
+      channel: 'sms_then_call',
+      escalateAfterHours: 6,
+      daysBefore: 2,
+    });
+    expect(put.json().callTypes.followup.channel).toBe('sms');
+    expect((await get('/api/outbound-settings')).json()).toEqual(put.json());
   });
 
   it('is for admins only', async () => {

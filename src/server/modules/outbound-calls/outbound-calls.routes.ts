@@ -44,13 +44,13 @@ export function registerOutboundCallRoutes(app: App, outbound: OutboundCallsServ
     },
     async (request, reply) => {
       const key = request.headers['idempotency-key'] || undefined;
-      const { calls, skipped } = await outbound.start(viewer(request), request.body, key);
+      const { calls, skipped, texts } = await outbound.start(viewer(request), request.body, key);
       request.auditResourceId =
         calls
           .map((c) => c.id)
           .join(',')
           .slice(0, 500) || null;
-      return reply.status(202).send({ success: true as const, calls, skipped });
+      return reply.status(202).send({ success: true as const, calls, skipped, texts });
     },
   );
 

@@ -4,6 +4,7 @@ import {
   alreadyQueuedMessage,
   OUTBOUND_MESSAGES as M,
   type CallType,
+  type Channel,
   type OutboundCall,
   type OutboundSettings,
   type SkippedPatient,
@@ -18,9 +19,11 @@ import { toE164 } from '../../lib/phone';
 import type { Viewer } from '../../plugins/auth';
 import type { PracticeContext } from '../../practice';
 import type { AssistantsService } from '../assistants/assistants.service';
+import type { TextQueue, TextSkipReason } from '../messaging/messaging.service';
 import type { PhoneNumbersService } from '../phone-numbers/phone-numbers.service';
 import type { ScheduleService } from '../schedule/schedule.service';
 import { assignedPhoneNumbers } from '../scope';
+import { appointmentKey, appointmentText, textSkippedMessage } from './appointment-texts';
 import { nextWindowStart, type CallingWindow } from './calling-window';
 import {
   toOutboundCall,
@@ -37,6 +40,8 @@ export interface OutboundCallsDeps {
   phoneNumbers: PhoneNumbersService;
   schedule: ScheduleService;
   idempotency: Idempotency;
+  /** Texts for the `sms` and `sms_then_call` channels (the messaging module). */
+  texts: TextQueue;
   /** Tells the dispatcher the practice has work (a job on the durable queue); absent where no queue runs. */
   onQueued?: (practiceId: string) => Promise<void>;
   now?: () => Date;
@@ -47,6 +52,28 @@ type StartInput = Omit<StartOutboundCallsInput, 'patient_ids'> & { patient_ids: 
 export interface StartResult {
   calls: OutboundCall[];
   skipped: SkippedPatient[];
+  /** How many texts were queued (channels `sms` and `sms_then_call`). */
+  texts: number;
+}
+
+/** 400: `sms_then_call` by hand needs the settings the campaign run escalates by. */
+export const escalationNotSetMessage = (type: CallType) =>
+  `Text, then call needs the ${type} call type set to "Text, then call" with an assistant and a phone number in the outbound settings: the call that follows an unanswered text is placed with them.`;
+
+const REASON_COUNTS: Record<TextSkipReason, (n: number) => string> = {
+  opted_out: (n) => `${n} opted out of texts`,
+  no_sender: () => 'no sender number is set in the messaging settings',
+  daily_limit: (n) => `${n} already texted today`,
+  weekly_limit: (n) => `${n} already texted three times this week`,
+  duplicate: (n) => `${n} already sent this text for the appointment`,
+};
+
+/** 409 when no text of a start was queued: why, counted by reason. */
+export function noTextsMessage(type: CallType, reasons: readonly TextSkipReason[]): string {
+  const counts = new Map<TextSkipReason, number>();
+  for (const reason of reasons) counts.set(reason, (counts.get(reason) ?? 0) + 1);
+  const why = [...counts].map(([reason, n]) => REASON_COUNTS[reason](n)).join(', ');
+  return `No ${type} text was sent: ${why}.`;
 }
 
 export function createOutboundCallsService({
@@ -55,6 +82,7 @@ export function createOutboundCallsService({
   phoneNumbers,
   schedule,
   idempotency,
+  texts,
   onQueued,
   now = () => new Date(),
 }: OutboundCallsDeps) {
@@ -85,16 +113,16 @@ export function createOutboundCallsService({
     if (moved > 0 && (!newStart || newStart < oldStart)) await onQueued?.(practice.id);
   }
 
-  async function buildRows(viewer: Viewer, input: StartInput): Promise<OutboundCallToQueue[]> {
-    const settings = await repo.settings(viewer.practice.id);
-    const targets = await resolveTargets(viewer, input, settings);
+  /**
+   * Each selected patient's next appointment (the one the screen showed, else 400) and number: every
+   * outbound call or text is about an appointment (a confirmation confirms it by its id).
+   */
+  async function selectAppointments(viewer: Viewer, input: StartInput) {
     const practice = await schedule.forUser(viewer);
     const patients = new Map((await schedule.patientsWithAppointments(practice)).map((p) => [p.id, p]));
-    const notBefore = nextWindowStart(settings.callingWindow, viewer.practice.timeZone, now());
     const ids = [...new Set(input.patient_ids)];
     return ids.map((id) => {
       const patient = patients.get(id);
-      // Every outbound call is about an appointment: a confirmation call confirms it by its id.
       if (!patient) throw badRequest(M.noUpcomingAppointment, { patient_ids: M.noUpcomingAppointment });
       const phone = patient.phone_number ? toE164(patient.phone_number) : undefined;
       if (!phone) throw badRequest(M.unknownPatient, { patient_ids: M.unknownPatient });
@@ -104,7 +132,19 @@ export function createOutboundCallsService({
         const message = appointmentChangedMessage(patient.name);
         throw badRequest(message, { appointment_ids: message });
       }
-      return {
+      return { patient, phone, appointmentRef, appointment };
+    });
+  }
+
+  async function buildRows(
+    viewer: Viewer,
+    input: StartInput,
+    settings: OutboundSettings,
+  ): Promise<OutboundCallToQueue[]> {
+    const targets = await resolveTargets(viewer, input, settings);
+    const notBefore = nextWindowStart(settings.callingWindow, viewer.practice.timeZone, now());
+    return (await selectAppointments(viewer, input)).map(
+      ({ patient, phone, appointmentRef, appointment }) => ({
         patientId: patient.id,
         patientName: patient.name,
         phoneNumber: phone,
@@ -115,8 +155,129 @@ export function createOutboundCallsService({
         appointmentRef,
         notBefore,
         createdBy: viewer.userId,
-      };
-    });
+      }),
+    );
+  }
+
+  /** A start under an Idempotency-Key (stored per user): a used key's problems as 422 and 409. */
+  async function keyed<T>(run: () => Promise<T>): Promise<T> {
+    try {
+      return await run();
+    } catch (error) {
+      if (error instanceof IdempotencyKeyReusedError) throw idempotencyKeyReused(error.message);
+      if (error instanceof IdempotencyKeyBusyError) throw conflict(error.message);
+      throw error;
+    }
+  }
+
+  async function startCalls(
+    viewer: Viewer,
+    input: StartInput,
+    settings: OutboundSettings,
+    idempotencyKey?: string,
+  ): Promise<StartResult> {
+    const rows = await buildRows(viewer, input, settings);
+    const queue = async (executor: Queryable): Promise<Omit<StartResult, 'texts'>> => {
+      const inserted = await repo.insertOpen(viewer.practice.id, executor, rows);
+      const queued = new Map(inserted.map((row) => [row.patientId, row]));
+      const skipped = rows
+        .filter((row) => !queued.has(row.patientId))
+        .map((row) => ({
+          patient_id: row.patientId,
+          patient_name: row.patientName,
+          reason: alreadyQueuedMessage(row.patientName, input.call_type),
+        }));
+      if (inserted.length === 0) {
+        throw conflict(skipped.length === 1 ? skipped[0]!.reason : allAlreadyQueuedMessage(input.call_type));
+      }
+      // In the order asked (the insert went in patient order).
+      const calls = rows.flatMap((row) => {
+        const call = queued.get(row.patientId);
+        return call ? [toOutboundCall(call)] : [];
+      });
+      return { calls, skipped };
+    };
+    const result = idempotencyKey
+      ? await keyed(() =>
+          idempotency.inTransaction(
+            viewer.practice.id,
+            `outbound:${viewer.userId}:${idempotencyKey}`,
+            input,
+            queue,
+          ),
+        )
+      : await queue(repo.db);
+    await onQueued?.(viewer.practice.id);
+    return { ...result, texts: 0 };
+  }
+
+  /**
+   * A text per selected patient's appointment, under the same key as the campaign's (`campaign:<type>:<ref>`):
+   * an appointment gets one text per call type, by hand or by campaign. `sms_then_call`: the campaign run
+   * places the call for those who have not answered within the type's hours.
+   */
+  async function startTexts(
+    viewer: Viewer,
+    input: StartInput,
+    settings: OutboundSettings,
+    channel: Exclude<Channel, 'call'>,
+    idempotencyKey?: string,
+  ): Promise<StartResult> {
+    const type = input.call_type;
+    const chosen = settings.callTypes[type];
+    if (
+      channel === 'sms_then_call' &&
+      (chosen.channel !== 'sms_then_call' || !chosen.assistantId || !chosen.phoneNumberId)
+    ) {
+      const message = escalationNotSetMessage(type);
+      throw badRequest(message, { channel: message });
+    }
+    const selected = await selectAppointments(viewer, input);
+    const send = async (): Promise<StartResult> => {
+      const result = await texts.queueTexts(
+        viewer.practice,
+        selected.map(({ patient, phone, appointmentRef, appointment }) =>
+          appointmentText({
+            type,
+            appointmentRef,
+            date: appointment.date,
+            time: appointment.time,
+            patientId: patient.id,
+            patientName: patient.name,
+            phone,
+          }),
+        ),
+      );
+      const byKey = new Map(selected.map((s) => [appointmentKey(type, s.appointmentRef), s.patient]));
+      const skipped = result.skipped.flatMap(({ idempotencyKey: key, reason }) => {
+        const patient = byKey.get(key);
+        return patient
+          ? [
+              {
+                patient_id: patient.id,
+                patient_name: patient.name,
+                reason: textSkippedMessage(patient.name, type, reason),
+              },
+            ]
+          : [];
+      });
+      if (result.queued.length === 0) {
+        throw conflict(
+          skipped.length === 1
+            ? skipped[0]!.reason
+            : noTextsMessage(
+                type,
+                result.skipped.map((s) => s.reason),
+              ),
+        );
+      }
+      return { calls: [], skipped, texts: result.queued.length };
+    };
+    return idempotencyKey
+      ? keyed(() =>
+          idempotency.outside(viewer.practice.id, `outbound:${viewer.userId}:${idempotencyKey}`, input, send),
+        )
+      : send();
   }
 
   return {
@@ -124,52 +285,18 @@ export function createOutboundCallsService({
       repo.list(viewer.practice.id, assignedPhoneNumbers(viewer.principal)),
 
     /**
-     * One pending call per patient, unless the patient already has an open call of that type (left out, and
-     * told why; all left out is a 409). A repeat under the same Idempotency-Key gets the first answer.
+     * By the channel asked, else the call type's channel in the settings. `call`: one pending call per
+     * patient, unless the patient already has an open call of that type (left out, and told why; all left out
+     * is a 409). `sms`, `sms_then_call`: one text per patient's appointment (left out, with the reason: opted
+     * out, a limit, already texted, no sender number; none queued is a 409). A repeat under the same
+     * Idempotency-Key gets the first answer.
      */
     async start(viewer: Viewer, input: StartInput, idempotencyKey?: string): Promise<StartResult> {
-      const rows = await buildRows(viewer, input);
-      const queue = async (executor: Queryable): Promise<StartResult> => {
-        const inserted = await repo.insertOpen(viewer.practice.id, executor, rows);
-        const queued = new Map(inserted.map((row) => [row.patientId, row]));
-        const skipped = rows
-          .filter((row) => !queued.has(row.patientId))
-          .map((row) => ({
-            patient_id: row.patientId,
-            patient_name: row.patientName,
-            reason: alreadyQueuedMessage(row.patientName, input.call_type),
-          }));
-        if (inserted.length === 0) {
-          throw conflict(
-            skipped.length === 1 ? skipped[0]!.reason : allAlreadyQueuedMessage(input.call_type),
-          );
-        }
-        // In the order asked (the insert went in patient order).
-        const calls = rows.flatMap((row) => {
-          const call = queued.get(row.patientId);
-          return call ? [toOutboundCall(call)] : [];
-        });
-        return { calls, skipped };
-      };
-      let result: StartResult;
-      if (!idempotencyKey) {
-        result = await queue(repo.db);
-      } else {
-        try {
-          result = await idempotency.inTransaction(
-            viewer.practice.id,
-            `outbound:${viewer.userId}:${idempotencyKey}`,
-            input,
-            queue,
-          );
-        } catch (error) {
-          if (error instanceof IdempotencyKeyReusedError) throw idempotencyKeyReused(error.message);
-          if (error instanceof IdempotencyKeyBusyError) throw conflict(error.message);
-          throw error;
-        }
-      }
-      await onQueued?.(viewer.practice.id);
-      return result;
+      const settings = await repo.settings(viewer.practice.id);
+      const channel = input.channel ?? settings.callTypes[input.call_type].channel;
+      return channel === 'call'
+        ? startCalls(viewer, input, settings, idempotencyKey)
+        : startTexts(viewer, input, settings, channel, idempotencyKey);
     },
 
     settings: (viewer: Viewer) => repo.settings(viewer.practice.id),

@@ -29,6 +29,7 @@ export type NewCallback = Omit<typeof callbacks.$inferInsert, 'id' | 'practiceId
 const columns = {
   id: callbacks.id,
   callId: callbacks.callId,
+  conversationId: callbacks.conversationId,
   callerName: callbacks.callerName,
   callerNumber: callbacks.callerNumber,
   appointmentType: callbacks.appointmentType,
@@ -46,7 +47,8 @@ type Row = { [K in keyof typeof columns]: (typeof columns)[K]['_']['data'] | nul
 
 const toCallback = (row: Row): Callback => ({
   id: row.id!,
-  callId: row.callId!,
+  callId: row.callId,
+  conversationId: row.conversationId,
   callerName: row.callerName,
   callerNumber: row.callerNumber,
   appointmentType: row.appointmentType,
@@ -74,7 +76,7 @@ export function createCallbacksRepo(db: Db) {
     db
       .select(columns)
       .from(callbacks)
-      .innerJoin(calls, eq(calls.id, callbacks.callId))
+      .leftJoin(calls, eq(calls.id, callbacks.callId))
       .leftJoin(users, eq(users.id, callbacks.takenBy));
   return {
     /** Ended inbound calls with a transcript that have no task yet (newest first), or just `callId`. */
@@ -115,13 +117,45 @@ export function createCallbacksRepo(db: Db) {
     },
 
     /** Creates the tasks; a call that already has one keeps it. */
-    async insert(practiceId: string, tasks: NewCallback[]): Promise<{ id: string; callId: string }[]> {
+    async insert(practiceId: string, tasks: NewCallback[]): Promise<{ id: string; callId: string | null }[]> {
       if (tasks.length === 0) return [];
       return db
         .insert(callbacks)
         .values(tasks.map((t) => ({ ...t, practiceId })))
         .onConflictDoNothing({ target: callbacks.callId })
         .returning({ id: callbacks.id, callId: callbacks.callId });
+    },
+
+    /**
+     * A task for a text conversation (a reply R), unless one is open for it already: returns the open one's
+     * id, or the new one's.
+     */
+    async openForConversation(
+      practiceId: string,
+      task: Pick<NewCallback, 'conversationId' | 'callerName' | 'callerNumber' | 'note' | 'dueAt'> & {
+        conversationId: string;
+      },
+    ): Promise<{ id: string; created: boolean }> {
+      return db.transaction(async (tx) => {
+        // One at a time per conversation, so two R replies at once open one task.
+        await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`callback:${task.conversationId}`}))`);
+        const [open] = await tx
+          .select({ id: callbacks.id })
+          .from(callbacks)
+          .where(
+            and(
+              eq(callbacks.practiceId, practiceId),
+              eq(callbacks.conversationId, task.conversationId),
+              eq(callbacks.status, 'open'),
+            ),
+          );
+        if (open) return { id: open.id, created: false };
+        const [row] = await tx
+          .insert(callbacks)
+          .values({ ...task, practiceId })
+          .returning({ id: callbacks.id });
+        return { id: row!.id, created: true };
+      });
     },
 
     /** Weekly opening hours: any provider working counts as open. */

@@ -229,6 +229,32 @@ export function createCallbacksService(deps: {
       return outcome;
     },
 
+    /**
+     * A patient asked by text for a new time (a reply R): a task for the conversation, due the next hour the
+     * practice is open; one already open for the conversation is kept (a second R opens nothing more).
+     */
+    async openForText(
+      practice: PracticeContext,
+      text: { conversationId: string; callerName: string | null; callerNumber: string; note: string },
+    ): Promise<{ id: string; created: boolean }> {
+      const hours = await repo.openingHours(practice.id);
+      const task = await repo.openForConversation(practice.id, {
+        ...text,
+        dueAt: nextOpenHour(now(), practice.timeZone, hours),
+      });
+      if (task.created)
+        await audit.record({
+          actor: null,
+          practiceId: practice.id,
+          action: 'callback.create',
+          outcome: 'allowed',
+          resourceType: 'callback',
+          resourceId: task.id,
+          detail: 'from a text reply',
+        });
+      return task;
+    },
+
     /** The processor booked the call: its open task is done. */
     closeForCall: (practice: PracticeContext, callId: string, note: string) =>
       repo.closeForCall(practice.id, callId, note),

@@ -1,6 +1,7 @@
 import type { AppModule } from '../../app-types';
 import type { TableChanges } from '../../db/changes';
 import type { Db } from '../../db/client';
+import type { EventBus } from '../../events';
 import { createIdempotency } from '../../db/idempotency';
 import type { Integrations } from '../../integrations/index';
 import type { ConnectorsService } from '../connectors/connectors.service';
@@ -13,6 +14,8 @@ export interface ScheduleModuleDeps {
   changes?: TableChanges;
   integrations: Integrations;
   connectors: ConnectorsService;
+  /** Publishes `appointment.created` after every new booking (issue 23). */
+  events?: EventBus;
   now?: () => Date;
 }
 
@@ -23,6 +26,7 @@ export function createScheduleModule(deps: ScheduleModuleDeps): AppModule<Schedu
     integrations: deps.integrations,
     idempotency: createIdempotency(deps.db),
     connectors: deps.connectors,
+    events: deps.events,
     now: deps.now,
   });
   return { name: 'schedule', service, routes: (app) => registerScheduleRoutes(app, service, deps.changes) };

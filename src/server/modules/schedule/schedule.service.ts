@@ -9,6 +9,7 @@ import {
 } from '#shared/schemas/schedule';
 import type { Tx } from '../../db/client';
 import { IdempotencyKeyBusyError, IdempotencyKeyReusedError, type Idempotency } from '../../db/idempotency';
+import type { EventBus, EventPayload } from '../../events';
 import { AppError, badRequest, conflict, idempotencyKeyReused, notFound } from '../../errors';
 import {
   CONNECTOR_NOT_FOUND,
@@ -48,6 +49,8 @@ export interface ScheduleServiceDeps {
   integrations: Pick<Integrations, 'pms' | 'inDatabase'>;
   idempotency: Idempotency;
   connectors: Pick<ConnectorsService, 'activeFor' | 'activeOf'>;
+  /** `appointment.created` after every new booking (the booking confirmation text listens). */
+  events?: Pick<EventBus, 'publish'>;
   now?: () => Date;
 }
 
@@ -106,11 +109,26 @@ export function toAppointmentItem(a: Appointment): AppointmentItem {
   };
 }
 
+/** `appointment.created` of a new booking: who, when (practice wall time) and the number to text. */
+function createdEvent(practice: PracticeContext, a: Appointment): EventPayload<'appointment.created'> {
+  return {
+    practiceId: practice.id,
+    appointmentId: a.remoteId,
+    confirmationNumber: a.confirmationNumber ?? a.remoteId,
+    patientId: a.contact.remoteId ?? null,
+    patientName: a.contact.name,
+    phone: (a.contact.phone && toE164(a.contact.phone)) || null,
+    date: a.wallStart.slice(0, 10),
+    time: a.wallStart.slice(11, 16),
+  };
+}
+
 export function createScheduleService({
   repo,
   integrations,
   idempotency,
   connectors,
+  events,
   now = () => new Date(),
 }: ScheduleServiceDeps) {
   const bookingTurns = createKeyedTurns();
@@ -262,6 +280,11 @@ export function createScheduleService({
       }));
     },
 
+    /** The appointment types' labels (e.g. for the text templates' PHI rule). */
+    async appointmentTypeLabels(): Promise<string[]> {
+      return [...(await repo.appointmentTypeLabels()).values()];
+    },
+
     /** Patients with a live appointment ahead, each with the nearest one (for outbound calls). */
     async patientsWithAppointments(practice: Practice): Promise<PatientWithAppointment[]> {
       const start = now();
@@ -300,6 +323,8 @@ export function createScheduleService({
       shown: { date: string; time: string; typeLabel: string },
       idempotent?: { key: string; request: unknown },
     ): Promise<BookOutcome> {
+      // The appointment this call made (none on an idempotent replay or a pending request).
+      let booked: Appointment | undefined;
       const bookWith = async (pms: PracticeManagement): Promise<BookOutcome> => {
         let appointment: Appointment;
         try {
@@ -310,6 +335,7 @@ export function createScheduleService({
           if (isPmsError(error, 'connector_not_found')) return savePending(practice, input, shown);
           throw error;
         }
+        booked = appointment;
         const provider = appointment.providers[0];
         const confirmation = appointment.confirmationNumber ?? appointment.remoteId;
         return {
@@ -338,11 +364,12 @@ export function createScheduleService({
           ? idempotency.inTransaction(practice.id, key, request, (tx) => bookWith(within(tx)))
           : idempotency.outside(practice.id, key, request, () => bookWith(practice.pms));
       };
+      let outcome: BookOutcome;
       try {
         // Bookings of one day in our own database take turns (ADR 038): in this process they wait here, holding
         // no connection, so a crowd booking one day never empties the pool; across processes the day's advisory
         // lock inside the transaction does the same.
-        return await (within
+        outcome = await (within
           ? bookingTurns(`${practice.id}:${input.startTime.slice(0, 10)}`, attempt)
           : attempt());
       } catch (error) {
@@ -353,6 +380,10 @@ export function createScheduleService({
         if (isPmsError(error, 'closed')) throw await closedError(practice, input);
         throw error;
       }
+      // After the commit and outside the day's turn; a subscriber's failure never fails the booking.
+      if (booked && outcome.success)
+        await events?.publish('appointment.created', createdEvent(practice, booked));
+      return outcome;
     },
   };
 }

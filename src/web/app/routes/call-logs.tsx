@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { can } from '#shared/permissions';
 import { CallLogsScreen } from '../../features/call-logs';
+import { messagesPathFor } from '../../features/messages';
 import { phoneNumbersQueryOptions } from '../../features/phone-numbers';
 import { usePrincipal } from '../../lib/permissions';
 
@@ -11,6 +12,7 @@ export function CallLogsRoute() {
   return (
     <CallLogsScreen
       simulator={maySimulate ? { phoneNumbers: numbers.data?.phoneNumbers ?? [] } : undefined}
+      messagesLink={can(principal, 'messages:use') ? messagesPathFor : undefined}
     />
   );
 }

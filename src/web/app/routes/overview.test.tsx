@@ -35,4 +35,23 @@ describe('Overview links', () => {
     expect(screen.getByRole('link', { name: /Appointment Processor/ })).toBeTruthy();
     expect(screen.getByRole('link', { name: /Phone Numbers/ })).toBeTruthy();
   });
+
+  it('shows unread messages linking to Messages to a user who may use them', async () => {
+    mockApi({
+      ...LISTS,
+      'GET /api/user-permissions': { body: permissionsBody({ permissions: { canMessages: true } }) },
+      'GET /api/messaging/unread': { body: { unread: 3 } },
+    });
+    renderWithApp(<OverviewRoute isBuilt={() => true} />, { user: TEST_FRONT_DESK });
+    expect((await screen.findByTestId('count-Unread messages')).textContent).toBe('3');
+    expect(screen.getByRole('link', { name: 'View Messages' }).getAttribute('href')).toBe('/messages');
+  });
+
+  it('neither asks for nor shows unread messages to a user who may not use them', async () => {
+    const api = mockApi({ ...LISTS, 'GET /api/user-permissions': { body: FRONT_DESK_PERMISSIONS } });
+    renderWithApp(<OverviewRoute isBuilt={() => true} />, { user: TEST_FRONT_DESK });
+    expect(await screen.findByRole('link', { name: /Book Appointment/ })).toBeTruthy();
+    expect(screen.queryByText('Unread messages')).toBeNull();
+    expect(api.calls.some((c) => c.path === '/api/messaging/unread')).toBe(false);
+  });
 });

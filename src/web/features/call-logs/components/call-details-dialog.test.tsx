@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import type { CallDetail } from '#shared/schemas/calls';
 import { mockApi } from '../../../test/mock-api';
 import { renderWithApp } from '../../../test/render';
+import { messagesPathFor } from '../../messages';
 import { CallDetailsDialog } from './call-details-dialog';
 
 const ID = '0199a1b2-3c4d-7e5f-8a9b-0c1d2e3f4a5b';
@@ -77,5 +78,23 @@ describe('the call dialog cost view', () => {
     expect(within(panel).queryByText('Simulated call: no charge')).toBeNull();
     expect(within(panel).getByText('Total: $0.0421')).toBeTruthy();
     expect(within(panel).getByRole('table')).toBeTruthy();
+  });
+});
+
+describe('the call dialog Messages link', () => {
+  it("links to the caller's texts when the viewer may use Messages", async () => {
+    mockApi({ [`GET /api/calls/${ID}`]: { body: { call: call({}) } } });
+    renderWithApp(<CallDetailsDialog callId={ID} onClose={() => undefined} messagesLink={messagesPathFor} />);
+    const dialog = await screen.findByRole('dialog');
+    const link = await within(dialog).findByRole('link', { name: 'Messages with Sofía Álvarez' });
+    expect(link.getAttribute('href')).toBe('/messages?q=19175550001');
+  });
+
+  it('has no Messages link otherwise', async () => {
+    mockApi({ [`GET /api/calls/${ID}`]: { body: { call: call({}) } } });
+    renderWithApp(<CallDetailsDialog callId={ID} onClose={() => undefined} />);
+    const dialog = await screen.findByRole('dialog');
+    await within(dialog).findByRole('tab', { name: 'Overview' });
+    expect(within(dialog).queryByRole('link', { name: /Messages/ })).toBeNull();
   });
 });

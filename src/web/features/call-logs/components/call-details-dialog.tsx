@@ -1,4 +1,6 @@
+import { MessageSquare } from 'lucide-react';
 import { useState, type ReactNode } from 'react';
+import { Link } from 'react-router';
 import type { CallDetail, CostBreakdown } from '#shared/schemas/calls';
 import { formatDuration } from '#shared/format';
 import { Alert } from '../../../components/ui/alert';
@@ -243,11 +245,21 @@ const TAB_CONTENT: Record<Tab, (props: { call: CallDetail }) => ReactNode> = {
 };
 
 /** The call dialog: one call read when its row is opened, in six tabs. */
-export function CallDetailsDialog({ callId, onClose }: { callId: string | null; onClose(): void }) {
+export function CallDetailsDialog({
+  callId,
+  onClose,
+  messagesLink,
+}: {
+  callId: string | null;
+  onClose(): void;
+  /** The caller's texts in Messages; absent when the viewer may not use Messages. */
+  messagesLink?: (phoneNumber: string | null) => string | null;
+}) {
   const query = useCall(callId);
   const [tab, setTab] = useState<Tab>('Overview');
   const call = query.data?.call;
   const Content = TAB_CONTENT[tab];
+  const messagesHref = call && messagesLink ? messagesLink(call.customer.number) : null;
 
   return (
     <Dialog
@@ -265,6 +277,16 @@ export function CallDetailsDialog({ callId, onClose }: { callId: string | null; 
           <DialogDescription>
             {call ? dateTime(call.startedAt ?? call.createdAt) : 'Call details'}
           </DialogDescription>
+          {messagesHref && (
+            <Link
+              to={messagesHref}
+              className="inline-flex items-center gap-1 text-sm font-medium text-blue-700 hover:underline"
+              aria-label={`Messages with ${call?.customer.name ?? call?.customer.number ?? 'this caller'}`}
+            >
+              <MessageSquare className="h-4 w-4" aria-hidden="true" />
+              Messages
+            </Link>
+          )}
         </DialogHeader>
         {query.isPending ? (
           <Spinner />

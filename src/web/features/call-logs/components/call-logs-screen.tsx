@@ -68,7 +68,14 @@ function useCallFilter(): [CallFilter, (patch: CallFilter) => void] {
   return [filter, update];
 }
 
-export function CallLogsScreen({ simulator }: { simulator?: { phoneNumbers: SimulatorNumber[] } }) {
+export function CallLogsScreen({
+  simulator,
+  messagesLink,
+}: {
+  simulator?: { phoneNumbers: SimulatorNumber[] };
+  /** The caller's texts in Messages, for viewers who may use Messages. */
+  messagesLink?: (phoneNumber: string | null) => string | null;
+}) {
   const [filter, setFilter] = useCallFilter();
   const [text, setText] = useState(filter.q ?? '');
   const [openCall, setOpenCall] = useState<string | null>(null);
@@ -249,7 +256,7 @@ export function CallLogsScreen({ simulator }: { simulator?: { phoneNumbers: Simu
         </Card>
       )}
 
-      <CallDetailsDialog callId={openCall} onClose={() => setOpenCall(null)} />
+      <CallDetailsDialog callId={openCall} onClose={() => setOpenCall(null)} messagesLink={messagesLink} />
       {simulator && (
         <SimulateCallDialog
           open={simulating}

@@ -6,12 +6,14 @@ import type { CallDetail } from '#shared/schemas/calls';
 import type { Callback } from '#shared/schemas/callbacks';
 import { mockApi } from '../../../test/mock-api';
 import { renderWithApp, TEST_ADMIN, TEST_FRONT_DESK } from '../../../test/render';
+import { messagesPathFor } from '../../messages';
 import { CallbacksScreen } from './callbacks-screen';
 import { OpenCallbacksCard } from './open-callbacks-card';
 
 const TASK: Callback = {
   id: 'cb-1',
   callId: 'call-1',
+  conversationId: null,
   callerName: 'Ivy Stone',
   callerNumber: '+12125550111',
   appointmentType: 'filling',
@@ -59,6 +61,44 @@ describe('CallbacksScreen', () => {
       status: 'done',
       note: 'Booked Friday',
     });
+  });
+
+  it("links each task to the patient's texts for a Messages user, and a task from a text to its conversation", async () => {
+    mockApi({
+      ...inbox,
+      'GET /api/callbacks': {
+        body: {
+          callbacks: [
+            TASK,
+            {
+              ...TASK,
+              id: 'cb-2',
+              callId: null,
+              conversationId: 'conv-9',
+              callerName: 'Omar Haddad',
+              callerNumber: '+12125550187',
+            },
+          ],
+        },
+      },
+    });
+    renderWithApp(<CallbacksScreen messagesLink={messagesPathFor} />, { route: '/callbacks' });
+    const rows = await screen.findAllByTestId('callback-row');
+    expect(within(rows[0]!).getByRole('link', { name: 'Messages with Ivy Stone' }).getAttribute('href')).toBe(
+      '/messages?q=12125550111',
+    );
+    expect(
+      within(rows[1]!).getByRole('link', { name: 'Messages with Omar Haddad' }).getAttribute('href'),
+    ).toBe('/messages?q=12125550187&c=conv-9');
+    // A task from a text has no call to view.
+    expect(within(rows[1]!).queryByRole('button', { name: /View the call/ })).toBeNull();
+  });
+
+  it('offers no Messages link to a user who may not use Messages', async () => {
+    mockApi({ ...inbox, 'GET /api/callbacks': { body: { callbacks: [TASK] } } });
+    renderWithApp(<CallbacksScreen />, { route: '/callbacks' });
+    const row = await screen.findByTestId('callback-row');
+    expect(within(row).queryByRole('link', { name: /Messages/ })).toBeNull();
   });
 
   it('lets staff take a task', async () => {

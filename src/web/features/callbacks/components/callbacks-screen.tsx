@@ -1,5 +1,6 @@
 import { format } from 'date-fns';
 import { Fragment, useState } from 'react';
+import { Link } from 'react-router';
 import type { Callback } from '#shared/schemas/callbacks';
 import { PageHeader } from '../../../components/page-header';
 import { Alert } from '../../../components/ui/alert';
@@ -68,7 +69,14 @@ function FilterButtons({
  * Closed filter shows what was done, with the notes. Each task opens its call (summary, transcript,
  * recording) in the Call Logs dialog.
  */
-export function CallbacksScreen({ mayBook = false }: { mayBook?: boolean }) {
+export function CallbacksScreen({
+  mayBook = false,
+  messagesLink,
+}: {
+  mayBook?: boolean;
+  /** The patient's texts in Messages (the task's own conversation when it came from a text). */
+  messagesLink?: (phoneNumber: string | null, conversationId?: string | null) => string | null;
+}) {
   const [filter, setFilter] = useState<CallbackFilter>('open');
   const { data, isLoading, error } = useCallbacks(filter);
   const [booking, setBooking] = useState<string | null>(null);
@@ -121,14 +129,30 @@ export function CallbacksScreen({ mayBook = false }: { mayBook?: boolean }) {
                           {task.callerNumber}
                         </a>
                       )}
-                      <button
-                        type="button"
-                        className="text-sm whitespace-nowrap text-blue-700 hover:underline"
-                        aria-label={`View the call from ${task.callerName ?? task.callerNumber ?? 'this caller'}`}
-                        onClick={() => setOpenCall(task.callId)}
-                      >
-                        View call
-                      </button>
+                      <span className="flex flex-wrap gap-x-3">
+                        {task.callId && (
+                          <button
+                            type="button"
+                            className="text-sm whitespace-nowrap text-blue-700 hover:underline"
+                            aria-label={`View the call from ${task.callerName ?? task.callerNumber ?? 'this caller'}`}
+                            onClick={() => setOpenCall(task.callId)}
+                          >
+                            View call
+                          </button>
+                        )}
+                        {(() => {
+                          const href = messagesLink?.(task.callerNumber, task.conversationId);
+                          return href ? (
+                            <Link
+                              to={href}
+                              className="text-sm whitespace-nowrap text-blue-700 hover:underline"
+                              aria-label={`Messages with ${task.callerName ?? task.callerNumber ?? 'this caller'}`}
+                            >
+                              Messages
+                            </Link>
+                          ) : null;
+                        })()}
+                      </span>
                     </td>
                     <td className="px-4 py-3 text-slate-700">{wanted(task)}</td>
                     <td className="px-4 py-3">
@@ -157,7 +181,7 @@ export function CallbacksScreen({ mayBook = false }: { mayBook?: boolean }) {
           </table>
         </Card>
       )}
-      <CallDetailsDialog callId={openCall} onClose={() => setOpenCall(null)} />
+      <CallDetailsDialog callId={openCall} onClose={() => setOpenCall(null)} messagesLink={messagesLink} />
     </div>
   );
 }

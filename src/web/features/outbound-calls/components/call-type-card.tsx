@@ -10,7 +10,7 @@ import { NativeSelect } from '../../../components/ui/native-select';
 import { phoneNumberTitle } from '../../phone-numbers';
 import { callTypeLabel } from '../lib/call-status';
 import { campaignState, missingChoices, notSetUpText, type CampaignState } from '../lib/set-up';
-import { OUTBOUND_MESSAGES as M } from '#shared/schemas/outbound-calls';
+import { CHANNEL_LABELS, OUTBOUND_MESSAGES as M } from '#shared/schemas/outbound-calls';
 import type { CallType, CallTypeSettings, StartOutboundCallsInput } from '#shared/schemas/outbound-calls';
 import { warn } from './use-start-calls';
 
@@ -86,6 +86,13 @@ export function CallTypeCard({
           {state && <Badge variant={BADGE[state]}>{state}</Badge>}
         </div>
         <CardDescription>{DESCRIPTIONS[callType]}</CardDescription>
+        {settings && (
+          <p className="text-sm text-slate-700">
+            Channel: <span className="font-medium">{CHANNEL_LABELS[settings.channel]}</span>
+            {settings.channel === 'sms_then_call' &&
+              ` (call after ${settings.escalateAfterHours} hour${settings.escalateAfterHours === 1 ? '' : 's'} without a reply)`}
+          </p>
+        )}
         {settings && state === 'Not set up' && (
           <p className="text-sm text-red-700">
             {notSetUpText(callType, missingChoices(settings))}{' '}

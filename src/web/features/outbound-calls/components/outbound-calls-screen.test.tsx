@@ -2,6 +2,7 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Assistant } from '#shared/schemas/assistants';
 import {
+  CHANNEL_LABELS,
   DEFAULT_OUTBOUND_SETTINGS,
   OUTBOUND_MESSAGES as M,
   type OutboundCall,
@@ -421,6 +422,45 @@ describe('OutboundCallsScreen', () => {
     ).toBeNull();
   });
 
+  it('each card shows its channel; a text-then-call card says after how many hours it calls', async () => {
+    renderScreen({
+      'GET /api/outbound-settings': {
+        body: {
+          ...SETTINGS,
+          callTypes: {
+            ...SETTINGS.callTypes,
+            reminder: { ...SETTINGS.callTypes.reminder, channel: 'sms_then_call', escalateAfterHours: 6 },
+            confirmation: { ...SETTINGS.callTypes.confirmation, channel: 'sms' },
+          },
+        },
+      },
+    });
+    await waitFor(() => expect(within(card('Reminder')).getByText(/^Channel:/)).toBeTruthy());
+    expect(within(card('Reminder')).getByText(/^Channel:/).textContent).toBe(
+      `Channel: ${CHANNEL_LABELS.sms_then_call} (call after 6 hours without a reply)`,
+    );
+    expect(within(card('Confirmation')).getByText(/^Channel:/).textContent).toBe(
+      `Channel: ${CHANNEL_LABELS.sms}`,
+    );
+    expect(within(card('Follow-up')).getByText(/^Channel:/).textContent).toBe(
+      `Channel: ${CHANNEL_LABELS.call}`,
+    );
+  });
+
+  it('says how many texts were queued when a start texts patients', async () => {
+    renderScreen({
+      'POST /api/outbound-calls/start': {
+        status: 202,
+        body: { success: true, calls: [], skipped: [], texts: 2 },
+      },
+    });
+    await screen.findByText('Omar Haddad');
+    fireEvent.click(patientBox('Zoë Ångström'));
+    fireEvent.click(patientBox('Omar Haddad'));
+    fireEvent.click(screen.getByRole('button', { name: 'Start Calls (2)' }));
+    expect(await screen.findByText(`${M.callsStartedText}. 2 texts queued`)).toBeTruthy();
+  });
+
   it('shows the patients before the call type cards and their buttons', async () => {
     renderScreen();
     const patients = await screen.findByRole('list', { name: 'Patients' });
@@ -514,7 +554,13 @@ describe('Outbound settings dialog', () => {
       callingWindow: { start: '08:30', end: '18:00' },
       maxConcurrentCalls: 4,
       callTypes: {
-        reminder: { assistantId: 'a1', phoneNumberId: 'n1', automatic: false, daysBefore: 3 },
+        reminder: {
+          ...SETTINGS.callTypes.reminder,
+          assistantId: 'a1',
+          phoneNumberId: 'n1',
+          automatic: false,
+          daysBefore: 3,
+        },
         confirmation: SETTINGS.callTypes.confirmation,
         followup: SETTINGS.callTypes.followup,
       },
@@ -537,6 +583,31 @@ describe('Outbound settings dialog', () => {
     expect(api.calls.find((c) => c.method === 'PUT')!.body).toEqual(saved);
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     expect(within(card('Reminder')).getByText('Not Scheduled')).toBeTruthy();
+  });
+
+  it('chooses a channel per type; text-then-call asks after how many hours to call, within 1 to 72', async () => {
+    const { api, dialog } = await openSettings({
+      'PUT /api/outbound-settings': ({ body }) => ({ body }),
+    });
+    const hours = 'Follow-up: call after this many hours without a reply';
+    expect(within(dialog).queryByLabelText(hours)).toBeNull();
+    const channel = within(dialog).getByLabelText('Follow-up: how to reach the patient') as HTMLSelectElement;
+    expect([...channel.options].map((o) => o.textContent)).toEqual(Object.values(CHANNEL_LABELS));
+    fireEvent.change(channel, { target: { value: 'sms_then_call' } });
+    fireEvent.change(within(dialog).getByLabelText(hours), { target: { value: '73' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Save Settings' }));
+    expect(within(dialog).getByText('Between 1 and 72 hours')).toBeTruthy();
+    expect(api.calls.some((c) => c.method === 'PUT')).toBe(false);
+    fireEvent.change(within(dialog).getByLabelText(hours), { target: { value: '8' } });
+    fireEvent.change(within(dialog).getByLabelText('Reminder: how to reach the patient'), {
+      target: { value: 'sms' },
+    });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Save Settings' }));
+    expect(await screen.findByText('Outbound call settings saved')).toBeTruthy();
+    const sent = api.calls.find((c) => c.method === 'PUT')!.body as OutboundSettings;
+    expect(sent.callTypes.followup).toMatchObject({ channel: 'sms_then_call', escalateAfterHours: 8 });
+    expect(sent.callTypes.reminder.channel).toBe('sms');
+    expect(sent.callTypes.confirmation.channel).toBe('call');
   });
 
   it('shows the server refusal in an error toast and stays open', async () => {

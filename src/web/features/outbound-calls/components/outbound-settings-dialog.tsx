@@ -20,8 +20,11 @@ import { callTypeLabel } from '../lib/call-status';
 import { missingChoices, notSetUpText } from '../lib/set-up';
 import {
   CALL_TYPES,
+  CHANNEL_LABELS,
+  CHANNELS,
   OUTBOUND_MESSAGES,
   type CallType,
+  type Channel,
   type OutboundSettings,
 } from '#shared/schemas/outbound-calls';
 import { FormDialogFooter } from '../../../components/form-dialog-footer';
@@ -30,12 +33,14 @@ import { FormDialogFooter } from '../../../components/form-dialog-footer';
 const CAMPAIGN_TYPES: ReadonlySet<CallType> = new Set(['reminder', 'confirmation']);
 export const MAX_DAYS_BEFORE = 30;
 export const MAX_CONCURRENT_CALLS = 1000;
+export const MAX_ESCALATE_HOURS = 72;
 
 export const SETTINGS_MESSAGES = {
   windowOrder: OUTBOUND_MESSAGES.invalidWindow,
   windowTime: OUTBOUND_MESSAGES.invalidTime,
   maxConcurrent: OUTBOUND_MESSAGES.invalidMaxConcurrent,
   daysBefore: OUTBOUND_MESSAGES.invalidDaysBefore,
+  escalateAfterHours: 'Between 1 and 72 hours',
   saved: 'Outbound call settings saved',
   saveFailed: 'Could not save the outbound call settings.',
 } as const;
@@ -56,6 +61,13 @@ function validate(form: FormState): Errors {
     const days = wholeNumber(form.callTypes[type].daysBefore);
     if (!(days >= 0 && days <= MAX_DAYS_BEFORE)) errors[`${type}.daysBefore`] = SETTINGS_MESSAGES.daysBefore;
   }
+  for (const type of CALL_TYPES) {
+    if (form.callTypes[type].channel !== 'sms_then_call') continue;
+    const hours = wholeNumber(form.callTypes[type].escalateAfterHours);
+    if (!(hours >= 1 && hours <= MAX_ESCALATE_HOURS)) {
+      errors[`${type}.escalateAfterHours`] = SETTINGS_MESSAGES.escalateAfterHours;
+    }
+  }
   return errors;
 }
 
@@ -65,7 +77,14 @@ interface FormState {
   maxConcurrentCalls: string;
   callTypes: Record<
     CallType,
-    { assistantId: string; phoneNumberId: string; automatic: boolean; daysBefore: string }
+    {
+      assistantId: string;
+      phoneNumberId: string;
+      automatic: boolean;
+      daysBefore: string;
+      channel: Channel;
+      escalateAfterHours: string;
+    }
   >;
 }
 
@@ -78,6 +97,8 @@ function toForm(settings: OutboundSettings): FormState {
       phoneNumberId: s.phoneNumberId ?? '',
       automatic: s.automatic,
       daysBefore: String(s.daysBefore),
+      channel: s.channel,
+      escalateAfterHours: String(s.escalateAfterHours),
     };
   }
   return {
@@ -97,6 +118,11 @@ function toSettings(form: FormState, previous: OutboundSettings): OutboundSettin
       phoneNumberId: f.phoneNumberId || null,
       automatic: CAMPAIGN_TYPES.has(type) ? f.automatic : previous.callTypes[type].automatic,
       daysBefore: CAMPAIGN_TYPES.has(type) ? Number(f.daysBefore) : previous.callTypes[type].daysBefore,
+      channel: f.channel,
+      escalateAfterHours:
+        f.channel === 'sms_then_call'
+          ? Number(f.escalateAfterHours)
+          : previous.callTypes[type].escalateAfterHours,
     };
   }
   return {
@@ -247,6 +273,32 @@ function SettingsForm({
                 ))}
               </NativeSelect>
             </div>
+            <div className="grid gap-1.5">
+              <Label htmlFor={`${idPrefix}-${type}-channel`}>{label}: how to reach the patient</Label>
+              <NativeSelect
+                id={`${idPrefix}-${type}-channel`}
+                value={f.channel}
+                onChange={(e) => setType(type, { channel: e.target.value as Channel })}
+              >
+                {CHANNELS.map((channel) => (
+                  <option key={channel} value={channel}>
+                    {CHANNEL_LABELS[channel]}
+                  </option>
+                ))}
+              </NativeSelect>
+            </div>
+            {f.channel === 'sms_then_call' && (
+              <FormField
+                label={`${label}: call after this many hours without a reply`}
+                type="number"
+                min={1}
+                max={MAX_ESCALATE_HOURS}
+                inputMode="numeric"
+                value={f.escalateAfterHours}
+                error={errors[`${type}.escalateAfterHours`]}
+                onChange={(e) => setType(type, { escalateAfterHours: e.target.value })}
+              />
+            )}
             {CAMPAIGN_TYPES.has(type) && (
               <>
                 <div className="flex items-center gap-3">

@@ -32,12 +32,13 @@ export function useStartCalls(onStarted: () => void) {
         onSuccess: (result) => {
           intent.current = null;
           const skipped = result.skipped ?? [];
-          toast({
-            title: M.callsStartedTitle,
-            description: skipped.length
-              ? `${M.callsStartedText}. ${skippedText(skipped)}`
-              : M.callsStartedText,
-          });
+          const texts = result.texts ?? 0;
+          const parts = [
+            M.callsStartedText,
+            texts > 0 ? `${texts} text${texts === 1 ? '' : 's'} queued` : null,
+            skipped.length ? skippedText(skipped) : null,
+          ].filter(Boolean);
+          toast({ title: M.callsStartedTitle, description: parts.join('. ') });
           onStarted();
         },
         onError: (error) =>
