@@ -333,6 +333,8 @@ export async function composeApp(deps: AppDeps) {
     warn: (detail, message) => app.log.warn(detail, message),
     now,
     sender: deps.textSender,
+    // Outbound calls are built after messaging (they text through it): looked up when a reply R comes.
+    rescheduleCall: () => outboundCalls.service.callToReschedule,
   });
   const outboundCalls = createOutboundCallsModule({
     db,

@@ -47,6 +47,9 @@ const due = (now: Date, staleBefore: Date) =>
     and(eq(messages.status, 'sending'), lt(messages.claimedAt, staleBefore)),
   );
 
+/** Rows per insert of queued texts (each takes 14 parameters). */
+export const OUTBOUND_BATCH = 1_000;
+
 export function createMessagingRepo(db: Db) {
   return {
     transaction: <T>(work: (tx: Tx) => Promise<T>) => db.transaction(work),
@@ -176,21 +179,26 @@ export function createMessagingRepo(db: Db) {
 
     /** Queues outbound texts; one whose idempotency key the practice used before is left out. */
     async insertOutbound(tx: Tx, practiceId: string, rows: NewOutbound[], now: Date) {
-      if (!rows.length) return [];
-      return tx
-        .insert(messages)
-        .values(
-          rows.map((row) => ({
-            practiceId,
-            ...row,
-            direction: 'outbound' as const,
-            status: 'pending' as const,
-            createdAt: now,
-            updatedAt: now,
-          })),
-        )
-        .onConflictDoNothing({ target: [messages.practiceId, messages.idempotencyKey] })
-        .returning();
+      const stored: MessageRow[] = [];
+      // In batches: one statement takes at most 65,535 parameters, and a campaign may text thousands.
+      for (let start = 0; start < rows.length; start += OUTBOUND_BATCH) {
+        const batch = rows.slice(start, start + OUTBOUND_BATCH).map((row) => ({
+          practiceId,
+          ...row,
+          direction: 'outbound' as const,
+          status: 'pending' as const,
+          createdAt: now,
+          updatedAt: now,
+        }));
+        stored.push(
+          ...(await tx
+            .insert(messages)
+            .values(batch)
+            .onConflictDoNothing({ target: [messages.practiceId, messages.idempotencyKey] })
+            .returning()),
+        );
+      }
+      return stored;
     },
 
     async byKey(practiceId: string, idempotencyKey: string): Promise<MessageRow | undefined> {

@@ -11,7 +11,16 @@ import {
   UnreadResponseSchema,
 } from '#shared/schemas/messaging';
 import { CallbackListResponseSchema } from '#shared/schemas/callbacks';
-import { appointmentTypes, conversations, messages, optOuts } from '../../db/schema/index';
+import {
+  appointmentTypes,
+  assistants,
+  conversations,
+  messages,
+  optOuts,
+  outboundCalls,
+  phoneNumbers,
+} from '../../db/schema/index';
+import { RESCHEDULE_CALL_MESSAGE } from '../outbound-calls/outbound-calls.service';
 import type { PracticeContext } from '../../practice';
 import {
   inbound,
@@ -312,6 +321,53 @@ describe('replies that act', () => {
     expect(mine).toHaveLength(1);
     expect(mine[0]).toMatchObject({ callId: null, conversationId: expect.any(String) });
     expect((await lastText(p.phone_number!)).body).toBe('We will call you to find a new time.');
+  });
+
+  it('R also queues a follow-up call with the receptionist when the practice chose it', async () => {
+    const [assistant] = await t.database.db
+      .select()
+      .from(assistants)
+      .where(eq(assistants.practiceId, practice.id));
+    const [number] = await t.database.db
+      .select()
+      .from(phoneNumbers)
+      .where(eq(phoneNumbers.practiceId, practice.id));
+    const put = (url: string, payload: object) =>
+      t.app.inject({ method: 'PUT', url, payload, headers: bearer(admin) });
+    expect(
+      (
+        await put('/api/outbound-settings', {
+          callTypes: { followup: { assistantId: assistant!.id, phoneNumberId: number!.id } },
+        })
+      ).statusCode,
+    ).toBe(200);
+    const callsOf = (phone: string) =>
+      t.database.db
+        .select()
+        .from(outboundCalls)
+        .where(and(eq(outboundCalls.practiceId, practice.id), eq(outboundCalls.phoneNumber, phone)));
+
+    // Not chosen: a callback task only.
+    const before = patient();
+    await remind(before);
+    await inbound(t, before.phone_number!, SENDER, 'R');
+    expect(await callsOf(before.phone_number!)).toEqual([]);
+
+    expect((await put('/api/messaging-settings', { callOnReschedule: true })).statusCode).toBe(200);
+    const p = patient();
+    await remind(p);
+    await inbound(t, p.phone_number!, SENDER, 'R');
+    const calls = await callsOf(p.phone_number!);
+    expect(calls).toHaveLength(1);
+    expect(calls[0]).toMatchObject({
+      callType: 'followup',
+      status: 'pending',
+      patientName: p.name,
+      assistantId: assistant!.id,
+      phoneNumberId: number!.id,
+      message: RESCHEDULE_CALL_MESSAGE,
+    });
+    await put('/api/messaging-settings', { callOnReschedule: false });
   });
 
   it('HELP answers the practice’s name and phone', async () => {

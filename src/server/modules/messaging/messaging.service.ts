@@ -175,7 +175,7 @@ export interface MessagingServiceDeps {
     | ((
         practice: PracticeContext,
         patient: { phoneNumber: string; patientId: string | null; patientName: string | null },
-      ) => Promise<void>)
+      ) => Promise<unknown>)
     | undefined;
   /** Names and codes only: never a number or a text (PHI). */
   warn(detail: object, message: string): void;

@@ -58,6 +58,17 @@ describe('the outbox sender', () => {
     for (const gap of gaps) expect(gap).toBeGreaterThanOrEqual(1000 / RATE);
   });
 
+  it('queues a campaign larger than one statement can carry (65,535 parameters)', async () => {
+    const n = Math.ceil(65_536 / 14) + 10;
+    const result = await queueTexts(n, 'large');
+    expect(result.queued).toHaveLength(n);
+    expect(result.skipped).toEqual([]);
+    const [stored] = await t.database.db.select({ n: count() }).from(messages).where(ofPrefix('large'));
+    expect(stored!.n).toBe(n);
+    // Not sent here: the other tests measure the sender on their own texts.
+    await t.database.db.delete(messages).where(ofPrefix('large'));
+  });
+
   it('queues a key once, and two senders at once send each text once', async () => {
     const first = await queueTexts(8, 'twice');
     serial -= 8;

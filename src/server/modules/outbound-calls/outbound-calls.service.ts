@@ -76,6 +76,10 @@ export function noTextsMessage(type: CallType, reasons: readonly TextSkipReason[
   return `No ${type} text was sent: ${why}.`;
 }
 
+/** What the assistant is told on a call placed because the patient replied R to a text. */
+export const RESCHEDULE_CALL_MESSAGE =
+  'The patient replied R to our text: they would like a new time for their visit. Offer the nearest free times and book the one they choose.';
+
 export function createOutboundCallsService({
   repo,
   assistants,
@@ -297,6 +301,33 @@ export function createOutboundCallsService({
       return channel === 'call'
         ? startCalls(viewer, input, settings, idempotencyKey)
         : startTexts(viewer, input, settings, channel, idempotencyKey);
+    },
+
+    /**
+     * A patient asked by text for a new time (reply R, with the practice's "also call" on): a follow-up call
+     * with the follow-up type's assistant and number, the receptionist offering new times. None chosen: no call
+     * (the callback task the reply opened stays for staff). Left out while the patient has an open follow-up
+     * call. True when a call was queued.
+     */
+    async callToReschedule(
+      practice: PracticeContext,
+      patient: { phoneNumber: string; patientId: string | null; patientName: string | null },
+    ): Promise<boolean> {
+      const { assistantId, phoneNumberId } = (await repo.settings(practice.id)).callTypes.followup;
+      if (!assistantId || !phoneNumberId) return false;
+      const [queued] = await repo.insertOpen(practice.id, repo.db, [
+        {
+          patientId: patient.patientId ?? patient.phoneNumber,
+          patientName: patient.patientName ?? patient.phoneNumber,
+          phoneNumber: patient.phoneNumber,
+          callType: 'followup',
+          assistantId,
+          phoneNumberId,
+          message: RESCHEDULE_CALL_MESSAGE,
+        },
+      ]);
+      if (queued) await onQueued?.(practice.id);
+      return Boolean(queued);
     },
 
     settings: (viewer: Viewer) => repo.settings(viewer.practice.id),
