@@ -27,13 +27,13 @@ async function appointmentOf(page: Page, date: string) {
   return appointments.find((a) => a.contact.name === PATIENT.name && !a.cancelled);
 }
 
+/** The sandbox's "reply as the patient" under the open conversation: through the real SMS webhook. */
 async function replyAsPatient(page: Page, text: string) {
-  await page.getByRole('button', { name: 'Settings' }).click();
-  const dialog = page.getByRole('dialog');
-  await dialog.getByLabel("Patient's number").fill(PATIENT.phone);
-  await dialog.getByLabel("Patient's text").fill(text);
-  await dialog.getByRole('button', { name: 'Send as the patient' }).click();
-  await expect(dialog).toBeHidden();
+  const box = page.getByRole('form', { name: 'Reply as the patient' });
+  await expect(box.getByLabel("Patient's number")).toHaveValue(`+1${PATIENT.digits}`);
+  await box.getByLabel("Patient's text").fill(text);
+  await box.getByRole('button', { name: 'Send as the patient' }).click();
+  await expect(box.getByLabel("Patient's text")).toHaveValue('');
 }
 
 const thread = (page: Page) => page.getByRole('list', { name: 'Texts' });
@@ -102,7 +102,7 @@ test('a reminder by text is confirmed, rescheduled, answered and stopped by the 
   await page.getByRole('list', { name: 'Conversations' }).getByText(PATIENT.name).click();
   await replyAsPatient(page, 'Can I bring my daughter along?');
   await expect(thread(page).getByText('Can I bring my daughter along?')).toBeVisible();
-  await page.getByLabel('Reply').fill('Of course, see you then.');
+  await page.getByLabel('Reply', { exact: true }).fill('Of course, see you then.');
   await page.getByRole('button', { name: 'Send', exact: true }).click();
   await expect(thread(page).getByText('Of course, see you then.')).toBeVisible();
 
@@ -111,7 +111,7 @@ test('a reminder by text is confirmed, rescheduled, answered and stopped by the 
   await expect(
     page.getByRole('region', { name: 'Conversation', exact: true }).getByText('Opted out'),
   ).toBeVisible();
-  await expect(page.getByLabel('Reply')).toBeDisabled();
+  await expect(page.getByLabel('Reply', { exact: true })).toBeDisabled();
   const { conversations } = await apiGet<ConversationListResponse>(
     page,
     `/api/conversations?q=${PATIENT.digits}`,

@@ -33,7 +33,7 @@ afterAll(async () => {
   await t.close();
 });
 
-const fixture = path.join(import.meta.dirname, '../test/outbound-crash-fixture.ts');
+const fixture = path.join(import.meta.dirname, '../test/app-crash-fixture.ts');
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 /** The demo practice's placements (the other demo practice's calls are placed too). */
 const placements = async () =>
@@ -46,9 +46,13 @@ const placements = async () =>
 
 /** Starts the server process, lets it place some of the calls, then kills it with SIGKILL. */
 async function crashMidDispatch(url: string): Promise<number> {
-  const child = spawn(process.execPath, ['--import', 'tsx', fixture, url], {
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
+  const child = spawn(
+    process.execPath,
+    ['--import', 'tsx', fixture, url, JSON.stringify({ outbound: { sandboxCallMs: 1_000 } })],
+    {
+      stdio: ['ignore', 'pipe', 'pipe'],
+    },
+  );
   let output = '';
   const exited = new Promise((resolve) => child.on('exit', resolve));
   child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));

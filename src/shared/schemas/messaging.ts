@@ -216,9 +216,11 @@ export type ConversationListResponse = z.infer<typeof ConversationListResponseSc
 
 export const ConversationListQuerySchema = z.object({ q: z.string().trim().max(100).optional() });
 
-export const MESSAGE_STATUSES = [
-  /** Outbound, waiting for the sender (throughput, calling window). */
-  'pending',
+/**
+ * Where a text is on its way, as the vendor reports it. `canceled` is Twilio's own status for a message called
+ * off before it left; delivered, undelivered, failed and canceled are final.
+ */
+export const DELIVERY_STATUSES = [
   'queued',
   'sending',
   'sent',
@@ -226,9 +228,11 @@ export const MESSAGE_STATUSES = [
   'undelivered',
   'failed',
   'canceled',
-  /** Inbound */
-  'received',
 ] as const;
+export type DeliveryStatus = (typeof DELIVERY_STATUSES)[number];
+
+/** A stored text: `pending` waits for the sender (pace, retries); `received` is the patient's. */
+export const MESSAGE_STATUSES = ['pending', ...DELIVERY_STATUSES, 'received'] as const;
 export type MessageStatus = (typeof MESSAGE_STATUSES)[number];
 
 export const MessageSchema = z.object({

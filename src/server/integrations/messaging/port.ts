@@ -1,17 +1,6 @@
-/**
- * Where a text is on its way. `canceled` is Twilio's own status for a message called off before it left;
- * delivered, undelivered, failed and canceled are final.
- */
-export const DELIVERY_STATUSES = [
-  'queued',
-  'sending',
-  'sent',
-  'delivered',
-  'undelivered',
-  'failed',
-  'canceled',
-] as const;
-export type DeliveryStatus = (typeof DELIVERY_STATUSES)[number];
+import { DELIVERY_STATUSES, type DeliveryStatus } from '#shared/schemas/messaging';
+
+export { DELIVERY_STATUSES, type DeliveryStatus };
 
 const FINAL: ReadonlySet<DeliveryStatus> = new Set(['delivered', 'undelivered', 'failed', 'canceled']);
 const STEP: Record<DeliveryStatus, number> = {

@@ -112,7 +112,7 @@ describe('the outbox sender', () => {
   });
 });
 
-const fixture = path.join(import.meta.dirname, '../../test/messaging-crash-fixture.ts');
+const fixture = path.join(import.meta.dirname, '../../test/app-crash-fixture.ts');
 const CRASH_TEXTS = 40;
 
 describe('the sender and a crash (kill -9)', () => {
@@ -129,9 +129,13 @@ describe('the sender and a crash (kill -9)', () => {
       )[0]!.n;
 
     const url = t.database.pool.options.connectionString!;
-    const child = spawn(process.execPath, ['--import', 'tsx', fixture, url], {
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
+    const child = spawn(
+      process.execPath,
+      ['--import', 'tsx', fixture, url, JSON.stringify({ textSender: { segmentsPerSecond: 20 } })],
+      {
+        stdio: ['ignore', 'pipe', 'pipe'],
+      },
+    );
     let output = '';
     const exited = new Promise((resolve) => child.on('exit', resolve));
     child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));

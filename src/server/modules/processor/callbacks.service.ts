@@ -73,6 +73,16 @@ export function createCallbacksService(deps: {
       callId: task.callId,
     });
   const tools = createToolFunctions(schedule);
+  const recordCreated = (practiceId: string, id: string, detail: string) =>
+    audit.record({
+      actor: null,
+      practiceId,
+      action: 'callback.create',
+      outcome: 'allowed',
+      resourceType: 'callback',
+      resourceId: id,
+      detail,
+    });
 
   /**
    * Turns ended inbound calls in which the caller asked for something and nothing was booked (not during the
@@ -103,15 +113,7 @@ export function createCallbacksService(deps: {
     }
     // Only tasks this run created are logged: a call seen again (a report delivered twice) creates nothing.
     for (const created of await repo.insert(practice.id, tasks))
-      await audit.record({
-        actor: null,
-        practiceId: practice.id,
-        action: 'callback.create',
-        outcome: 'allowed',
-        resourceType: 'callback',
-        resourceId: created.id,
-        detail: `from call ${created.callId}`,
-      });
+      await recordCreated(practice.id, created.id, `from call ${created.callId}`);
   }
 
   /** Catches up on calls that ended before they could be looked at (e.g. the demo practice's history). */
@@ -242,16 +244,7 @@ export function createCallbacksService(deps: {
         ...text,
         dueAt: nextOpenHour(now(), practice.timeZone, hours),
       });
-      if (task.created)
-        await audit.record({
-          actor: null,
-          practiceId: practice.id,
-          action: 'callback.create',
-          outcome: 'allowed',
-          resourceType: 'callback',
-          resourceId: task.id,
-          detail: 'from a text reply',
-        });
+      if (task.created) await recordCreated(practice.id, task.id, 'from a text reply');
       return task;
     },
 

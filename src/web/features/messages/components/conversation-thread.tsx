@@ -15,6 +15,7 @@ import { useMarkRead } from '../api/mark-read';
 import { DELIVERY_LABELS, deliveryOf, INTENT_ACTIONS } from '../lib/labels';
 import { conversationTitle } from './conversation-list';
 import { ReplyBox } from './reply-box';
+import { SandboxReply } from './sandbox-reply';
 
 const bubbleTime = (iso: string) => format(new Date(iso), 'MMM d, h:mm a');
 
@@ -112,11 +113,14 @@ export function ConversationThread({
   conversationId,
   conversation,
   onBack,
+  sandboxReply = false,
 }: {
   conversationId: string;
   /** From the list; undefined while it loads or when the search hides it. */
   conversation: Conversation | undefined;
   onBack(): void;
+  /** Admins while texts go to the built-in sandbox: answer as this patient, through the real webhook. */
+  sandboxReply?: boolean;
 }) {
   const query = useMessages(conversationId);
   const messages = [...(query.data?.messages ?? [])].sort((a, b) => a.createdAt.localeCompare(b.createdAt));
@@ -169,6 +173,13 @@ export function ConversationThread({
         conversationId={conversationId}
         optedOut={conversation?.optedOut ?? false}
       />
+      {sandboxReply && conversation && (
+        <SandboxReply
+          key={`patient-${conversationId}`}
+          from={conversation.phoneNumber}
+          onReceived={() => undefined}
+        />
+      )}
     </div>
   );
 }

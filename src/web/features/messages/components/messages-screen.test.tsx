@@ -332,6 +332,65 @@ describe('MessagesScreen', () => {
     expect(screen.queryByRole('button', { name: 'Settings' })).toBeNull();
   });
 
+  it('lets an admin answer as the open conversation’s patient while texts go to the sandbox', async () => {
+    const settings = (mode: 'sandbox' | 'twilio') => ({
+      senderNumber: '+12125550143',
+      templates: { reminder: 'r', confirmation: 'c', booking: 'b', followup: 'f' },
+      bookingConfirmation: true,
+      callOnReschedule: false,
+      mode,
+      practiceName: 'Bright Smile Dental',
+      practicePhone: '(212) 555-0143',
+      appointmentTypes: [],
+    });
+    const api = mockApi({
+      'GET /api/conversations': { body: { conversations: [IVY] } },
+      'GET /api/conversations/c1/messages': { body: { messages: THREAD } },
+      'POST /api/conversations/c1/read': { status: 204 },
+      'GET /api/messaging-settings': { body: settings('sandbox') },
+      'POST /api/messaging/sandbox/inbound': { status: 202, body: { conversationId: 'c1' } },
+    });
+    renderWithApp(<MessagesScreen settings={{ phoneNumbers: [] }} />, {
+      route: '/messages?c=c1',
+      path: '/messages',
+    });
+    const box = await within(thread()).findByRole('form', { name: 'Reply as the patient' });
+    expect((within(box).getByLabelText("Patient's number") as HTMLInputElement).value).toBe('+12125550111');
+    fireEvent.change(within(box).getByLabelText("Patient's text"), { target: { value: 'C' } });
+    fireEvent.click(within(box).getByRole('button', { name: 'Send as the patient' }));
+    await waitFor(() =>
+      expect(posts(api.calls, '/api/messaging/sandbox/inbound').map((c) => c.body)).toEqual([
+        { from: '+12125550111', body: 'C' },
+      ]),
+    );
+  });
+
+  it('offers no patient’s reply in the thread with a real Twilio account, nor to staff', async () => {
+    mockApi({
+      'GET /api/conversations': { body: { conversations: [IVY] } },
+      'GET /api/conversations/c1/messages': { body: { messages: THREAD } },
+      'POST /api/conversations/c1/read': { status: 204 },
+      'GET /api/messaging-settings': {
+        body: {
+          senderNumber: null,
+          templates: { reminder: 'r', confirmation: 'c', booking: 'b', followup: 'f' },
+          bookingConfirmation: true,
+          callOnReschedule: false,
+          mode: 'twilio',
+          practiceName: 'Bright Smile Dental',
+          practicePhone: '(555) 555-0100',
+          appointmentTypes: [],
+        },
+      },
+    });
+    renderWithApp(<MessagesScreen settings={{ phoneNumbers: [] }} />, {
+      route: '/messages?c=c1',
+      path: '/messages',
+    });
+    await within(thread()).findByText('Can I come later?');
+    expect(within(thread()).queryByRole('form', { name: 'Reply as the patient' })).toBeNull();
+  });
+
   it('lists the opt-outs and downloads them as CSV with the session', async () => {
     const createObjectURL = vi.fn(() => 'blob:opt-outs');
     vi.stubGlobal('URL', Object.assign(URL, { createObjectURL, revokeObjectURL: vi.fn() }));

@@ -11,6 +11,7 @@ import { cn } from '../../../lib/cn';
 import { useConversations } from '../api/get-conversations';
 import { ConversationList } from './conversation-list';
 import { ConversationThread } from './conversation-thread';
+import { useMessagingSettings } from '../api/get-messaging-settings';
 import { MessagingSettingsDialog } from './messaging-settings-dialog';
 import { OptOutsDialog } from './opt-outs-dialog';
 
@@ -74,6 +75,7 @@ export function MessagesScreen({ settings }: MessagesScreenProps) {
   const conversation = inList ?? all.data?.conversations.find((c) => c.id === selected);
 
   const select = (id: string) => set({ c: id }, false);
+  const sandbox = useMessagingSettings(Boolean(settings)).data?.mode === 'sandbox';
 
   return (
     <div className="grid gap-6">
@@ -130,6 +132,7 @@ export function MessagesScreen({ settings }: MessagesScreenProps) {
                   conversationId={selected}
                   conversation={conversation}
                   onBack={() => set({ c: null }, false)}
+                  sandboxReply={sandbox}
                 />
               ) : (
                 <p className="py-10 text-center text-slate-600">Choose a conversation to read it.</p>

@@ -8,9 +8,18 @@ import { Textarea } from '../../../components/ui/textarea';
 import { messageOf } from '../../../lib/api-client';
 import { useSandboxInbound } from '../api/sandbox-inbound';
 
-/** The sandbox's "reply as the patient": an inbound text through the same path as a real one. */
-export function SandboxReply({ onReceived }: { onReceived(conversationId: string): void }) {
-  const [from, setFrom] = useState('');
+/**
+ * The sandbox's "reply as the patient": an inbound text through the same path as a real one. `from`: the
+ * number to start with (the open conversation's).
+ */
+export function SandboxReply({
+  from: initialFrom = '',
+  onReceived,
+}: {
+  from?: string;
+  onReceived(conversationId: string): void;
+}) {
+  const [from, setFrom] = useState(initialFrom);
   const [body, setBody] = useState('');
   const [error, setError] = useState<string | null>(null);
   const inbound = useSandboxInbound();
