@@ -10,6 +10,7 @@ const ADMIN_MENU = [
   'Book Appointment',
   'Appointments Calendar',
   'Outbound Calls',
+  'Messages',
   'Appointment Processor',
   'Linked Accounts',
   'User Management',

@@ -14,7 +14,7 @@ import {
   sandboxOutboundPlacements,
 } from './db/schema/index';
 import { DEMO_ADMIN } from './db/seed/demo-practice';
-import { addDays, weekdayAhead } from './test/schedule-dates';
+import { addDays, weekdayAhead, weekdaysAhead } from './test/schedule-dates';
 import { createTestApp, type TestApp } from './test/test-app';
 
 /**
@@ -221,8 +221,7 @@ describe('two instances on one database', () => {
 
     // Slots at least two hours apart per provider, on two days, as the API offers them.
     const wanted: { date: string; slot: SlotItem }[] = [];
-    for (const days of [3, 4]) {
-      const date = weekdayAhead(new Date(), days);
+    for (const date of weekdaysAhead(new Date(), 3, 2)) {
       for (const provider of providers) {
         const slots = (await call(b, 'GET', `/api/slots/${date}/${provider.remote_id}`, session)).body
           .slots as SlotItem[];

@@ -27,6 +27,7 @@ describe('visibleMenuItems', () => {
       'Book Appointment',
       'Appointments Calendar',
       'Outbound Calls',
+      'Messages',
       'Appointment Processor',
       'Linked Accounts',
       'User Management',
@@ -52,6 +53,7 @@ describe('visibleMenuItems', () => {
       'Book Appointment',
       'Appointments Calendar',
       'Outbound Calls',
+      'Messages',
     ]);
   });
 

@@ -23,6 +23,20 @@ export function weekdayAhead(now: Date, days: number): string {
   return date;
 }
 
+/**
+ * `count` different weekdays in a row, the first at least `days` ahead. Not `weekdayAhead(now, 3)` and
+ * `weekdayAhead(now, 4)`: on a Wednesday both are the Monday.
+ */
+export function weekdaysAhead(now: Date, days: number, count: number): string[] {
+  const dates = [weekdayAhead(now, days)];
+  while (dates.length < count) {
+    let date = addDays(dates.at(-1)!, 1);
+    while (!isWeekday(date)) date = addDays(date, 1);
+    dates.push(date);
+  }
+  return dates;
+}
+
 /** The free times the API lists for a provider (or `first_available`) on a day, optionally for a visit type. */
 export async function listSlots(
   app: App,

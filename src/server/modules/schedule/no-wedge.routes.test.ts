@@ -176,7 +176,14 @@ describe('timeouts: a stuck request fails with a 503 and the rest go on', () => 
   });
   afterAll(() => s.close());
 
-  const bookWith = (key: string, date: string, time: string) =>
+  // Each test its own patient: two tests' dates can be one day (3 and 4 weekdays ahead of a Wednesday are both
+  // the Monday), and a patient's visits never overlap.
+  const bookWith = (
+    key: string,
+    date: string,
+    time: string,
+    patient = { name: 'Tim Out', phone: '+15055550142' },
+  ) =>
     consoleCall(
       s.app,
       session,
@@ -185,10 +192,11 @@ describe('timeouts: a stuck request fails with a 503 and the rest go on', () => 
         appointment_type: 'dental_checkup',
         date,
         time,
-        patient_info: { name: 'Tim Out', phone_number: '+15055550142' },
+        patient_info: { name: patient.name, phone_number: patient.phone },
       },
       { 'idempotency-key': key },
     );
+  const LOCKED_OUT = { name: 'Tia Lock', phone: '+15055550143' };
   const slotOn = async (date: string) =>
     (
       await s.app.inject({
@@ -247,7 +255,7 @@ describe('timeouts: a stuck request fails with a 503 and the rest go on', () => 
         await locker.query('begin');
         await locker.query('lock table appointments in exclusive mode');
         const [stuck, ready] = await Promise.all([
-          bookWith('timeout-2', date, slot.time),
+          bookWith('timeout-2', date, slot.time, LOCKED_OUT),
           s.app.inject({ method: 'GET', url: '/api/ready' }),
         ]);
         expect(stuck.statusCode).toBe(503);
@@ -257,7 +265,7 @@ describe('timeouts: a stuck request fails with a 503 and the rest go on', () => 
         await locker.query('rollback');
         await locker.end();
       }
-      expect((await bookWith('timeout-2', date, slot.time)).statusCode).toBe(200);
+      expect((await bookWith('timeout-2', date, slot.time, LOCKED_OUT)).statusCode).toBe(200);
     },
   );
 });

@@ -80,6 +80,7 @@ describe('POST /api/users/atomic', () => {
       canBookAppointment: true,
       canAppointmentCalendar: false,
       canOutboundCalls: false,
+      canMessages: false,
     });
     const numbers = parseResponse(
       await call('GET', `/api/users/${user.id}/phone-numbers`),

@@ -102,7 +102,8 @@ export function CallbacksScreen({
           <CardContent className="p-8 text-center text-slate-600">{EMPTY[filter]}</CardContent>
         </Card>
       ) : (
-        <Card className="overflow-x-auto">
+        // `relative`: the header's screen-reader text is positioned absolutely; it scrolls with the table.
+        <Card className="relative overflow-x-auto">
           <table className="w-full min-w-[960px] text-left text-sm">
             <thead className="border-b border-slate-200 bg-slate-50 text-slate-700">
               <tr>
