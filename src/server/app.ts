@@ -360,6 +360,11 @@ export async function composeApp(deps: AppDeps) {
     assistantRequest: voice.platform.service.answerAssistantRequest,
     practiceForCall: voice.platform.service.practiceForCall,
     transfer: transfer.service,
+    phoneChanges: {
+      lateChangeHours: outboundCalls.service.lateChangeHours,
+      requestCallback: processor.service.callbacks.openForCall,
+      now,
+    },
   });
   const platformJobs: AppModule = {
     name: 'platform-jobs',

@@ -113,7 +113,12 @@ describe('domain events', () => {
       if (calls === 1) throw new RangeError('Jane Doe');
     });
     const practice = await practiceId();
-    await events.publish('appointment.confirmed', { practiceId: practice, appointmentId: 'a-1' });
+    await events.publish('appointment.confirmed', {
+      practiceId: practice,
+      appointmentId: 'a-1',
+      channel: 'staff',
+      providerCallId: null,
+    });
     const [waiting] = await deliveries();
     expect(waiting).toMatchObject({ subscriber: 'flaky', attempts: 1, lastError: 'RangeError' });
     expect(waiting!.availableAt.getTime()).toBeGreaterThan(Date.now());

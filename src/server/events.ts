@@ -1,7 +1,7 @@
 import { and, asc, eq, inArray, lt, lte, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Db, Queryable, Tx } from './db/client';
-import { eventDeliveries } from './db/schema/index';
+import { CHANGE_CHANNELS, eventDeliveries } from './db/schema/index';
 import { defineJob, NO_PAYLOAD } from './jobs/queue';
 
 /**
@@ -43,9 +43,35 @@ export const DOMAIN_EVENTS = {
     /** Practice wall time. */
     date: z.string(),
     time: z.string(),
+    channel: z.enum(CHANGE_CHANNELS),
+    providerCallId: z.string().nullable(),
   }),
-  'appointment.cancelled': z.object({ practiceId, appointmentId: z.string() }),
-  'appointment.confirmed': z.object({ practiceId, appointmentId: z.string() }),
+  /**
+   * The schedule service changed an appointment (issue 24), by `channel` (a caller, a patient's text, staff,
+   * …) and on `providerCallId` when on a call; the ledger (`appointment_changes`) holds the same line.
+   */
+  'appointment.cancelled': z.object({
+    practiceId,
+    appointmentId: z.string(),
+    channel: z.enum(CHANGE_CHANNELS),
+    providerCallId: z.string().nullable(),
+    /** Less than 24 hours before the visit. */
+    late: z.boolean(),
+  }),
+  'appointment.confirmed': z.object({
+    practiceId,
+    appointmentId: z.string(),
+    channel: z.enum(CHANGE_CHANNELS),
+    providerCallId: z.string().nullable(),
+  }),
+  'appointment.rescheduled': z.object({
+    practiceId,
+    appointmentId: z.string(),
+    channel: z.enum(CHANGE_CHANNELS),
+    providerCallId: z.string().nullable(),
+    from: z.coerce.date(),
+    to: z.coerce.date(),
+  }),
   /** A status-update of a call that has not ended (proof of life for an outbound call). */
   'call.updated': z.object({
     practiceId,

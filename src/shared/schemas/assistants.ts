@@ -143,15 +143,27 @@ export const RECEPTIONIST_TOOLS = [
   'bookAppointment',
   'confirmAppointment',
   'cancelAppointment',
+  'findAppointments',
+  'rescheduleAppointment',
 ] as const;
+
+/** How the receptionist moves and cancels visits (issue 24): in the default prompt and the seeded ones. */
+export const CHANGES_BY_PHONE_PROMPT =
+  'When a caller wants to move or cancel a visit, ask for the patient’s full name, call findAppointments ' +
+  'with patient_name (it only finds the visits of patients on the number calling), and read the visits back. ' +
+  'To move one, find a new time with checkAvailability and call rescheduleAppointment with the appointment ' +
+  'id, patient_name, the new date and time; to cancel one, call cancelAppointment with the appointment id ' +
+  'and patient_name. If a function says staff will call back, tell the caller so and say nothing more about ' +
+  'the appointment. Never tell a caller anything about another patient.';
 
 export const DEFAULT_SYSTEM_PROMPT =
   'You are the friendly receptionist of a dental practice. Keep answers short and never give medical advice. ' +
-  'When a caller gives a phone number or wants to book, call findPatient with their phone number first. ' +
+  'When a caller wants to book, call findPatient first (it looks up the number calling). ' +
   'When they ask for a time, call checkAvailability with the appointment type, the preferred date ' +
   '(YYYY-MM-DD) and the time of day (morning, afternoon or evening). When they choose a time, call ' +
   'bookAppointment with the type, date, time and the patient id from findPatient, or their name and phone ' +
-  'number when findPatient found nobody, then read back the confirmation number.';
+  'number when findPatient found nobody, then read back the confirmation number. ' +
+  CHANGES_BY_PHONE_PROMPT;
 
 /** Section 9 defaults of the Create Assistant dialog (the name and messages are the user's). */
 export const ASSISTANT_DEFAULTS = {

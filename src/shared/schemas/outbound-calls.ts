@@ -29,6 +29,7 @@ export const OUTBOUND_MESSAGES = {
   invalidWindow: 'The calling window must end after it starts',
   invalidMaxConcurrent: 'Between 1 and 1000 calls at once',
   invalidDaysBefore: 'Between 0 and 30 days',
+  invalidLateChangeHours: 'Between 0 and 168 hours',
   tooManyPatients: 'At most 500 patients at once',
   noUpcomingAppointment: 'This patient has no upcoming appointment to call about.',
 } as const;
@@ -161,6 +162,11 @@ export const OutboundSettingsSchema = z.object({
     confirmation: CallTypeSettingsSchema,
     followup: CallTypeSettingsSchema,
   }),
+  /**
+   * Changes by phone (reschedule, cancel) less than this many hours before the visit go to staff as a
+   * callback task instead (issue 24); 0 lets callers change up to the last minute.
+   */
+  lateChangeHours: z.number().int(),
 });
 export type OutboundSettings = z.infer<typeof OutboundSettingsSchema>;
 
@@ -200,6 +206,12 @@ export const UpdateOutboundSettingsInputSchema = z.object({
     })
     .partial()
     .optional(),
+  lateChangeHours: z
+    .number({ error: M.invalidLateChangeHours })
+    .int(M.invalidLateChangeHours)
+    .min(0, M.invalidLateChangeHours)
+    .max(168, M.invalidLateChangeHours)
+    .optional(),
 });
 export type UpdateOutboundSettingsInput = z.input<typeof UpdateOutboundSettingsInputSchema>;
 
@@ -233,4 +245,5 @@ export const DEFAULT_OUTBOUND_SETTINGS: OutboundSettings = {
       escalateAfterHours: 4,
     },
   },
+  lateChangeHours: 24,
 };

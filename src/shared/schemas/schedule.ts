@@ -131,7 +131,11 @@ const text = z.preprocess(
   z.string().trim().optional(),
 );
 
-export const FindPatientParamsSchema = z.object({ phone_number: text });
+export const FindPatientParamsSchema = z.object({
+  phone_number: text,
+  /** On a voice call, for a number other than the caller's: the name the caller gave, compared with the record. */
+  patient_name: text,
+});
 export const CheckAvailabilityParamsSchema = z.object({
   appointment_type: text,
   preferred_date: text,
@@ -162,6 +166,8 @@ export const TOOL_FUNCTIONS = [
   'bookAppointment',
   'confirmAppointment',
   'cancelAppointment',
+  'findAppointments',
+  'rescheduleAppointment',
 ] as const;
 export type ToolFunction = (typeof TOOL_FUNCTIONS)[number];
 
@@ -215,8 +221,11 @@ export const PendingRequestResultSchema = z.strictObject({
   error: z.string(),
   message: z.string(),
 });
-/** confirmAppointment / cancelAppointment (outbound confirmation calls). */
-export const AppointmentActionParamsSchema = z.object({ appointment_id: text });
+/**
+ * confirmAppointment / cancelAppointment. On an inbound call cancelling also needs the name the caller gave
+ * (issue 24: the caller reaches only the appointments of the patient on the number calling, by name).
+ */
+export const AppointmentActionParamsSchema = z.object({ appointment_id: text, patient_name: text });
 export type AppointmentActionParams = z.infer<typeof AppointmentActionParamsSchema>;
 export const AppointmentActionResultSchema = z.strictObject({
   success: z.literal(true),
@@ -225,6 +234,46 @@ export const AppointmentActionResultSchema = z.strictObject({
   message: z.string(),
 });
 export type AppointmentActionResult = z.infer<typeof AppointmentActionResultSchema>;
+/** findAppointments (inbound calls): the upcoming appointments of the patient on the number calling. */
+export const FindAppointmentsParamsSchema = z.object({ patient_name: text });
+export type FindAppointmentsParams = z.infer<typeof FindAppointmentsParamsSchema>;
+export const FindAppointmentsResultSchema = z.strictObject({
+  success: z.literal(true),
+  appointments: z.array(
+    z.object({
+      appointment_id: z.string(),
+      date: z.string(),
+      time: z.string(),
+      provider_name: z.string(),
+      appointment_type: z.string(),
+    }),
+  ),
+  message: z.string(),
+});
+export type FindAppointmentsResult = z.infer<typeof FindAppointmentsResultSchema>;
+
+/** rescheduleAppointment (inbound calls): the caller's appointment to a new time, atomically. */
+export const RescheduleAppointmentParamsSchema = z.object({
+  appointment_id: text,
+  patient_name: text,
+  date: text,
+  time: text,
+  provider_id: text,
+  provider_name: text,
+});
+export type RescheduleAppointmentParams = z.infer<typeof RescheduleAppointmentParamsSchema>;
+export const RescheduleAppointmentResultSchema = z.strictObject({
+  success: z.literal(true),
+  appointment: z.object({
+    confirmation_number: z.string(),
+    date: z.string(),
+    time: z.string(),
+    provider_name: z.string(),
+  }),
+  message: z.string(),
+});
+export type RescheduleAppointmentResult = z.infer<typeof RescheduleAppointmentResultSchema>;
+
 export const ToolErrorResultSchema = z.strictObject({ success: z.literal(false), error: z.string() });
 export type FindPatientResult = z.infer<typeof FindPatientResultSchema>;
 export type CheckAvailabilityResult = z.infer<typeof CheckAvailabilityResultSchema>;
@@ -233,7 +282,13 @@ export type PendingRequestResult = z.infer<typeof PendingRequestResultSchema>;
 export type BookOutcome = BookAppointmentResult | PendingRequestResult;
 export type ToolErrorResult = z.infer<typeof ToolErrorResultSchema>;
 export type ToolResult =
-  FindPatientResult | CheckAvailabilityResult | BookOutcome | AppointmentActionResult | ToolErrorResult;
+  | FindPatientResult
+  | CheckAvailabilityResult
+  | BookOutcome
+  | AppointmentActionResult
+  | FindAppointmentsResult
+  | RescheduleAppointmentResult
+  | ToolErrorResult;
 
 export const ToolResultSchema = z.union([
   FindPatientResultSchema,
@@ -241,5 +296,7 @@ export const ToolResultSchema = z.union([
   BookAppointmentResultSchema,
   PendingRequestResultSchema,
   AppointmentActionResultSchema,
+  FindAppointmentsResultSchema,
+  RescheduleAppointmentResultSchema,
   ToolErrorResultSchema,
 ]);

@@ -52,6 +52,8 @@ export const VoiceWebhookSchema = z.object({
     call: z
       .looseObject({
         id: z.string().optional(),
+        /** inboundPhoneCall, outboundPhoneCall or webCall. */
+        type: z.string().nullish(),
         phoneNumber: CalledNumberSchema,
         phoneNumberId: z.string().nullish(),
         assistantId: z.string().nullish(),

@@ -183,3 +183,46 @@ export const pendingAppointmentRequests = pgTable(
     uniqueIndex('pending_appointment_requests_number_idx').on(table.practiceId, table.requestNumber),
   ],
 );
+
+export const APPOINTMENT_CHANGES = ['created', 'confirmed', 'rescheduled', 'cancelled'] as const;
+export type AppointmentChangeKind = (typeof APPOINTMENT_CHANGES)[number];
+/** Who made a change: a caller on a voice call, a patient's text, staff in the console, or our own jobs. */
+export const CHANGE_CHANNELS = ['call', 'text', 'staff', 'processor', 'callback'] as const;
+export type ChangeChannel = (typeof CHANGE_CHANNELS)[number];
+
+/**
+ * Every change the product made to an appointment in the practice's system, built-in or Kolla (issue 24):
+ * what, when, by which channel and on which call, so analytics can count bookings by source, reschedules and
+ * late cancellations. `appointment_ref` is the practice system's id (opaque, as the port's `remoteId`).
+ */
+export const appointmentChanges = pgTable(
+  'appointment_changes',
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    practiceId: practiceId(),
+    appointmentRef: text().notNull(),
+    change: text({ enum: APPOINTMENT_CHANGES }).notNull(),
+    channel: text({ enum: CHANGE_CHANNELS }).notNull(),
+    /** The voice platform's call id when the change was made on a call. */
+    providerCallId: text(),
+    /** The visit's start before and after the change. */
+    fromStart: timestamp({ withTimezone: true }),
+    toStart: timestamp({ withTimezone: true }),
+    /** A cancellation less than 24 hours before the visit. */
+    late: boolean().notNull().default(false),
+    at: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    index('appointment_changes_at_idx').on(table.practiceId, table.at),
+    index('appointment_changes_ref_idx').on(table.practiceId, table.appointmentRef),
+    index('appointment_changes_call_idx').on(table.practiceId, table.providerCallId),
+    check(
+      'appointment_changes_change_check',
+      sql`${table.change} in ('created', 'confirmed', 'rescheduled', 'cancelled')`,
+    ),
+    check(
+      'appointment_changes_channel_check',
+      sql`${table.channel} in ('call', 'text', 'staff', 'processor', 'callback')`,
+    ),
+  ],
+);

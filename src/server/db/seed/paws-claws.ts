@@ -1,3 +1,4 @@
+import { CHANGES_BY_PHONE_PROMPT } from '#shared/schemas/assistants';
 import type { DemoScheduleData } from './demo-schedule';
 import type { CallScript } from './voice-data';
 
@@ -76,7 +77,8 @@ export const PAWS_CLAWS_ASSISTANTS = [
     systemPrompt:
       'You are Sage, the receptionist of Paws & Claws Veterinary. Help pet owners book, move or cancel visits ' +
       'with the scheduling tools, answer questions about hours (Monday to Friday 8 to 6, Saturday 9 to 1), and ' +
-      'never give medical advice. For an emergency, offer the first slot today or the emergency hospital.',
+      'never give medical advice. For an emergency, offer the first slot today or the emergency hospital. ' +
+      CHANGES_BY_PHONE_PROMPT,
     voicemailMessage:
       'Hi, this is Paws & Claws Veterinary returning your call. Please call us back at your convenience.',
     endCallMessage: 'Thank you for calling Paws & Claws. Give your pet a hug from us!',

@@ -1,3 +1,4 @@
+import { CHANGES_BY_PHONE_PROMPT } from '#shared/schemas/assistants';
 import type { CostBreakdown } from '#shared/schemas/calls';
 import type { Random } from './random';
 
@@ -8,7 +9,8 @@ export const DEMO_ASSISTANTS = [
     systemPrompt:
       'You are Riley, the friendly receptionist of Bright Smile Dental. Help callers book, move or cancel ' +
       'appointments using the scheduling tools, answer questions about hours (Monday to Friday, 9 to 5:30) ' +
-      'and insurance, and never give medical advice. For emergencies, offer the first available slot today.',
+      'and insurance, and never give medical advice. For emergencies, offer the first available slot today. ' +
+      CHANGES_BY_PHONE_PROMPT,
     voicemailMessage:
       'Hi, this is Bright Smile Dental returning your call. Please call us back at your convenience.',
     endCallMessage: 'Thank you for calling Bright Smile Dental. Have a wonderful day!',
@@ -21,7 +23,8 @@ export const DEMO_ASSISTANTS = [
       "You've reached Bright Smile Dental after hours. I can book appointments or take a message.",
     systemPrompt:
       'You answer Bright Smile Dental calls outside office hours. Book appointments, take messages for the ' +
-      'team, and for a dental emergency give the on-call number and book the first slot of the next morning.',
+      'team, and for a dental emergency give the on-call number and book the first slot of the next morning. ' +
+      CHANGES_BY_PHONE_PROMPT,
     voicemailMessage:
       'Hello from Bright Smile Dental. We received your call after hours and will call back soon.',
     endCallMessage: 'We will see you soon. Good night!',

@@ -109,6 +109,15 @@ export interface BookInput {
   notes?: string;
 }
 
+export interface RescheduleInput {
+  /** Wall time `YYYY-MM-DDTHH:mm[:ss]` of the new start. */
+  startTime: string;
+  /** A provider's `remoteId`, or `FIRST_AVAILABLE` (the appointment's own provider first, then anyone free). */
+  providerId: string;
+  /** Default: the appointment's own length. */
+  durationMinutes?: number;
+}
+
 export interface PracticeManagement {
   listProviders(): Promise<Provider[]>;
   listOperatories(): Promise<Operatory[]>;
@@ -125,6 +134,16 @@ export interface PracticeManagement {
    * appointment.
    */
   book(input: BookInput): Promise<Appointment>;
+  /** One patient's appointments starting in [start, end), cancelled ones included. */
+  listPatientAppointments(patientRemoteId: string, range: { start: Date; end: Date }): Promise<Appointment[]>;
+  /** One appointment by id, cancelled ones included; undefined when there is none. */
+  getAppointment(remoteId: string): Promise<Appointment | undefined>;
+  /**
+   * Moves a live appointment to a new time, atomically: the new time is held before the old one is released,
+   * and when it cannot be (`PmsError` 'conflict' taken, 'closed' outside hours, `PatientBusyError`) nothing
+   * changes. 'not_found' for an unknown id, 'conflict' for a cancelled or completed one.
+   */
+  reschedule(remoteId: string, input: RescheduleInput): Promise<Appointment>;
   cancel(remoteId: string): Promise<void>;
   /** Marks the appointment confirmed by the patient (a "yes" on a confirmation call). */
   confirm(remoteId: string): Promise<void>;

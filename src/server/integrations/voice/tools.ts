@@ -10,21 +10,33 @@ export interface WebhookTarget {
 }
 
 const DESCRIPTIONS: Record<(typeof RECEPTIONIST_TOOLS)[number], string> = {
-  findPatient: 'Look up the caller in the practice system by phone number.',
+  findPatient:
+    'Look up the caller in the practice system by the number calling; for another number, give the name the caller said.',
   checkAvailability: 'Find open appointment times for a type of visit on a preferred date.',
   bookAppointment: 'Book an appointment at a chosen date and time for a known or a new patient.',
   confirmAppointment:
     'In a confirmation call, when the patient says they will come: mark their appointment confirmed.',
-  cancelAppointment: 'When the patient wants to cancel their appointment: cancel it, freeing the time.',
+  cancelAppointment:
+    'When the patient wants to cancel their appointment: cancel it, freeing the time. On an inbound call give the patient’s name.',
+  findAppointments:
+    'The upcoming appointments of the patient on the number calling (give patient_name when several share it).',
+  rescheduleAppointment:
+    'Move one of the caller’s appointments to a new date and time; nothing changes if the new time is not free.',
 };
+
+const PATIENT_NAME = {
+  type: 'string',
+  description: "The patient's full name, as the caller said it",
+} as const;
 
 const APPOINTMENT_ID: Vapi.OpenAiFunctionParameters = {
   type: 'object',
   properties: {
     appointment_id: {
       type: 'string',
-      description: 'The appointment id ({{appointmentId}} in outbound calls)',
+      description: 'The appointment id ({{appointmentId}} in outbound calls, else from findAppointments)',
     },
+    patient_name: PATIENT_NAME,
   },
   required: ['appointment_id'],
 };
@@ -32,8 +44,10 @@ const APPOINTMENT_ID: Vapi.OpenAiFunctionParameters = {
 const PARAMETERS: Record<(typeof RECEPTIONIST_TOOLS)[number], Vapi.OpenAiFunctionParameters> = {
   findPatient: {
     type: 'object',
-    properties: { phone_number: { type: 'string', description: "The caller's phone number" } },
-    required: ['phone_number'],
+    properties: {
+      phone_number: { type: 'string', description: 'Omit for the number calling' },
+      patient_name: PATIENT_NAME,
+    },
   },
   checkAvailability: {
     type: 'object',
@@ -63,6 +77,18 @@ const PARAMETERS: Record<(typeof RECEPTIONIST_TOOLS)[number], Vapi.OpenAiFunctio
   },
   confirmAppointment: APPOINTMENT_ID,
   cancelAppointment: APPOINTMENT_ID,
+  findAppointments: { type: 'object', properties: { patient_name: PATIENT_NAME } },
+  rescheduleAppointment: {
+    type: 'object',
+    properties: {
+      appointment_id: { type: 'string', description: 'From findAppointments' },
+      patient_name: PATIENT_NAME,
+      date: { type: 'string', description: 'YYYY-MM-DD' },
+      time: { type: 'string', description: 'HH:mm, 24-hour' },
+      provider_id: { type: 'string', description: 'Omit to keep the doctor, or the first available' },
+    },
+    required: ['appointment_id', 'patient_name', 'date', 'time'],
+  },
 };
 
 /** A tool in an assistant's `model.tools`, as Vapi's SDK types it. */

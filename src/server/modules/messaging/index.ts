@@ -51,7 +51,6 @@ export function createMessagingModule(deps: MessagingModuleDeps) {
     schedule: deps.schedule,
     phoneNumbers: deps.phoneNumbers,
     callbacks: deps.callbacks,
-    events: deps.events,
     wake: async (practiceId) => {
       await deps.jobs.send(sendJob, { practiceId });
     },

@@ -579,6 +579,8 @@ describe('booking confirmation', () => {
       phone: '+12125550951',
       date: '2026-09-30',
       time: '09:30',
+      channel: 'call' as const,
+      providerCallId: 'call-1',
     };
     await t.events.publish('appointment.created', booking);
     await t.events.publish('appointment.created', booking);

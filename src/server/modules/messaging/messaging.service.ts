@@ -17,7 +17,6 @@ import { smsLength } from '#shared/sms';
 import { formatVisitDay, formatVisitTime } from '#shared/visit-time';
 import type { z } from 'zod';
 import { AppError, badRequest, conflict, notFound } from '../../errors';
-import type { EventBus } from '../../events';
 import {
   advanceStatus,
   DELIVERY_STATUSES,
@@ -160,11 +159,13 @@ export interface TextCallbacks {
 export interface MessagingServiceDeps {
   repo: MessagingRepo;
   messaging: Messaging;
-  schedule: Pick<ScheduleService, 'forPractice' | 'practice' | 'appointmentTypeLabels'>;
+  schedule: Pick<
+    ScheduleService,
+    'forPractice' | 'practice' | 'appointmentTypeLabels' | 'appointment' | 'confirm' | 'cancel'
+  >;
   phoneNumbers: Pick<PhoneNumbersService, 'routeForCall'>;
   /** The callback inbox (processor's callbacks service): a task for a text asking for a new time. */
   callbacks: TextCallbacks;
-  events: Pick<EventBus, 'publish'>;
   /** Wakes the sender once texts are queued (the job; its cron catches up on a lost wake). */
   wake(practiceId: string): Promise<void>;
   /**
@@ -395,11 +396,16 @@ export function createMessagingService(deps: MessagingServiceDeps) {
   const forStaff = (practice: PracticeContext, thread: ConversationRow, intent: Intent) =>
     repo.updateConversation(practice.id, thread.id, { unreadBy: 1, suggestedIntent: intent });
 
-  /** Confirms or cancels in the practice system; false when that failed (staff take over). */
+  /**
+   * Confirms or cancels in the practice system through the schedule (which records the change and publishes
+   * it); false when that failed (staff take over).
+   */
   async function actOnAppointment(practice: PracticeContext, ref: string, action: 'confirm' | 'cancel') {
     try {
       const schedule = await deps.schedule.forPractice(practice);
-      await schedule.pms[action](ref);
+      const appointment = await deps.schedule.appointment(schedule, ref);
+      if (!appointment) throw new Error('appointment not found');
+      await deps.schedule[action](schedule, appointment, { channel: 'text' });
     } catch (error) {
       deps.warn(
         { practiceId: practice.id, action, error: error instanceof Error ? error.name : 'unknown' },
@@ -407,10 +413,6 @@ export function createMessagingService(deps: MessagingServiceDeps) {
       );
       return false;
     }
-    await deps.events.publish(action === 'confirm' ? 'appointment.confirmed' : 'appointment.cancelled', {
-      practiceId: practice.id,
-      appointmentId: ref,
-    });
     return true;
   }
 

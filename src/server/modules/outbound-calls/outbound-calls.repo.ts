@@ -44,6 +44,7 @@ export function withDefaults(stored: Partial<OutboundSettings> | undefined): Out
       confirmation: { ...d.callTypes.confirmation, ...stored?.callTypes?.confirmation },
       followup: { ...d.callTypes.followup, ...stored?.callTypes?.followup },
     },
+    lateChangeHours: stored?.lateChangeHours ?? d.lateChangeHours,
   };
 }
 

@@ -331,6 +331,8 @@ export function createOutboundCallsService({
     },
 
     settings: (viewer: Viewer) => repo.settings(viewer.practice.id),
+    /** Hours before a visit inside which a change by phone goes to staff (the practice's policy). */
+    lateChangeHours: async (practice: PracticeContext) => (await repo.settings(practice.id)).lateChangeHours,
 
     /** Partial: what is sent replaces that part; the window must end after it starts. */
     async updateSettings(viewer: Viewer, input: UpdateOutboundSettingsInput): Promise<OutboundSettings> {
@@ -345,6 +347,7 @@ export function createOutboundCallsService({
             { ...current.callTypes[type], ...types[type] },
           ]),
         ) as OutboundSettings['callTypes'],
+        lateChangeHours: input.lateChangeHours ?? current.lateChangeHours,
       });
       if (next.callingWindow.end <= next.callingWindow.start) {
         throw badRequest(M.invalidWindow, { 'callingWindow.end': M.invalidWindow });

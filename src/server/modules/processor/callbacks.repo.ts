@@ -158,6 +158,34 @@ export function createCallbacksRepo(db: Db) {
       });
     },
 
+    /**
+     * A task for a call (by the voice platform's call id) unless the call has one already; a call not stored
+     * yet gets a task of its own.
+     */
+    async openForCall(
+      practiceId: string,
+      providerCallId: string | null,
+      task: Pick<NewCallback, 'callerName' | 'callerNumber' | 'note' | 'dueAt'>,
+    ): Promise<{ id: string; created: boolean }> {
+      const [call] = providerCallId
+        ? await db
+            .select({ id: calls.id })
+            .from(calls)
+            .where(and(eq(calls.practiceId, practiceId), eq(calls.providerId, providerCallId)))
+        : [];
+      const [row] = await db
+        .insert(callbacks)
+        .values({ ...task, practiceId, callId: call?.id ?? null })
+        .onConflictDoNothing({ target: callbacks.callId })
+        .returning({ id: callbacks.id });
+      if (row) return { id: row.id, created: true };
+      const [existing] = await db
+        .select({ id: callbacks.id })
+        .from(callbacks)
+        .where(and(eq(callbacks.practiceId, practiceId), eq(callbacks.callId, call!.id)));
+      return { id: existing!.id, created: false };
+    },
+
     /** Weekly opening hours: any provider working counts as open. */
     async openingHours(
       practiceId: string,

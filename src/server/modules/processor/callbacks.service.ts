@@ -8,7 +8,7 @@ import type { PracticeContext } from '../../practice';
 import type { AuditService } from '../audit/audit.service';
 import type { ScheduleService } from '../schedule/schedule.service';
 import { visibleCalls } from '../scope';
-import { createToolFunctions } from '../voice-webhook/voice-webhook.service';
+import { createToolFunctions, type CallbackRequest } from '../voice-webhook/voice-webhook.service';
 import { bookedDuringCall } from './analysis/booked-during-call';
 import type { CallbackCandidate, CallbacksRepo, NewCallback } from './callbacks.repo';
 import { bookNearestFreeTime } from './nearest-free-time';
@@ -214,7 +214,7 @@ export function createCallbacksService(deps: {
             },
             // No idempotency key: a task books again once reopened. A repeat finds the task closed, and a
             // simultaneous one the patient's first booking (one patient, one place).
-            { practice },
+            { practice, source: { channel: 'callback' } },
           )) as BookOutcome,
       );
       if (!outcome)
@@ -246,6 +246,21 @@ export function createCallbacksService(deps: {
       });
       if (task.created) await recordCreated(practice.id, task.id, 'from a text reply');
       return task;
+    },
+
+    /**
+     * A caller asked on the phone for a change the receptionist could not make there (issue 24): a task for
+     * the call, due the next hour the practice is open. One per call: a second request adds nothing.
+     */
+    async openForCall(practice: PracticeContext, request: CallbackRequest): Promise<void> {
+      const hours = await repo.openingHours(practice.id);
+      const task = await repo.openForCall(practice.id, request.providerCallId, {
+        callerName: request.callerName,
+        callerNumber: request.callerNumber,
+        note: request.note,
+        dueAt: nextOpenHour(now(), practice.timeZone, hours),
+      });
+      if (task.created) await recordCreated(practice.id, task.id, 'from a change asked for on a call');
     },
 
     /** The processor booked the call: its open task is done. */

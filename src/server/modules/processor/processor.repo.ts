@@ -7,6 +7,8 @@ import { callProcessing, calls } from '../../db/schema/index';
 /** The few call fields the processor reads (the calls table is owned by the calls module). */
 export interface CallForProcessing {
   id: string;
+  /** The voice platform's call id. */
+  providerId: string | null;
   startedAt: Date | null;
   endedAt: Date | null;
   durationSeconds: number | null;
@@ -34,6 +36,7 @@ const callColumns = {
   durationSeconds: calls.durationSeconds,
   customerName: calls.customerName,
   customerNumber: calls.customerNumber,
+  providerId: calls.providerId,
   transcript: calls.transcript,
   analysis: calls.analysis,
 };

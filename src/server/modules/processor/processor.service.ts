@@ -129,6 +129,7 @@ export function createProcessorService(deps: {
               practice,
               callerNumber: call.customerNumber ?? undefined,
               idempotencyKey: `processor:call:${call.id}`,
+              source: { channel: 'processor', providerCallId: call.providerId },
             },
           ),
       );

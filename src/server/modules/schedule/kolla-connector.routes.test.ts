@@ -148,6 +148,58 @@ describe('a connector on Kolla', () => {
     expect(fake.state.appointments.length).toBe(before + 1);
   });
 
+  it('a caller finds and moves their own visit in Kolla by phone (PATCH), and cannot move another', async () => {
+    const date = weekdayAhead(t.clock.now(), 6);
+    const dee = fakeContact(fake.state, { given_name: 'Dee', family_name: 'Rowe', phone: '(555) 303-4040' });
+    const visit = tenOClock(dee, date);
+    const onCall = async (caller: string, name: string, args: unknown) => {
+      const response = await t.app.inject({
+        method: 'POST',
+        url: '/webhook',
+        headers: { 'x-vapi-secret': TEST_WEBHOOK_SECRET },
+        payload: {
+          message: {
+            type: 'tool-calls',
+            phoneNumber: { number: '+12125550143' },
+            call: { id: `k-${name}-${caller}`, type: 'inboundPhoneCall', customer: { number: caller } },
+            toolCallList: [
+              {
+                id: `k-${name}-${caller}-${Date.now()}`,
+                type: 'function',
+                function: { name, arguments: args },
+              },
+            ],
+          },
+        },
+      });
+      const [reply] = response.json().results as { result?: string; error?: string }[];
+      return reply!.result ? (JSON.parse(reply!.result) as Record<string, unknown>) : { error: reply!.error };
+    };
+    const found = await onCall('+15553034040', 'findAppointments', {});
+    expect(found).toMatchObject({
+      success: true,
+      appointments: [{ appointment_id: visit.remote_id, date, time: '10:00' }],
+    });
+    const stranger = await onCall('+15559990000', 'rescheduleAppointment', {
+      appointment_id: visit.remote_id,
+      patient_name: 'Dee Rowe',
+      date,
+      time: '14:00',
+    });
+    expect(stranger).toMatchObject({ error: expect.stringContaining('staff') });
+    const moved = await onCall('+15553034040', 'rescheduleAppointment', {
+      appointment_id: visit.remote_id,
+      patient_name: 'Dee Rowe',
+      date,
+      time: '14:00',
+    });
+    expect(moved).toMatchObject({ success: true, appointment: { date, time: '14:00' } });
+    expect(fake.state.requests.filter((r) => r.method === 'PATCH').at(-1)).toMatchObject({
+      path: `/appointments/${visit.remote_id}`,
+    });
+    expect(visit.wall_start_time).toBe(`${date} 14:00:00`);
+  });
+
   it("passes on Kolla's unknown-connector message for the booking screen to recognise", async () => {
     await t.database.db
       .update(connectors)

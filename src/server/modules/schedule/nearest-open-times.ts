@@ -38,13 +38,22 @@ export async function nearestOpenTimes(
 
 const spoken = (wall: string) => format(parseISO(wall), "EEEE, MMMM d 'at' h:mm a");
 
+/** "The nearest open times are …", or that there are none in the week. */
+function nearestText(nearest: Slot[]): string {
+  if (nearest.length === 0) return `There are no open times in the following ${SEARCH_DAYS} days.`;
+  const times = nearest.map((s) => spoken(s.startTime));
+  const list = times.length === 1 ? times[0] : `${times.slice(0, -1).join(', ')} or ${times.at(-1)}`;
+  return `The nearest open times are ${list}.`;
+}
+
 /** What the screen shows and the receptionist says: closed then, and when it is open instead. */
 export function closedMessage(wallStart: string, nearest: Slot[], providerName?: string): string {
   const closed = providerName
     ? `${providerName} does not see patients on ${spoken(wallStart)}.`
     : `The practice is closed on ${spoken(wallStart)}.`;
-  if (nearest.length === 0) return `${closed} There are no open times in the following ${SEARCH_DAYS} days.`;
-  const times = nearest.map((s) => spoken(s.startTime));
-  const list = times.length === 1 ? times[0] : `${times.slice(0, -1).join(', ')} or ${times.at(-1)}`;
-  return `${closed} The nearest open times are ${list}.`;
+  return `${closed} ${nearestText(nearest)}`;
 }
+
+/** A move to a time that is not free: nothing changed, and the nearest times that are. */
+export const movedNothingMessage = (wallStart: string, nearest: Slot[]): string =>
+  `${spoken(wallStart)} is not free, so the appointment was not moved. ${nearestText(nearest)}`;

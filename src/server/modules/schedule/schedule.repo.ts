@@ -1,8 +1,9 @@
 import { and, asc, eq, like, or, sql } from 'drizzle-orm';
 import type { TableChanges } from '../../db/changes';
-import type { Db } from '../../db/client';
+import type { Db, Queryable } from '../../db/client';
 import { createReadCache } from '../../db/read-cache';
 import {
+  appointmentChanges,
   appointmentTypes,
   connectors,
   pendingAppointmentRequests,
@@ -15,6 +16,8 @@ import type { PracticeContext } from '../../practice';
 /** What the schedule needs of a connector to reach the practice system. */
 export type PracticeConnector = Pick<typeof connectors.$inferSelect, 'name' | 'connectorId' | 'consumerId'>;
 export type AppointmentTypeRecord = typeof appointmentTypes.$inferSelect;
+
+export type NewAppointmentChange = Omit<typeof appointmentChanges.$inferInsert, 'id' | 'practiceId' | 'at'>;
 
 export type NewPendingRequest = Omit<
   typeof pendingAppointmentRequests.$inferInsert,
@@ -123,6 +126,11 @@ export function createScheduleRepo(db: Db, changes?: TableChanges) {
     },
 
     appointmentTypeLabels: () => labels.get('', typeLabels),
+
+    /** One line of the appointment ledger (`executor`: the change's own transaction, when it has one). */
+    async recordChange(practiceId: string, change: NewAppointmentChange, executor: Queryable = db) {
+      await executor.insert(appointmentChanges).values({ ...change, practiceId });
+    },
 
     /** Stores the request under the first number `nextNumber` draws that is free in the practice. */
     async savePendingRequest(

@@ -24,7 +24,9 @@ import {
   type Appointment,
   type BookInput,
   type PracticeManagement,
+  type RescheduleInput,
 } from '../../integrations/practice-management/port';
+import type { ChangeChannel } from '../../db/schema/index';
 import {
   addMinutesToWall,
   instantFromWall,
@@ -39,7 +41,7 @@ import { newConfirmationNumber } from '../../lib/confirmation-number';
 import type { Integrations } from '../../integrations/index';
 import type { PracticeConnector, ScheduleRepo } from './schedule.repo';
 import { createKeyedTurns } from '../../lib/keyed-turns';
-import { closedMessage, nearestOpenTimes } from './nearest-open-times';
+import { closedMessage, movedNothingMessage, nearestOpenTimes } from './nearest-open-times';
 import { collapseSpaces } from '../../lib/text';
 
 export const NO_CONNECTOR_MESSAGE = 'No active linked account is available to you.';
@@ -85,6 +87,18 @@ export class TimeTakenError extends AppError {
 }
 
 const DAY_MS = 24 * 3600_000;
+/** A cancellation less than this long before the visit is a late one (issue 24). */
+export const LATE_CANCELLATION_MS = DAY_MS;
+/** How far ahead a caller's own appointments are looked for. */
+const CALLER_HORIZON_DAYS = 365;
+
+/** Where a change to an appointment comes from, for the ledger and the events. */
+export interface ChangeSource {
+  channel: ChangeChannel;
+  /** The voice platform's call id, when the change was made on (or from) a call. */
+  providerCallId?: string | null;
+}
+const STAFF: ChangeSource = { channel: 'staff' };
 const DEFAULT_WINDOW_DAYS = { before: 14, after: 35 };
 const MAX_WINDOW_DAYS = 93;
 const UPCOMING_DAYS = 60;
@@ -110,8 +124,14 @@ export function toAppointmentItem(a: Appointment): AppointmentItem {
 }
 
 /** `appointment.created` of a new booking: who, when (practice wall time) and the number to text. */
-function createdEvent(practice: PracticeContext, a: Appointment): EventPayload<'appointment.created'> {
+function createdEvent(
+  practice: PracticeContext,
+  a: Appointment,
+  source: ChangeSource,
+): EventPayload<'appointment.created'> {
   return {
+    channel: source.channel,
+    providerCallId: source.providerCallId ?? null,
     practiceId: practice.id,
     appointmentId: a.remoteId,
     confirmationNumber: a.confirmationNumber ?? a.remoteId,
@@ -132,6 +152,20 @@ export function createScheduleService({
   now = () => new Date(),
 }: ScheduleServiceDeps) {
   const bookingTurns = createKeyedTurns();
+  const recordChange = (
+    practice: PracticeContext,
+    appointment: Appointment,
+    change: 'created' | 'confirmed' | 'rescheduled' | 'cancelled',
+    source: ChangeSource,
+    times: { fromStart?: Date; toStart?: Date; late?: boolean },
+  ) =>
+    repo.recordChange(practice.id, {
+      appointmentRef: appointment.remoteId,
+      change,
+      channel: source.channel,
+      providerCallId: source.providerCallId ?? null,
+      ...times,
+    });
   function practiceOf(practice: PracticeContext, connector: PracticeConnector | undefined): Practice {
     if (!connector) throw notFound(NO_CONNECTOR_MESSAGE);
     const { id, name, timeZone, status } = practice;
@@ -322,6 +356,7 @@ export function createScheduleService({
       input: BookInput & { appointmentType: string },
       shown: { date: string; time: string; typeLabel: string },
       idempotent?: { key: string; request: unknown },
+      source: ChangeSource = STAFF,
     ): Promise<BookOutcome> {
       // The appointment this call made (none on an idempotent replay or a pending request).
       let booked: Appointment | undefined;
@@ -381,9 +416,123 @@ export function createScheduleService({
         throw error;
       }
       // After the commit and outside the day's turn; a subscriber's failure never fails the booking.
-      if (booked && outcome.success)
-        await events?.publish('appointment.created', createdEvent(practice, booked));
+      if (booked && outcome.success) {
+        await recordChange(practice, booked, 'created', source, { toStart: booked.start });
+        await events?.publish('appointment.created', createdEvent(practice, booked, source));
+      }
       return outcome;
+    },
+
+    /** `work` once per idempotency key (a retried tool call gets the first answer); plainly without one. */
+    async once<T>(
+      practice: PracticeContext,
+      idempotent: { key: string; request: unknown } | undefined,
+      work: () => Promise<T>,
+    ): Promise<T> {
+      if (!idempotent) return work();
+      try {
+        return await idempotency.outside(practice.id, idempotent.key, idempotent.request, work);
+      } catch (error) {
+        if (error instanceof IdempotencyKeyReusedError) throw idempotencyKeyReused(error.message);
+        if (error instanceof IdempotencyKeyBusyError) throw conflict(error.message);
+        throw error;
+      }
+    },
+
+    /** One appointment of the practice system by id (cancelled ones too), or undefined. */
+    appointment: (practice: Practice, ref: string) => practice.pms.getAppointment(ref),
+
+    /** The live appointments ahead (within a year) of the given patients, soonest first. */
+    async upcomingOf(practice: Practice, patientIds: readonly string[]): Promise<Appointment[]> {
+      const start = now();
+      const range = { start, end: new Date(start.getTime() + CALLER_HORIZON_DAYS * DAY_MS) };
+      const lists = await Promise.all(
+        [...new Set(patientIds)].map((id) => practice.pms.listPatientAppointments(id, range)),
+      );
+      return lists
+        .flat()
+        .filter((a) => !a.cancelled && !a.completed)
+        .sort((a, b) => a.start.getTime() - b.start.getTime());
+    },
+
+    /**
+     * Moves an appointment (the port's atomic move): a taken time or one outside opening hours answers 409
+     * naming the nearest open times, the patient's own overlapping visit 409 naming it; nothing changes.
+     */
+    async reschedule(
+      practice: Practice,
+      appointment: Appointment,
+      input: RescheduleInput,
+      source: ChangeSource,
+    ): Promise<Appointment> {
+      const wallStart = normalizeWall(input.startTime) ?? input.startTime;
+      const date = wallStart.slice(0, 10);
+      let moved: Appointment;
+      try {
+        // One day's moves and bookings take turns in this process (ADR 038); the port holds the real guard.
+        moved = await bookingTurns(`${practice.id}:${date}`, () =>
+          practice.pms.reschedule(appointment.remoteId, input),
+        );
+      } catch (error) {
+        if (error instanceof PatientBusyError) throw new PatientAlreadyBookedError(error.existing);
+        if (isPmsError(error, 'conflict')) {
+          const length = (appointment.end.getTime() - appointment.start.getTime()) / 60_000;
+          const nearest = await nearestOpenTimes(practice.pms, {
+            wallStart,
+            providerId: input.providerId,
+            durationMinutes: input.durationMinutes ?? length,
+            today: practice.today,
+          });
+          throw conflict(movedNothingMessage(wallStart, nearest));
+        }
+        if (isPmsError(error, 'closed'))
+          throw await closedError(practice, {
+            patient: { remoteId: appointment.contact.remoteId ?? '' },
+            providerId: input.providerId,
+            startTime: wallStart,
+            durationMinutes: input.durationMinutes,
+          });
+        throw error;
+      }
+      await recordChange(practice, appointment, 'rescheduled', source, {
+        fromStart: appointment.start,
+        toStart: moved.start,
+      });
+      await events?.publish('appointment.rescheduled', {
+        practiceId: practice.id,
+        appointmentId: appointment.remoteId,
+        channel: source.channel,
+        providerCallId: source.providerCallId ?? null,
+        from: appointment.start,
+        to: moved.start,
+      });
+      return moved;
+    },
+
+    /** Cancels in the practice system; a cancellation less than 24 hours ahead is recorded as late. */
+    async cancel(practice: Practice, appointment: Appointment, source: ChangeSource): Promise<void> {
+      await practice.pms.cancel(appointment.remoteId);
+      const late = appointment.start.getTime() - now().getTime() < LATE_CANCELLATION_MS;
+      await recordChange(practice, appointment, 'cancelled', source, { fromStart: appointment.start, late });
+      await events?.publish('appointment.cancelled', {
+        practiceId: practice.id,
+        appointmentId: appointment.remoteId,
+        channel: source.channel,
+        providerCallId: source.providerCallId ?? null,
+        late,
+      });
+    },
+
+    /** Marks the appointment confirmed by the patient in the practice system. */
+    async confirm(practice: Practice, appointment: Appointment, source: ChangeSource): Promise<void> {
+      await practice.pms.confirm(appointment.remoteId);
+      await recordChange(practice, appointment, 'confirmed', source, { toStart: appointment.start });
+      await events?.publish('appointment.confirmed', {
+        practiceId: practice.id,
+        appointmentId: appointment.remoteId,
+        channel: source.channel,
+        providerCallId: source.providerCallId ?? null,
+      });
     },
   };
 }

@@ -1,6 +1,6 @@
 import { eq, gt } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { appointments } from '../../db/schema/index';
+import { appointments, patients } from '../../db/schema/index';
 import { givePracticeNumber } from '../../test/practice-number';
 import { createTestApp, TEST_WEBHOOK_SECRET, type TestApp } from '../../test/test-app';
 
@@ -12,8 +12,9 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-/** A confirmation call's tool call, as the voice platform sends it. */
-const toolCall = (name: string, args: unknown) =>
+let serial = 0;
+/** A confirmation call's tool call, as the voice platform sends it: an outbound call to `patientNumber`. */
+const toolCall = (name: string, args: unknown, patientNumber = '+12125550100') =>
   t.app.inject({
     method: 'POST',
     url: '/webhook',
@@ -21,11 +22,16 @@ const toolCall = (name: string, args: unknown) =>
     payload: {
       message: {
         type: 'tool-calls',
-        toolCallList: [{ id: `tc-${name}`, type: 'function', function: { name, arguments: args } }],
+        toolCallList: [
+          { id: `tc-${name}-${++serial}`, type: 'function', function: { name, arguments: args } },
+        ],
         phoneNumber: { number: calledNumber },
+        call: { id: `call-${serial}`, type: 'outboundPhoneCall', customer: { number: patientNumber } },
       },
     },
   });
+const phoneOf = async (appointment: { patientId: string }) =>
+  (await t.database.db.select().from(patients).where(eq(patients.id, appointment.patientId)))[0]!.phone;
 
 async function pendingAppointments() {
   return t.database.db
@@ -42,7 +48,7 @@ describe('confirmAppointment and cancelAppointment (confirmation calls)', () => 
     const [yes, no] = await pendingAppointments();
     expect(no).toBeDefined();
 
-    const confirmed = await toolCall('confirmAppointment', { appointment_id: yes!.id });
+    const confirmed = await toolCall('confirmAppointment', { appointment_id: yes!.id }, await phoneOf(yes!));
     expect(confirmed.statusCode).toBe(200);
     expect(JSON.parse(confirmed.json().results[0].result)).toMatchObject({
       success: true,
@@ -50,7 +56,7 @@ describe('confirmAppointment and cancelAppointment (confirmation calls)', () => 
     });
     expect(await statusOf(yes!.id)).toBe('confirmed');
 
-    const cancelled = await toolCall('cancel_appointment', { appointment_id: no!.id });
+    const cancelled = await toolCall('cancel_appointment', { appointment_id: no!.id }, await phoneOf(no!));
     expect(JSON.parse(cancelled.json().results[0].result)).toMatchObject({
       success: true,
       status: 'cancelled',
@@ -58,7 +64,7 @@ describe('confirmAppointment and cancelAppointment (confirmation calls)', () => 
     expect(await statusOf(no!.id)).toBe('cancelled');
 
     // A cancelled appointment cannot be confirmed any more; an unknown one is not found.
-    const late = await toolCall('confirmAppointment', { appointment_id: no!.id });
+    const late = await toolCall('confirmAppointment', { appointment_id: no!.id }, await phoneOf(no!));
     expect(late.json().results[0]).toEqual({
       toolCallId: expect.any(String),
       name: 'confirmAppointment',
@@ -70,6 +76,14 @@ describe('confirmAppointment and cancelAppointment (confirmation calls)', () => 
     });
     expect(unknown.json().results[0]).toMatchObject({ error: expect.any(String) });
     expect(unknown.json().results[0]).not.toHaveProperty('result');
+  });
+
+  it('reaches only the appointments of the patient called: another one is left alone', async () => {
+    const [theirs] = await pendingAppointments();
+    // A number no demo patient has (the seed's exchanges are 200 to 989).
+    const response = await toolCall('cancelAppointment', { appointment_id: theirs!.id }, '+13129900177');
+    expect(response.json().results[0]).toMatchObject({ error: expect.stringContaining('staff') });
+    expect(await statusOf(theirs!.id)).toBe('pending');
   });
 
   it('needs an appointment id', async () => {

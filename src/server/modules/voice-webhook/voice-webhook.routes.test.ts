@@ -368,7 +368,7 @@ describe('POST /webhook from the voice platform', () => {
     const response = await voiceCall({
       type: 'function-call',
       functionCall: { name: 'findPatient', parameters: JSON.stringify({ phone_number: patient.phone }) },
-      call: { id: 'call-1', phoneNumber: { number: calledNumber } },
+      call: { id: 'call-1', phoneNumber: { number: calledNumber }, customer: { number: patient.phone } },
     });
     expect(response.statusCode).toBe(200);
     expect(response.json().result).toMatchObject({ success: true, patient: { id: patient.id } });

@@ -27,7 +27,7 @@ import {
   transferReply,
   unansweredReply,
 } from './voice-replies';
-import { createToolFunctions, type ToolContext } from './voice-webhook.service';
+import { createToolFunctions, type PhoneChangeDeps, type ToolContext } from './voice-webhook.service';
 import {
   NOT_IN_SERVICE_MESSAGE,
   type CallRef,
@@ -48,6 +48,8 @@ export interface WebhookDeps {
   assistantRequest?: VoicePlatformService['answerAssistantRequest'];
   /** Answers `transfer-destination-request` (modules/call-transfer); without it nobody is put through. */
   transfer?: Pick<CallTransferService, 'destination'>;
+  /** The late-change policy and the callback inbox, for changes by phone (issue 24). */
+  phoneChanges?: PhoneChangeDeps;
 }
 
 const MAX_KEY_LENGTH = 200;
@@ -64,6 +66,9 @@ function carriesSecret(request: FastifyRequest, secretDigest: Buffer | undefined
   );
 }
 
+const isRefusal = (result: ToolResult): result is ToolErrorResult =>
+  result.success === false && 'error' in result && typeof result.error === 'string' && !('pending' in result);
+
 const fromVoicePlatform = (body: unknown): boolean =>
   typeof body === 'object' && body !== null && 'message' in body;
 
@@ -74,9 +79,9 @@ const fromVoicePlatform = (body: unknown): boolean =>
  */
 export function registerWebhookRoutes(
   app: App,
-  { auth, schedule, calls, secret, assistantRequest, practiceForCall, transfer }: WebhookDeps,
+  { auth, schedule, calls, secret, assistantRequest, practiceForCall, transfer, phoneChanges }: WebhookDeps,
 ): void {
-  const tools = createToolFunctions(schedule);
+  const tools = createToolFunctions(schedule, phoneChanges);
   const secretDigest = secret ? digest(secret) : undefined;
 
   /** What the voice model can read out for a failure; unexpected ones are logged (type and stack only). */
@@ -110,6 +115,8 @@ export function registerWebhookRoutes(
       const params = call.function ? call.function.arguments : call.parameters;
       try {
         const result = await tools.run(name, params, { ...ctx, idempotencyKey: `tool:${call.id}` });
+        // A refusal the function answered (staff will call back) is a failure too: it travels in `error`.
+        if (isRefusal(result)) return toolCallResult(call.id, name, { error: result.error });
         return toolCallResult(call.id, name, { result });
       } catch (thrown) {
         return toolCallResult(call.id, name, { error: spoken(thrown, request).error });
@@ -123,13 +130,14 @@ export function registerWebhookRoutes(
     practice: PracticeContext,
     calledNumber: string | undefined,
     callerNumber: string | undefined,
+    call: ToolContext['call'],
     request: FastifyRequest,
   ): Promise<ToolContext | ToolErrorResult> {
     try {
       // The number's mapping may pick the connector, but never another practice's schedule.
       const byNumber = calledNumber ? await schedule.forCalledNumber(calledNumber) : undefined;
       const schedulePractice = byNumber?.id === practice.id ? byNumber : await schedule.forPractice(practice);
-      return { practice: schedulePractice, ...(callerNumber && { callerNumber }) };
+      return { practice: schedulePractice, call, ...(callerNumber && { callerNumber }) };
     } catch (thrown) {
       return spoken(thrown, request);
     }
@@ -171,8 +179,17 @@ export function registerWebhookRoutes(
     }
     const calledNumber = ref.number ?? undefined;
     const callerNumber = message.customer?.number ?? message.call?.customer?.number ?? undefined;
+    const onCall: ToolContext['call'] = {
+      id: message.call?.id ?? '',
+      direction:
+        message.call?.type === 'outboundPhoneCall'
+          ? 'outbound'
+          : message.call?.type === 'webCall'
+            ? 'web'
+            : 'inbound',
+    };
     const ctx: ToolContext | ToolErrorResult = inService
-      ? await toolContext(inService, calledNumber, callerNumber, request)
+      ? await toolContext(inService, calledNumber, callerNumber, onCall, request)
       : { success: false, error: NOT_IN_SERVICE_MESSAGE };
     if (message.type === 'tool-calls') return toolCalls(message.toolCallList ?? [], ctx, request);
 

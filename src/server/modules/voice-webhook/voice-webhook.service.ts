@@ -5,38 +5,77 @@ import {
   type AppointmentActionResult,
   BookAppointmentParamsSchema,
   CheckAvailabilityParamsSchema,
+  FindAppointmentsParamsSchema,
   FindPatientParamsSchema,
   FIRST_AVAILABLE_PROVIDER,
   FAR_DATE_MESSAGE,
   lastBookableDate,
   PAST_DATE_MESSAGE,
+  RescheduleAppointmentParamsSchema,
   TOOL_FUNCTIONS,
   type BookAppointmentParams,
   type BookOutcome,
   type CheckAvailabilityParams,
   type CheckAvailabilityResult,
+  type FindAppointmentsParams,
+  type FindAppointmentsResult,
   type FindPatientParams,
   type FindPatientResult,
+  type RescheduleAppointmentParams,
+  type RescheduleAppointmentResult,
   type ToolFunction,
   type ToolResult,
 } from '#shared/schemas/schedule';
 import { phoneNumberProblem } from '#shared/phone';
-import { badRequest } from '../../errors';
+import { formatVisitDay, formatVisitTime } from '#shared/visit-time';
+import { badRequest, notFound } from '../../errors';
 import { toE164 } from '../../lib/phone';
-import type { NewPatient } from '../../integrations/practice-management/port';
+import { sameName } from '../../lib/person-name';
+import type { Appointment, NewPatient, Patient } from '../../integrations/practice-management/port';
 import { addMinutesToWall, formatHm, minutesOfDay } from '../../lib/wall-time';
 import { matchesPreference, parseCallerDate, parseCallerTime, parseTimePreference } from './caller-input';
 import { appointmentNotes } from '../../lib/appointment-notes';
-import type { Practice, ScheduleService } from '../schedule/schedule.service';
+import type { PracticeContext } from '../../practice';
+import type { ChangeSource, Practice, ScheduleService } from '../schedule/schedule.service';
 
-/** The receptionist's three functions, shared by the console and the voice platform. */
+/** The receptionist's functions, shared by the console and the voice platform. */
 
 export interface ToolContext {
   practice: Practice;
   /** The caller's own number, used when a phone number is not given. */
   callerNumber?: string;
   idempotencyKey?: string;
+  /**
+   * A voice call (the platform's id and direction). On a call, patients are reached only through the number
+   * calling (issue 24); without it the asker is signed-in staff or one of our own jobs.
+   */
+  call?: { id: string; direction: 'inbound' | 'outbound' | 'web' };
+  /** Where a booking or change comes from, for the appointment ledger (default: staff). */
+  source?: ChangeSource;
 }
+
+/** A task for staff when a change by phone cannot be made on the call (issue 24). */
+export interface CallbackRequest {
+  providerCallId: string | null;
+  callerName: string | null;
+  callerNumber: string | null;
+  note: string;
+}
+
+/** What the changes by phone need besides the schedule: the practice's policy and the callback inbox. */
+export interface PhoneChangeDeps {
+  /** Hours before a visit inside which changes by phone go to staff. */
+  lateChangeHours(practice: PracticeContext): Promise<number>;
+  requestCallback(practice: PracticeContext, request: CallbackRequest): Promise<void>;
+  now?: () => Date;
+}
+
+/** Said whenever a change cannot be made on the call: the same words whatever the reason, so nothing leaks. */
+export const STAFF_WILL_CALL =
+  'I cannot change that appointment on this call. I have asked our staff to call you back at this number.';
+const NAME_NEEDED =
+  "patient_name is required: ask the caller for the patient's full name, as the practice has it.";
+const ON_A_CALL_ONLY = 'This function works on a phone call: it looks up the number calling.';
 
 const LOOKAHEAD_DAYS = 7;
 const NEAREST_SLOTS = 6;
@@ -67,7 +106,14 @@ function phoneOf(raw: string | undefined): string {
   return e164;
 }
 
-export function createToolFunctions(schedule: ScheduleService) {
+export function createToolFunctions(schedule: ScheduleService, phone?: PhoneChangeDeps) {
+  const now = phone?.now ?? (() => new Date());
+  const sourceOf = (ctx: ToolContext): ChangeSource =>
+    ctx.source ??
+    (ctx.call ? { channel: 'call', providerCallId: ctx.call.id || null } : { channel: 'staff' });
+  const sameNumber = (a: string | undefined, b: string | undefined) =>
+    Boolean(a && b && toE164(a) === toE164(b));
+
   function callerDate(practice: Practice, value: string | undefined, field: string): string {
     if (!value) throw badRequest(`${field} is required.`);
     const date = parseCallerDate(value, practice.today, practice.timeZone);
@@ -98,11 +144,26 @@ export function createToolFunctions(schedule: ScheduleService) {
     return match.remoteId;
   }
 
+  /**
+   * Staff find anyone by number. On a call the record behind the number calling is named; behind another
+   * number it is named only to a caller who says that patient's name (issue 24), else only its existence.
+   */
   async function findPatient(params: FindPatientParams, ctx: ToolContext): Promise<FindPatientResult> {
     const phone = phoneOf(params.phone_number ?? ctx.callerNumber);
-    const [patient] = await ctx.practice.pms.findPatientsByPhone(phone);
-    if (!patient)
+    const found = await ctx.practice.pms.findPatientsByPhone(phone);
+    const ownNumber = sameNumber(phone, ctx.callerNumber);
+    const said = params.patient_name;
+    const patient = ctx.call && !ownNumber ? found.find((p) => said && sameName(said, p)) : found[0];
+    if (found.length === 0)
       return { success: false, patient: null, message: 'No patient found with that phone number.' };
+    if (!patient)
+      return {
+        success: false,
+        patient: null,
+        message: said
+          ? 'The name does not match the record for that number, so I cannot use it. Offer to book as a new patient, or to have staff call back.'
+          : "There is a record for that number. To keep patients' details private, ask for the patient's full name and call findPatient again with patient_name.",
+      };
     return {
       success: true,
       patient: {
@@ -202,34 +263,216 @@ export function createToolFunctions(schedule: ScheduleService) {
       },
       { date, time, typeLabel: type.label },
       ctx.idempotencyKey ? { key: ctx.idempotencyKey, request: params } : undefined,
+      sourceOf(ctx),
     );
   }
 
-  /** A "yes" or a "please cancel" on a confirmation call, straight into the practice system. */
+  /** The patients on the number calling whose name is `said` (all of them when no name is given). */
+  async function callersPatients(ctx: ToolContext, said: string | undefined): Promise<Patient[]> {
+    if (!ctx.callerNumber || !toE164(ctx.callerNumber)) return [];
+    const patients = await ctx.practice.pms.findPatientsByPhone(toE164(ctx.callerNumber)!);
+    return said === undefined ? patients : patients.filter((p) => sameName(said, p));
+  }
+
+  /** A task for staff, and the words that say so (never why, so nothing about anyone leaks). */
+  async function staffWillCall(
+    ctx: ToolContext,
+    said: string | undefined,
+    note: string,
+    answer = STAFF_WILL_CALL,
+  ) {
+    await phone?.requestCallback(ctx.practice, {
+      providerCallId: ctx.call?.id || null,
+      callerName: said ?? null,
+      callerNumber: (ctx.callerNumber && toE164(ctx.callerNumber)) || null,
+      note,
+    });
+    return { success: false as const, error: answer };
+  }
+
+  /**
+   * The appointment, when the caller may change it: a live, future visit of a patient on the number calling
+   * whose name the caller said (any of them without a name). Undefined otherwise, whatever the reason.
+   */
+  async function callersAppointment(
+    ctx: ToolContext,
+    id: string,
+    said: string | undefined,
+  ): Promise<Appointment | undefined> {
+    const patients = await callersPatients(ctx, said);
+    if (patients.length === 0) return undefined;
+    const appointment = await schedule.appointment(ctx.practice, id);
+    const owner = appointment?.contact.remoteId;
+    if (!appointment || !owner || !patients.some((p) => p.remoteId === owner)) return undefined;
+    if (appointment.cancelled || appointment.completed || appointment.start <= now()) return undefined;
+    return appointment;
+  }
+
+  const visitWords = (a: Appointment) =>
+    `${formatVisitDay(a.wallStart.slice(0, 10))} at ${formatVisitTime(a.wallStart.slice(11, 16))}`;
+
+  /** Inside the practice's late-change hours: the words to say after opening the task, else undefined. */
+  async function tooLate(ctx: ToolContext, a: Appointment): Promise<number | undefined> {
+    if (!phone) return undefined;
+    const hours = await phone.lateChangeHours(ctx.practice);
+    return a.start.getTime() - now().getTime() < hours * 3600_000 ? hours : undefined;
+  }
+  const lateAnswer = (hours: number) =>
+    `Changes less than ${hours} hours before a visit are made by our staff. I have asked them to call you back at this number.`;
+
+  async function findAppointments(
+    params: FindAppointmentsParams,
+    ctx: ToolContext,
+  ): Promise<FindAppointmentsResult> {
+    if (!ctx.call) throw badRequest(ON_A_CALL_ONLY);
+    const patients = await callersPatients(ctx, params.patient_name);
+    if (params.patient_name === undefined && patients.length > 1)
+      throw badRequest(
+        'Several patients share the number calling: ask whose appointments the caller means and call findAppointments again with patient_name.',
+      );
+    const upcoming = await schedule.upcomingOf(
+      ctx.practice,
+      patients.map((p) => p.remoteId),
+    );
+    const label = async (code: string | undefined) =>
+      (code && (await schedule.appointmentType(code))?.label) ?? code ?? 'Appointment';
+    return {
+      success: true,
+      appointments: await Promise.all(
+        upcoming.map(async (a) => ({
+          appointment_id: a.remoteId,
+          date: a.wallStart.slice(0, 10),
+          time: a.wallStart.slice(11, 16),
+          provider_name: a.providers[0]?.displayName ?? '',
+          appointment_type: await label(a.appointmentType),
+        })),
+      ),
+      message:
+        upcoming.length === 0
+          ? 'There are no upcoming appointments for the number calling.'
+          : `${upcoming.length} upcoming appointment${upcoming.length === 1 ? '' : 's'}.`,
+    };
+  }
+
+  async function rescheduleAppointment(
+    params: RescheduleAppointmentParams,
+    ctx: ToolContext,
+  ): Promise<RescheduleAppointmentResult | { success: false; error: string }> {
+    if (!ctx.call) throw badRequest(ON_A_CALL_ONLY);
+    const id = params.appointment_id;
+    if (!id) throw badRequest('appointment_id is required.');
+    const said = params.patient_name;
+    if (!said) throw badRequest(NAME_NEEDED);
+    const { practice } = ctx;
+    const date = callerDate(practice, params.date, 'date');
+    if (!params.time) throw badRequest('time is required.');
+    const minutes = parseCallerTime(params.time);
+    if (minutes === undefined) throw badRequest(`I could not understand the time "${params.time}".`);
+    if (date === practice.today && minutes < minutesOfDay(practice.nowWall)) {
+      throw badRequest('The selected time has already passed. Please choose a later time.');
+    }
+    const startTime = `${date}T${formatHm(minutes)}:00`;
+    const idempotent = ctx.idempotencyKey ? { key: ctx.idempotencyKey, request: params } : undefined;
+    return schedule.once(practice, idempotent, async () => {
+      const appointment = await callersAppointment(ctx, id, said);
+      if (!appointment)
+        return staffWillCall(
+          ctx,
+          said,
+          'Called to move an appointment; it could not be verified on the call.',
+        );
+      const hours = await tooLate(ctx, appointment);
+      if (hours !== undefined)
+        return staffWillCall(
+          ctx,
+          said,
+          `Called to move the visit on ${visitWords(appointment)} to ${formatVisitDay(date)} at ${formatVisitTime(formatHm(minutes))}: less than ${hours} hours ahead.`,
+          lateAnswer(hours),
+        );
+      const provider = await providerId(practice, params.provider_id, params.provider_name);
+      const moved = await schedule.reschedule(
+        practice,
+        appointment,
+        { startTime, providerId: provider },
+        sourceOf(ctx),
+      );
+      const confirmation = moved.confirmationNumber ?? moved.remoteId;
+      const providerName = moved.providers[0]?.displayName ?? '';
+      return {
+        success: true as const,
+        appointment: {
+          confirmation_number: confirmation,
+          date: moved.wallStart.slice(0, 10),
+          time: moved.wallStart.slice(11, 16),
+          provider_name: providerName,
+        },
+        message: `Moved to ${visitWords(moved)}${providerName ? ` with ${providerName}` : ''}. The confirmation number stays ${confirmation}.`,
+      };
+    });
+  }
+
+  /**
+   * A "yes" or a "please cancel", into the practice system. On a call only a visit of a patient on the number
+   * calling; an inbound caller cancelling also says the patient's name and meets the late-change policy (an
+   * outbound confirmation call is about the visit we called for).
+   */
   async function appointmentAction(
     params: AppointmentActionParams,
     ctx: ToolContext,
     action: 'confirm' | 'cancel',
-  ): Promise<AppointmentActionResult> {
+  ): Promise<AppointmentActionResult | { success: false; error: string }> {
     const id = params.appointment_id;
     if (!id) throw badRequest('appointment_id is required.');
-    await ctx.practice.pms[action](id);
-    return action === 'confirm'
-      ? {
-          success: true,
-          appointment_id: id,
-          status: 'confirmed',
-          message: 'Your appointment is confirmed. See you then!',
-        }
-      : {
-          success: true,
-          appointment_id: id,
-          status: 'cancelled',
-          message: 'Your appointment has been cancelled.',
-        };
+    const said = params.patient_name;
+    const inbound = ctx.call !== undefined && ctx.call.direction !== 'outbound';
+    if (inbound && action === 'cancel' && !said) throw badRequest(NAME_NEEDED);
+    const idempotent = ctx.idempotencyKey
+      ? { key: ctx.idempotencyKey, request: { action, params } }
+      : undefined;
+    return schedule.once(ctx.practice, idempotent, async () => {
+      let appointment: Appointment | undefined;
+      if (ctx.call) {
+        // Without a name (an outbound call, a confirmation) any patient on the number calling will do.
+        appointment = await callersAppointment(ctx, id, said);
+        if (!appointment)
+          return staffWillCall(
+            ctx,
+            said,
+            `Called to ${action} an appointment; it could not be verified on the call.`,
+          );
+        const hours = inbound && action === 'cancel' ? await tooLate(ctx, appointment) : undefined;
+        if (hours !== undefined)
+          return staffWillCall(
+            ctx,
+            said,
+            `Called to cancel the visit on ${visitWords(appointment)}: less than ${hours} hours ahead.`,
+            lateAnswer(hours),
+          );
+      } else {
+        appointment = await schedule.appointment(ctx.practice, id);
+        if (!appointment) throw notFound('Appointment not found.');
+      }
+      await schedule[action](ctx.practice, appointment, sourceOf(ctx));
+      return action === 'confirm'
+        ? {
+            success: true as const,
+            appointment_id: id,
+            status: 'confirmed' as const,
+            message: 'Your appointment is confirmed. See you then!',
+          }
+        : {
+            success: true as const,
+            appointment_id: id,
+            status: 'cancelled' as const,
+            message: 'Your appointment has been cancelled.',
+          };
+    });
   }
 
   const functions: Record<ToolFunction, (raw: unknown, ctx: ToolContext) => Promise<ToolResult>> = {
+    findAppointments: (raw, ctx) => findAppointments(parseParams(FindAppointmentsParamsSchema, raw), ctx),
+    rescheduleAppointment: (raw, ctx) =>
+      rescheduleAppointment(parseParams(RescheduleAppointmentParamsSchema, raw), ctx),
     findPatient: (raw, ctx) => findPatient(parseParams(FindPatientParamsSchema, raw), ctx),
     checkAvailability: (raw, ctx) => checkAvailability(parseParams(CheckAvailabilityParamsSchema, raw), ctx),
     bookAppointment: (raw, ctx) => bookAppointment(parseParams(BookAppointmentParamsSchema, raw), ctx),

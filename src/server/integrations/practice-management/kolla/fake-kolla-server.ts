@@ -395,6 +395,71 @@ function createAppointment(state: FakeKollaState, body: unknown) {
   return appointment;
 }
 
+/** Fields a PATCH may name in `update_mask` (the docs' reschedule fields and the ones around them). */
+const PATCHABLE = new Set([
+  'wall_start_time',
+  'wall_end_time',
+  'start_time',
+  'end_time',
+  'providers',
+  'operatory',
+  'resources',
+  'notes',
+  'short_description',
+]);
+
+/** `PATCH /appointments/{id}?update_mask=…`: only the masked fields change; no mask is refused. */
+function patchAppointment(state: FakeKollaState, id: string, query: URLSearchParams, body: unknown) {
+  const appointment = state.appointments.find((a) => a.name === `appointments/${id}`);
+  if (!appointment) throw notFound(`appointment ${id} not found`);
+  const mask = (query.get('update_mask') ?? '')
+    .split(',')
+    .map((f) => f.trim())
+    .filter(Boolean);
+  if (mask.length === 0) throw badRequest('update_mask is required');
+  const unknown = mask.find((f) => !PATCHABLE.has(f));
+  if (unknown) throw badRequest(`update_mask names a field that cannot be updated: ${unknown}`);
+  const input = appointmentSchema.parse(body ?? {});
+  const has = (f: string) => mask.includes(f);
+  let wallStart = has('wall_start_time')
+    ? normalizeWall(input.wall_start_time)
+    : normalizeWall(appointment.wall_start_time);
+  let wallEnd = has('wall_end_time')
+    ? normalizeWall(input.wall_end_time)
+    : normalizeWall(appointment.wall_end_time);
+  if (has('start_time') && input.start_time)
+    wallStart = wallFromInstant(new Date(input.start_time), state.timeZone);
+  if (has('end_time') && input.end_time) wallEnd = wallFromInstant(new Date(input.end_time), state.timeZone);
+  if (!wallStart || !wallEnd) throw badRequest('wall_start_time and wall_end_time must be wall times');
+  if (wallEnd <= wallStart) throw badRequest('end must be after start');
+  const contact = state.contacts.find((c) => c.name === appointment.contact_id);
+  const provider = has('providers')
+    ? state.resources.find((r) => r.name === input.providers?.[0]?.name)
+    : state.resources.find((r) => r.name === appointment.providers[0]?.name);
+  const operatory = state.resources.find(
+    (r) => r.name === (has('operatory') ? input.operatory : appointment.operatory),
+  );
+  if (!contact || !provider || !operatory) throw badRequest('providers and operatory must exist');
+  const updated = buildAppointment(state, id, {
+    contact,
+    provider,
+    operatory,
+    wallStart,
+    wallEnd,
+    timeZone: appointment.time_zone,
+    description: has('short_description') ? input.short_description : appointment.short_description,
+    notes: has('notes') ? input.notes : appointment.notes,
+  });
+  Object.assign(appointment, {
+    ...updated,
+    confirmed: appointment.confirmed,
+    cancelled: appointment.cancelled,
+    completed: appointment.completed,
+    broken: appointment.broken,
+  });
+  return appointment;
+}
+
 function createContact(state: FakeKollaState, body: unknown) {
   const input = contactSchema.parse(body);
   if (!input.given_name || !input.family_name) throw badRequest('given_name and family_name are required');
@@ -439,6 +504,8 @@ function route(
     return { appointments: items, next_page_token };
   }
   if (method === 'POST' && path === '/appointments') return createAppointment(state, body);
+  if (method === 'PATCH' && (m = /^\/appointments\/([^/:]+)$/.exec(path)))
+    return patchAppointment(state, m[1] ?? '', query, body);
   if ((m = /^\/appointments\/([^/:]+)(:cancel|:confirm)?$/.exec(path))) {
     const appointment = state.appointments.find((a) => a.name === `appointments/${m?.[1]}`);
     if (!appointment) throw notFound(`appointment ${m[1]} not found`);

@@ -446,6 +446,121 @@ describe('book and cancel', () => {
   });
 });
 
+describe('reschedule and lookups (issue 24)', () => {
+  it("moves an appointment with Kolla's PATCH and update_mask, keeping its id, provider and room", async () => {
+    const a = await pms.book({
+      patient: { remoteId: ann.remote_id },
+      providerId: 'provider_1',
+      startTime: `${TUESDAY}T09:00`,
+      durationMinutes: 45,
+    });
+    const moved = await pms.reschedule(a.remoteId, {
+      startTime: `${TUESDAY}T11:00`,
+      providerId: FIRST_AVAILABLE,
+    });
+    expect(moved).toMatchObject({
+      remoteId: a.remoteId,
+      wallStart: `${TUESDAY}T11:00:00`,
+      wallEnd: `${TUESDAY}T11:45:00`,
+    });
+    expect(moved.providers[0]?.remoteId).toBe('provider_1');
+    const patch = fake.state.requests.at(-1)!;
+    expect(patch).toMatchObject({ method: 'PATCH', path: `/appointments/${a.remoteId}` });
+    expect(patch.query.update_mask!.split(',').sort()).toEqual(
+      ['operatory', 'providers', 'resources', 'wall_end_time', 'wall_start_time'].sort(),
+    );
+    expect(patch.body).toMatchObject({
+      wall_start_time: `${TUESDAY} 11:00:00`,
+      operatory:
+        a.resources.find((r) => r.type === 'OPERATORY') && expect.stringMatching(/^resources\/operatory_/),
+    });
+    expect((await pms.getAppointment(a.remoteId))?.wallStart).toBe(`${TUESDAY}T11:00:00`);
+    // The old time is free again; the new one is not.
+    const slots = (await pms.openSlots({ date: TUESDAY, providerId: 'provider_1', durationMinutes: 45 })).map(
+      (s) => s.time,
+    );
+    expect(slots).toContain('09:00');
+    expect(slots).not.toContain('11:00');
+  });
+
+  it('moves within its own time (a little later) without counting itself as taken', async () => {
+    const a = await pms.book({
+      patient: { remoteId: ann.remote_id },
+      providerId: 'provider_1',
+      startTime: `${TUESDAY}T09:00`,
+      durationMinutes: 60,
+    });
+    const moved = await pms.reschedule(a.remoteId, {
+      startTime: `${TUESDAY}T09:30`,
+      providerId: 'provider_1',
+    });
+    expect(moved.wallStart).toBe(`${TUESDAY}T09:30:00`);
+  });
+
+  it('refuses a taken time, a closed one and a cancelled appointment, changing nothing', async () => {
+    const a = await pms.book({
+      patient: { remoteId: ann.remote_id },
+      providerId: 'provider_1',
+      startTime: `${TUESDAY}T09:00`,
+      durationMinutes: 30,
+    });
+    book(`${TUESDAY} 10:00:00`, 30, 'provider_1', 'operatory_5', eve);
+    book(`${TUESDAY} 10:00:00`, 30, 'provider_2', 'operatory_6', eve);
+    const before = fake.state.requests.length;
+    expect(
+      (await failure(pms.reschedule(a.remoteId, { startTime: `${TUESDAY}T10:00`, providerId: 'provider_1' })))
+        .code,
+    ).toBe('conflict');
+    expect(
+      (
+        await failure(
+          pms.reschedule(a.remoteId, { startTime: `${TUESDAY}T23:00`, providerId: FIRST_AVAILABLE }),
+        )
+      ).code,
+    ).toBe('closed');
+    expect(fake.state.requests.slice(before).some((r) => r.method === 'PATCH')).toBe(false);
+    expect((await pms.getAppointment(a.remoteId))?.wallStart).toBe(`${TUESDAY}T09:00:00`);
+    await pms.cancel(a.remoteId);
+    expect(
+      (await failure(pms.reschedule(a.remoteId, { startTime: `${TUESDAY}T11:00`, providerId: 'provider_1' })))
+        .code,
+    ).toBe('conflict');
+    expect(
+      (await failure(pms.reschedule('999', { startTime: `${TUESDAY}T11:00`, providerId: 'provider_1' })))
+        .code,
+    ).toBe('not_found');
+    expect(await pms.getAppointment('999')).toBeUndefined();
+  });
+
+  it('the fake, like Kolla, refuses a PATCH without update_mask or naming a field it cannot update', async () => {
+    const a = book(`${TUESDAY} 09:00:00`, 30);
+    const patch = (query: string) =>
+      fetch(`${fake.url}/appointments/${a.remote_id}${query}`, {
+        method: 'PATCH',
+        headers: {
+          authorization: `Bearer ${fake.state.apiKey}`,
+          'connector-id': fake.state.connectorId,
+          'consumer-id': fake.state.consumerId,
+          'content-type': 'application/json',
+        },
+        body: JSON.stringify({ wall_start_time: `${TUESDAY} 11:00:00`, contact_id: 'contacts/1' }),
+      });
+    expect((await patch('')).status).toBe(400);
+    expect((await patch('?update_mask=contact_id')).status).toBe(400);
+    expect(a.wall_start_time).toBe(`${TUESDAY} 09:00:00`);
+  });
+
+  it("lists one patient's appointments only, by Kolla's contact filter", async () => {
+    book(`${TUESDAY} 09:00:00`, 30, 'provider_1', 'operatory_5', ann);
+    book(`${TUESDAY} 10:00:00`, 30, 'provider_1', 'operatory_5', eve);
+    const range = { start: new Date(`${MONDAY}T00:00:00Z`), end: new Date('2025-07-10T00:00:00Z') };
+    const list = await pms.listPatientAppointments(ann.remote_id, range);
+    expect(list.map((a) => a.contact.remoteId)).toEqual([ann.remote_id]);
+    const listed = fake.state.requests.filter((r) => r.path === '/appointments').at(-1);
+    expect(listed?.query.filter).toContain(`contact_id = 'contacts/${ann.remote_id}'`);
+  });
+});
+
 describe('errors', () => {
   it('reports a bad API key as unauthorized', async () => {
     const error = await failure(createKollaAdapter({ ...options, apiKey: 'kc.nope' }).listProviders());

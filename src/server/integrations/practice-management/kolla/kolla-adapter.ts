@@ -9,6 +9,7 @@ import {
   type OpenSlotsQuery,
   type Patient,
   type PracticeManagement,
+  type RescheduleInput,
   type Slot,
 } from '../port';
 import { splitE164 } from '../../../lib/phone';
@@ -69,6 +70,7 @@ const rfc3339 = (d: Date): string => d.toISOString().replace(/\.\d{3}Z$/, 'Z');
 const idOf = (r: KollaResource): string => bareId(r.name, r.remote_id);
 
 interface Booking {
+  appointmentId: string;
   interval: Interval;
   resourceIds: Set<string>;
   contactId: string | undefined;
@@ -91,8 +93,12 @@ export function createKollaAdapter(options: KollaAdapterOptions): PracticeManage
 
   const listResources = () => client.listAll('/resources', resourcePageSchema);
 
-  async function listAppointments({ start, end }: { start: Date; end: Date }): Promise<Appointment[]> {
+  async function listAppointments(
+    { start, end }: { start: Date; end: Date },
+    contactId?: string,
+  ): Promise<Appointment[]> {
     const filter = kollaFilter([
+      ...(contactId ? [['contact_id', '=', `contacts/${contactId}`] as const] : []),
       ['start_time', '>=', rfc3339(start)],
       ['start_time', '<', rfc3339(end)],
     ]);
@@ -105,8 +111,9 @@ export function createKollaAdapter(options: KollaAdapterOptions): PracticeManage
       rows
         .map((row) => toAppointment(row, ctx))
         .filter((a): a is Appointment => a !== undefined)
-        // Filter support differs per connector, so the range is enforced here as well.
+        // Filter support differs per connector, so the range and the patient are enforced here as well.
         .filter((a) => a.start >= start && a.start < end)
+        .filter((a) => contactId === undefined || a.contact.remoteId === contactId)
         .sort((a, b) => a.start.getTime() - b.start.getTime())
     );
   }
@@ -162,11 +169,13 @@ export function createKollaAdapter(options: KollaAdapterOptions): PracticeManage
       });
   }
 
-  async function bookingsOn(date: string): Promise<Booking[]> {
+  /** The day's live appointments but `moving` (an appointment being moved frees its own time). */
+  async function bookingsOn(date: string, moving?: string): Promise<Booking[]> {
     const appointments = await listAppointments(dayRange(date, timeZone));
     return appointments
-      .filter((a) => !a.cancelled && a.wallStart.startsWith(date))
+      .filter((a) => !a.cancelled && a.wallStart.startsWith(date) && a.remoteId !== moving)
       .map((a) => ({
+        appointmentId: a.remoteId,
         interval: {
           start: minutesOfDay(a.wallStart),
           end: a.wallEnd.startsWith(date) ? minutesOfDay(a.wallEnd) : DAY_MINUTES,
@@ -182,9 +191,9 @@ export function createKollaAdapter(options: KollaAdapterOptions): PracticeManage
     bookings.filter((b) => b.resourceIds.has(resourceId)).map((b) => b.interval);
 
   /** Everything needed to decide what is free on `date` for the requested provider(s). */
-  async function availability(date: string, providerId: string) {
+  async function availability(date: string, providerId: string, moving?: string) {
     if (!isDate(date)) throw new PmsError('bad_request', `Not a date (YYYY-MM-DD): ${date}`);
-    const [resources, bookings] = await Promise.all([listResources(), bookingsOn(date)]);
+    const [resources, bookings] = await Promise.all([listResources(), bookingsOn(date, moving)]);
     const providers = resources.filter((r) => resourceType(r.type) === 'PROVIDER');
     const operatories = resources.filter((r) => resourceType(r.type) === 'OPERATORY');
     const wanted =
@@ -292,6 +301,87 @@ export function createKollaAdapter(options: KollaAdapterOptions): PracticeManage
     return appointment;
   }
 
+  async function getAppointment(remoteId: string): Promise<Appointment | undefined> {
+    if (!remoteId) return undefined;
+    try {
+      const [row, resources] = await Promise.all([
+        client.request('GET', `/appointments/${encodeURIComponent(remoteId)}`, appointmentSchema),
+        listResources(),
+      ]);
+      return toAppointment(row, { timeZone, resources: new Map(resources.map((r) => [idOf(r), r])) });
+    } catch (error) {
+      if (error instanceof PmsError && error.code === 'not_found') return undefined;
+      throw error;
+    }
+  }
+
+  /**
+   * Kolla documents a partial update (PATCH with `update_mask`), so a move is one request: the appointment
+   * keeps its id and is never without a time. Like `book`, the adapter checks the new time right before.
+   */
+  async function reschedule(remoteId: string, input: RescheduleInput): Promise<Appointment> {
+    const current = await getAppointment(remoteId);
+    if (!current) throw new PmsError('not_found', `Unknown appointment: ${remoteId}`);
+    if (current.cancelled || current.completed)
+      throw new PmsError('conflict', 'This appointment can no longer be moved.');
+    const ownLength = Math.round((current.end.getTime() - current.start.getTime()) / 60_000);
+    const { wallStart, date, start, wanted, duration } = bookingWindow({
+      startTime: input.startTime,
+      durationMinutes: input.durationMinutes ?? ownLength,
+    });
+    const { candidates, operatories, freeOperatories, notBefore, byId, bookings } = await availability(
+      date,
+      input.providerId,
+      remoteId,
+    );
+    if (start < notBefore) throw new PmsError('conflict', `${date} ${formatHm(start)} is in the past`);
+    const ownProvider = current.providers[0]?.remoteId;
+    const chosen =
+      candidates.find((c) => idOf(c.provider) === ownProvider && isFree(wanted, c.free)) ??
+      candidates.find((c) => isFree(wanted, c.free));
+    if (!chosen && !candidates.some((c) => isFree(wanted, mergeIntervals(c.open))))
+      throw new PmsError('closed', `${date} ${formatHm(start)} is outside opening hours`);
+    const patientId = current.contact.remoteId;
+    const own = bookings.find((b) => b.contactId === patientId && overlaps(b.interval, wanted));
+    if (patientId !== undefined && own) throw new PatientBusyError(own);
+    if (!chosen) throw new PmsError('conflict', `${date} ${formatHm(start)} is not available`);
+    const ownRoom = current.resources.find((r) => r.type === 'OPERATORY')?.remoteId;
+    const rooms = freeOperatories(wanted);
+    const operatory = rooms.find((op) => idOf(op) === ownRoom || op.remote_id === ownRoom) ?? rooms[0];
+    if (operatories.length > 0 && !operatory)
+      throw new PmsError('conflict', `No operatory is free at ${date} ${formatHm(start)}`);
+
+    const body = appointmentBody({
+      contactId: patientId ?? '',
+      wallStart,
+      wallEnd: addMinutesToWall(wallStart, duration),
+      provider: chosen.provider,
+      operatory,
+    });
+    const mask = [
+      'wall_start_time',
+      'wall_end_time',
+      'providers',
+      ...(operatory ? ['operatory', 'resources'] : []),
+    ];
+    const patched = await client.request(
+      'PATCH',
+      `/appointments/${encodeURIComponent(remoteId)}`,
+      appointmentSchema,
+      {
+        query: { update_mask: mask.join(',') },
+        body: Object.fromEntries(
+          Object.entries({ name: `appointments/${remoteId}`, ...body }).filter(
+            ([key]) => key === 'name' || mask.includes(key),
+          ),
+        ),
+      },
+    );
+    const appointment = toAppointment(patched, { timeZone, resources: byId });
+    if (!appointment) throw new PmsError('unavailable', 'Kolla returned an appointment without times');
+    return appointment;
+  }
+
   async function cancel(remoteId: string): Promise<void> {
     if (!remoteId) throw new PmsError('bad_request', 'Missing appointment id');
     await client.request('POST', `/appointments/${encodeURIComponent(remoteId)}:cancel`, z.unknown(), {
@@ -312,11 +402,14 @@ export function createKollaAdapter(options: KollaAdapterOptions): PracticeManage
       (await listResources()).filter((r) => resourceType(r.type) === 'PROVIDER').map(toProvider),
     listOperatories: async () =>
       (await listResources()).filter((r) => resourceType(r.type) === 'OPERATORY').map(toOperatory),
-    listAppointments,
+    listAppointments: (range) => listAppointments(range),
+    listPatientAppointments: (patientRemoteId, range) => listAppointments(range, patientRemoteId),
     findPatientsByPhone,
     createPatient,
     openSlots,
     book,
+    getAppointment,
+    reschedule,
     cancel,
     confirm,
   };

@@ -10,6 +10,7 @@ import {
   type OpenSlotsQuery,
   type Patient,
   type PracticeManagement,
+  type RescheduleInput,
   type Slot,
 } from '../port';
 import {
@@ -67,6 +68,7 @@ type ProviderRow = typeof providers.$inferSelect;
 type WorkingHoursRow = typeof providerWorkingHours.$inferSelect;
 /** A booked appointment as minutes of one practice-local day. */
 interface Busy {
+  appointmentId: string;
   providerId: string;
   operatoryId: string | null;
   interval: Interval;
@@ -244,6 +246,7 @@ export function createSandboxSchedule(
     const day = dayRange(date, timeZone);
     const booked = await db
       .select({
+        appointmentId: appointments.id,
         providerId: appointments.providerId,
         operatoryId: appointments.operatoryId,
         wallStart: wallSql(appointments.startsAt, timeZone),
@@ -259,6 +262,7 @@ export function createSandboxSchedule(
         ),
       );
     return booked.map((b) => ({
+      appointmentId: b.appointmentId,
       providerId: b.providerId,
       operatoryId: b.operatoryId,
       interval: {
@@ -268,14 +272,17 @@ export function createSandboxSchedule(
     }));
   }
 
-  /** Who and which room is free on `date`, as minutes of the practice-local day. */
-  async function availability(date: string, providerId: string) {
+  /**
+   * Who and which room is free on `date`, as minutes of the practice-local day; `moving` is an appointment
+   * being moved, whose own time does not count as taken.
+   */
+  async function availability(date: string, providerId: string, moving?: string) {
     if (!isDate(date)) throw new PmsError('bad_request', `Not a date (YYYY-MM-DD): ${date}`);
     if (providerId !== FIRST_AVAILABLE && !UUID.test(providerId)) {
       throw new PmsError('not_found', `Unknown provider: ${providerId}`);
     }
     const weekday = new Date(`${date}T12:00:00Z`).getUTCDay();
-    const [active, rooms, busy, hours] = await Promise.all([
+    const [active, rooms, booked, hours] = await Promise.all([
       activeProviders(),
       allOperatories(),
       caches.busy.get(`${practiceId}|${timeZone}|${date}`, () => busyOn(date)),
@@ -286,6 +293,7 @@ export function createSandboxSchedule(
           .where(and(ours.hours, eq(providerWorkingHours.weekday, weekday))),
       ),
     ]);
+    const busy = moving ? booked.filter((b) => b.appointmentId !== moving) : booked;
     const providerRows = active.filter((p) => providerId === FIRST_AVAILABLE || p.id === providerId);
     if (providerRows.length === 0 && providerId !== FIRST_AVAILABLE) {
       throw new PmsError('not_found', `Unknown provider: ${providerId}`);
@@ -351,10 +359,15 @@ export function createSandboxSchedule(
     return row.id;
   }
 
-  /** A live appointment of the patient overlapping [startsAt, endsAt), if there is one. */
+  /** A live appointment of the patient overlapping [startsAt, endsAt) (but `except`), if there is one. */
   async function patientBusy(
     q: Queryable,
-    { patientId, startsAt, endsAt }: { patientId: string; startsAt: Date; endsAt: Date },
+    {
+      patientId,
+      startsAt,
+      endsAt,
+      except,
+    }: { patientId: string; startsAt: Date; endsAt: Date; except?: string },
   ): Promise<PatientBusyError | undefined> {
     const [row] = await q
       .select({
@@ -369,6 +382,7 @@ export function createSandboxSchedule(
           ne(appointments.status, 'cancelled'),
           lt(appointments.startsAt, endsAt),
           gt(appointments.endsAt, startsAt),
+          except ? ne(appointments.id, except) : undefined,
         ),
       )
       .orderBy(asc(appointments.startsAt))
@@ -454,6 +468,92 @@ export function createSandboxSchedule(
     return toAppointment(row!);
   }
 
+  /** In a savepoint; false when the provider or room was taken meanwhile (the database's exclusion rule). */
+  async function tryMove(
+    tx: Tx,
+    id: string,
+    patientId: string,
+    values: Pick<typeof appointments.$inferInsert, 'startsAt' | 'endsAt' | 'providerId' | 'operatoryId'>,
+  ): Promise<boolean> {
+    for (let attempt = 0; ; attempt++) {
+      try {
+        await tx.transaction((sp) =>
+          sp
+            .update(appointments)
+            .set(values)
+            .where(and(ours.appointments, eq(appointments.id, id))),
+        );
+        return true;
+      } catch (error) {
+        const code = pgErrorCode(error);
+        if (code === EXCLUSION_VIOLATION && pgConstraint(error) === PATIENT_NO_OVERLAP) {
+          throw (await patientBusy(tx, { patientId, ...values, except: id })) ?? error;
+        }
+        if (code === EXCLUSION_VIOLATION) return false;
+        if (code === DEADLOCK_DETECTED && attempt < 5) continue;
+        throw error;
+      }
+    }
+  }
+
+  async function getAppointment(remoteId: string): Promise<Appointment | undefined> {
+    const [row] = UUID.test(remoteId) ? await selectAppointments(eq(appointments.id, remoteId)) : [];
+    return row && toAppointment(row);
+  }
+
+  /**
+   * One transaction under both days' locks: the row is moved in place, so the new time is held the moment
+   * the old one is released, and a time taken meanwhile (the exclusion rules) leaves the row as it was.
+   */
+  async function reschedule(remoteId: string, input: RescheduleInput): Promise<Appointment> {
+    const current = await getAppointment(remoteId);
+    if (!current) throw new PmsError('not_found', `Unknown appointment: ${remoteId}`);
+    if (current.cancelled || current.completed)
+      throw new PmsError('conflict', 'This appointment can no longer be moved.');
+    const ownLength = Math.round((current.end.getTime() - current.start.getTime()) / 60_000);
+    const { duration, wallStart, date, start, wanted } = bookingWindow({
+      startTime: input.startTime,
+      durationMinutes: input.durationMinutes ?? ownLength,
+    });
+    const { candidates, rooms, freeRooms, notBefore } = await availability(date, input.providerId, remoteId);
+    if (start < notBefore) throw new PmsError('conflict', `${date} ${formatHm(start)} is in the past`);
+    if (!candidates.some((c) => isFree(wanted, mergeIntervals(c.open)))) {
+      throw new PmsError('closed', `${date} ${formatHm(start)} is outside opening hours`);
+    }
+    // The visit's own provider and room first, so a move keeps them when they are free.
+    const ownProvider = current.providers[0]?.remoteId;
+    const ownRoom = current.resources.find((r) => r.type === 'OPERATORY')?.remoteId ?? null;
+    const roomChoices: (string | null)[] =
+      rooms.length === 0
+        ? [null]
+        : freeRooms(wanted).sort((a, b) => Number(b === ownRoom) - Number(a === ownRoom));
+    const choices = candidates
+      .filter((c) => isFree(wanted, subtractIntervals(c.open, c.busy)))
+      .sort((a, b) => Number(b.provider.id === ownProvider) - Number(a.provider.id === ownProvider))
+      .flatMap((c) => roomChoices.map((room) => ({ c, room })));
+    const startsAt = instantFromWall(wallStart, timeZone);
+    const endsAt = instantFromWall(addMinutesToWall(wallStart, duration), timeZone);
+    const days = [...new Set([current.wallStart.slice(0, 10), date])].sort();
+    await db.transaction(async (tx) => {
+      for (const day of days) await tx.execute(bookingDayLock(practiceId, day));
+      const [row] = await tx
+        .select({ status: appointments.status, patientId: appointments.patientId })
+        .from(appointments)
+        .where(and(ours.appointments, eq(appointments.id, remoteId)))
+        .for('update');
+      if (!row || row.status === 'cancelled' || row.status === 'completed')
+        throw new PmsError('conflict', 'This appointment can no longer be moved.');
+      const busy = await patientBusy(tx, { patientId: row.patientId, startsAt, endsAt, except: remoteId });
+      if (busy) throw busy;
+      for (const { c, room } of choices) {
+        const values = { startsAt, endsAt, providerId: c.provider.id, operatoryId: room };
+        if (await tryMove(tx, remoteId, row.patientId, values)) return;
+      }
+      throw new PmsError('conflict', `${date} ${formatHm(start)} is not available`);
+    });
+    return (await getAppointment(remoteId))!;
+  }
+
   async function cancel(remoteId: string): Promise<void> {
     const updated = UUID.test(remoteId)
       ? await db
@@ -508,11 +608,24 @@ export function createSandboxSchedule(
       ).orderBy(asc(appointments.startsAt), asc(appointments.id));
       return rows.map(toAppointment);
     },
+    async listPatientAppointments(patientRemoteId, { start, end }) {
+      if (!UUID.test(patientRemoteId)) return [];
+      const rows = await selectAppointments(
+        and(
+          eq(appointments.patientId, patientRemoteId),
+          gte(appointments.startsAt, start),
+          lt(appointments.startsAt, end),
+        ),
+      ).orderBy(asc(appointments.startsAt), asc(appointments.id));
+      return rows.map(toAppointment);
+    },
     findPatientsByPhone: (phone) =>
       caches.patients.get(`${practiceId}|${phone}`, () => findPatientsByPhone(db)(phone)),
     createPatient: createPatient(db),
     openSlots,
     book,
+    getAppointment,
+    reschedule,
     cancel,
     confirm,
   };

@@ -102,6 +102,8 @@ describe('Vapi adapter over HTTP (fake Vapi built from the samples)', () => {
       'bookAppointment',
       'confirmAppointment',
       'cancelAppointment',
+      'findAppointments',
+      'rescheduleAppointment',
       // Transfer to a person: no destinations, so Vapi asks our webhook (assistant.server) where to.
       'transferCall',
     ]);

@@ -541,7 +541,11 @@ describe('Outbound settings dialog', () => {
     fireEvent.change(within(dialog).getByLabelText('Reminder: days before the appointment'), {
       target: { value: '31' },
     });
+    fireEvent.change(within(dialog).getByLabelText('Hours before a visit when changes go to staff'), {
+      target: { value: '169' },
+    });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Save Settings' }));
+    expect(within(dialog).getByText(M.invalidLateChangeHours)).toBeTruthy();
     expect(within(dialog).getByText(M.invalidWindow)).toBeTruthy();
     expect(within(dialog).getByText(M.invalidMaxConcurrent)).toBeTruthy();
     expect(within(dialog).getByText(M.invalidDaysBefore)).toBeTruthy();
@@ -564,6 +568,7 @@ describe('Outbound settings dialog', () => {
         confirmation: SETTINGS.callTypes.confirmation,
         followup: SETTINGS.callTypes.followup,
       },
+      lateChangeHours: 48,
     };
     const { api, dialog } = await openSettings({
       'PUT /api/outbound-settings': ({ body }) => ({ body }),
@@ -571,6 +576,9 @@ describe('Outbound settings dialog', () => {
     fireEvent.change(within(dialog).getByLabelText('Calls start at'), { target: { value: '08:30' } });
     fireEvent.change(within(dialog).getByLabelText('Calls end at'), { target: { value: '18:00' } });
     fireEvent.change(within(dialog).getByLabelText('Maximum concurrent calls'), { target: { value: '4' } });
+    fireEvent.change(within(dialog).getByLabelText('Hours before a visit when changes go to staff'), {
+      target: { value: '48' },
+    });
     fireEvent.change(within(dialog).getByLabelText('Reminder assistant'), { target: { value: 'a1' } });
     fireEvent.change(within(dialog).getByLabelText('Reminder phone number'), { target: { value: 'n1' } });
     fireEvent.click(within(dialog).getByRole('switch', { name: 'Call reminders automatically' }));

@@ -34,6 +34,7 @@ const CAMPAIGN_TYPES: ReadonlySet<CallType> = new Set(['reminder', 'confirmation
 export const MAX_DAYS_BEFORE = 30;
 export const MAX_CONCURRENT_CALLS = 1000;
 export const MAX_ESCALATE_HOURS = 72;
+export const MAX_LATE_CHANGE_HOURS = 168;
 
 export const SETTINGS_MESSAGES = {
   windowOrder: OUTBOUND_MESSAGES.invalidWindow,
@@ -41,6 +42,7 @@ export const SETTINGS_MESSAGES = {
   maxConcurrent: OUTBOUND_MESSAGES.invalidMaxConcurrent,
   daysBefore: OUTBOUND_MESSAGES.invalidDaysBefore,
   escalateAfterHours: 'Between 1 and 72 hours',
+  lateChangeHours: OUTBOUND_MESSAGES.invalidLateChangeHours,
   saved: 'Outbound call settings saved',
   saveFailed: 'Could not save the outbound call settings.',
 } as const;
@@ -57,6 +59,9 @@ function validate(form: FormState): Errors {
   else if (TIME.test(form.start) && form.end <= form.start) errors.end = SETTINGS_MESSAGES.windowOrder;
   const max = wholeNumber(form.maxConcurrentCalls);
   if (!(max >= 1 && max <= MAX_CONCURRENT_CALLS)) errors.maxConcurrentCalls = SETTINGS_MESSAGES.maxConcurrent;
+  const late = wholeNumber(form.lateChangeHours);
+  if (!(late >= 0 && late <= MAX_LATE_CHANGE_HOURS))
+    errors.lateChangeHours = SETTINGS_MESSAGES.lateChangeHours;
   for (const type of CAMPAIGN_TYPES) {
     const days = wholeNumber(form.callTypes[type].daysBefore);
     if (!(days >= 0 && days <= MAX_DAYS_BEFORE)) errors[`${type}.daysBefore`] = SETTINGS_MESSAGES.daysBefore;
@@ -75,6 +80,7 @@ interface FormState {
   start: string;
   end: string;
   maxConcurrentCalls: string;
+  lateChangeHours: string;
   callTypes: Record<
     CallType,
     {
@@ -105,6 +111,7 @@ function toForm(settings: OutboundSettings): FormState {
     start: settings.callingWindow.start,
     end: settings.callingWindow.end,
     maxConcurrentCalls: String(settings.maxConcurrentCalls),
+    lateChangeHours: String(settings.lateChangeHours),
     callTypes,
   };
 }
@@ -128,6 +135,7 @@ function toSettings(form: FormState, previous: OutboundSettings): OutboundSettin
   return {
     callingWindow: { start: form.start, end: form.end },
     maxConcurrentCalls: Number(form.maxConcurrentCalls),
+    lateChangeHours: Number(form.lateChangeHours),
     callTypes,
   };
 }
@@ -231,6 +239,24 @@ function SettingsForm({
           error={errors.maxConcurrentCalls}
           onChange={(e) => setForm((f) => ({ ...f, maxConcurrentCalls: e.target.value }))}
         />
+      </fieldset>
+
+      <fieldset className="grid gap-3">
+        <legend className="mb-2 font-semibold text-slate-900">Changes by phone</legend>
+        <FormField
+          label="Hours before a visit when changes go to staff"
+          type="number"
+          min={0}
+          max={MAX_LATE_CHANGE_HOURS}
+          inputMode="numeric"
+          value={form.lateChangeHours}
+          error={errors.lateChangeHours}
+          onChange={(e) => setForm((f) => ({ ...f, lateChangeHours: e.target.value }))}
+        />
+        <p className="text-sm text-slate-600">
+          A caller who asks to reschedule or cancel a visit this close to it gets a callback from staff
+          instead; 0 lets callers change up to the last minute.
+        </p>
       </fieldset>
 
       {CALL_TYPES.map((type) => {
