@@ -123,6 +123,9 @@ export const SIMULATION_SCENARIOS = [
   'existing-patient-first-checkup',
   'question-then-hang-up',
   'taken-time-accepts-another',
+  'existing-patient-reschedules',
+  'existing-patient-cancels',
+  'caller-names-another-patient',
 ] as const;
 export type SimulationScenario = (typeof SIMULATION_SCENARIOS)[number];
 export const SIMULATION_SCENARIO_LABELS: Record<SimulationScenario, string> = {
@@ -130,10 +133,20 @@ export const SIMULATION_SCENARIO_LABELS: Record<SimulationScenario, string> = {
   'existing-patient-first-checkup': 'An existing patient asks for the first available checkup',
   'question-then-hang-up': 'A caller asks a question and hangs up',
   'taken-time-accepts-another': 'A caller wants a time that is taken and accepts another',
+  'existing-patient-reschedules': 'An existing patient moves their cleaning to next week',
+  'existing-patient-cancels': 'An existing patient cancels their appointment tomorrow',
+  'caller-names-another-patient': "A caller asks to cancel another patient's appointment",
 };
 
 export const SimulateCallBodySchema = z.object({
   phoneNumberId: z.uuid({ error: 'Choose one of your phone numbers.' }),
   scenario: z.enum(SIMULATION_SCENARIOS, { error: 'Choose a scenario.' }),
+  /** Call as this patient (their number); by default the scenario picks a patient of the practice. */
+  callerNumber: z
+    .string()
+    .trim()
+    .max(40)
+    .optional()
+    .transform((v) => v || undefined),
 });
-export type SimulateCallBody = z.infer<typeof SimulateCallBodySchema>;
+export type SimulateCallBody = z.input<typeof SimulateCallBodySchema>;

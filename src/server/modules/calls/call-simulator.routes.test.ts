@@ -5,8 +5,8 @@ import { appointments, calls, patients, phoneNumbers } from '../../db/schema/ind
 import { DEMO_PRACTICE_NAME } from '../../db/seed/demo-practice';
 import { instantFromWall } from '../../lib/wall-time';
 import { firstPracticeId } from '../../test/practice-number';
-import { listSlots, PRACTICE_ZONE, weekdayAhead } from '../../test/schedule-dates';
-import { bearer, createTestApp, type TestApp } from '../../test/test-app';
+import { listSlots, PRACTICE_ZONE, weekdayAhead, weekdaysAhead } from '../../test/schedule-dates';
+import { bearer, consoleCall, createTestApp, type TestApp } from '../../test/test-app';
 
 /** The sandbox caller (issue 21 item 14, ADR 046): what a simulated call says and what it hands over. */
 let t: TestApp;
@@ -22,12 +22,12 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-async function simulate(scenario: SimulationScenario): Promise<CallDetail> {
+async function simulate(scenario: SimulationScenario, callerNumber?: string): Promise<CallDetail> {
   const response = await t.app.inject({
     method: 'POST',
     url: '/api/calls/simulate',
     headers: bearer(admin),
-    payload: { phoneNumberId: mainLine.id, scenario },
+    payload: { phoneNumberId: mainLine.id, scenario, ...(callerNumber && { callerNumber }) },
   });
   expect(response.statusCode, response.body).toBe(200);
   return response.json().call as CallDetail;
@@ -122,5 +122,72 @@ describe('the sandbox caller', () => {
       preferredTime: wall.slice(11, 16),
     });
     expect(analysed.json().evidence.patientName.length).toBeGreaterThan(0);
+  });
+
+  describe('changes by phone (issue 24)', () => {
+    /** A patient of the test's own with a cleaning at the first free time on `date`. */
+    async function cleaningFor(name: string, phone: string, date: string) {
+      const [slot] = await listSlots(t.app, admin, date, 'first_available', 'dental_cleaning');
+      const booked = await consoleCall(t.app, admin, 'bookAppointment', {
+        appointment_type: 'dental_cleaning',
+        date,
+        time: slot!.time,
+        provider_id: slot!.provider_id,
+        patient_info: { name, phone_number: phone },
+      });
+      expect(booked.statusCode, booked.body).toBe(200);
+      const number = booked.json().appointment.confirmation_number as string;
+      const [row] = await t.database.db
+        .select()
+        .from(appointments)
+        .where(eq(appointments.confirmationNumber, number));
+      return row!;
+    }
+
+    it('a patient moves their cleaning to next week on the call, and Call Logs shows how', async () => {
+      const [date] = weekdaysAhead(t.clock.now(), 3, 1);
+      const visit = await cleaningFor('Rhea Dunmore', '+13129905001', date!);
+      const call = await simulate('existing-patient-reschedules', '(312) 990-5001');
+      expect(call.transcript).toContain('I need to move my cleaning to next week');
+      expect(call.transcript).toMatch(/Your confirmation number stays \w+/);
+      const [moved] = await t.database.db.select().from(appointments).where(eq(appointments.id, visit.id));
+      expect(moved!.startsAt.getTime()).toBeGreaterThan(visit.startsAt.getTime() + 3 * 24 * 3600_000);
+      expect(moved!.status).not.toBe('cancelled');
+      expect(call.messages.map((m) => m.content).join('\n')).toMatch(
+        /rescheduleAppointment: \{"success":true/,
+      );
+    });
+
+    it('a patient cancels their visit on the call, and it is freed in the calendar', async () => {
+      const [date] = weekdaysAhead(t.clock.now(), 4, 1);
+      const visit = await cleaningFor('Saul Brennan', '+13129905002', date!);
+      const call = await simulate('existing-patient-cancels', '+13129905002');
+      expect(call.transcript).toContain(`I can't make my appointment`);
+      expect(call.transcript).toContain('It is cancelled.');
+      const [row] = await t.database.db.select().from(appointments).where(eq(appointments.id, visit.id));
+      expect(row!.status).toBe('cancelled');
+    });
+
+    it('a caller naming another patient learns nothing and changes nothing', async () => {
+      const [date] = weekdaysAhead(t.clock.now(), 5, 1);
+      await cleaningFor('Tova Lind', '+13129905003', date!);
+      const before = await t.database.db.select().from(appointments);
+      const call = await simulate('caller-names-another-patient', '+13129905003');
+      const [other] = await t.database.db
+        .select()
+        .from(patients)
+        .orderBy(asc(patients.createdAt), asc(patients.familyName), asc(patients.givenName), asc(patients.id))
+        .limit(1);
+      expect(call.transcript).toContain(`I'm calling for ${other!.givenName} ${other!.familyName}`);
+      expect(call.transcript).toContain('I have asked our staff to call you back');
+      const theirs = before.filter((a) => a.patientId === other!.id);
+      const spoken = call.transcript! + call.messages.map((m) => m.content).join('\n');
+      for (const a of theirs) expect(spoken).not.toContain(a.confirmationNumber);
+      expect(spoken).not.toMatch(/appointment_id/);
+      const after = await t.database.db.select().from(appointments);
+      expect(after.map((a) => `${a.id}:${a.status}:${a.startsAt.toISOString()}`).sort()).toEqual(
+        before.map((a) => `${a.id}:${a.status}:${a.startsAt.toISOString()}`).sort(),
+      );
+    });
   });
 });

@@ -1,11 +1,12 @@
 import { createHash, randomUUID } from 'node:crypto';
-import { and, asc, eq, gt, ne } from 'drizzle-orm';
+import { and, asc, eq, gt, inArray, ne } from 'drizzle-orm';
 import type { SimulationScenario } from '#shared/schemas/calls';
 import type { App } from '../../app-types';
 import type { Db } from '../../db/client';
 import { appointments, patients, phoneNumbers } from '../../db/schema/index';
 import { badRequest, conflict, notFound } from '../../errors';
-import { wallFromInstant } from '../../lib/wall-time';
+import { toE164 } from '../../lib/phone';
+import { addMinutesToWall, wallFromInstant } from '../../lib/wall-time';
 import type { PracticeContext } from '../../practice';
 
 /**
@@ -58,6 +59,69 @@ function newCallerNumber(callId: string): string {
 }
 
 export function createCallSimulator({ app, db, practiceFor, secret, now }: SimulatorDeps) {
+  /** The practice's patients, in the order the seed's callers are picked (by name: one creation time). */
+  const byName = [
+    asc(patients.createdAt),
+    asc(patients.familyName),
+    asc(patients.givenName),
+    asc(patients.id),
+  ];
+
+  /**
+   * The caller of a scenario about a visit and the day of that visit: the patient on `number` when given,
+   * else the patient of the earliest live visit from `after` (of `type` when one is named, on `preferDate`
+   * when there is one).
+   */
+  async function patientWithVisit(
+    practiceId: string,
+    {
+      number,
+      after,
+      type,
+      preferDate,
+      zone,
+    }: { number?: string; after: Date; type?: string; preferDate?: string; zone: string },
+  ) {
+    let patientId: string | undefined;
+    if (number) {
+      const e164 = toE164(number);
+      if (!e164)
+        throw badRequest('The caller’s number is not a phone number.', {
+          callerNumber: 'Not a phone number',
+        });
+      const [patient] = await db
+        .select({ id: patients.id })
+        .from(patients)
+        .where(and(eq(patients.practiceId, practiceId), eq(patients.phone, e164)))
+        .orderBy(...byName)
+        .limit(1);
+      if (!patient)
+        throw badRequest('No patient of the practice has that number.', {
+          callerNumber: 'No patient has this number',
+        });
+      patientId = patient.id;
+    }
+    const visits = await db
+      .select({ patient: patients, startsAt: appointments.startsAt })
+      .from(appointments)
+      .innerJoin(patients, eq(patients.id, appointments.patientId))
+      .where(
+        and(
+          eq(appointments.practiceId, practiceId),
+          gt(appointments.startsAt, after),
+          inArray(appointments.status, ['pending', 'confirmed']),
+          patientId ? eq(appointments.patientId, patientId) : undefined,
+          type && !patientId ? eq(appointments.appointmentType, type) : undefined,
+        ),
+      )
+      .orderBy(asc(appointments.startsAt), asc(appointments.id))
+      .limit(50);
+    const chosen =
+      visits.find((v) => preferDate && wallFromInstant(v.startsAt, zone).startsWith(preferDate)) ?? visits[0];
+    if (!chosen) throw badRequest('No patient of the practice has a visit ahead to change.');
+    return { patient: chosen.patient, visitDate: wallFromInstant(chosen.startsAt, zone).slice(0, 10) };
+  }
+
   async function post(message: Record<string, unknown>): Promise<Record<string, unknown>> {
     const response = await app.inject({
       method: 'POST',
@@ -77,6 +141,7 @@ export function createCallSimulator({ app, db, practiceFor, secret, now }: Simul
       from: PracticeContext,
       phoneNumberId: string,
       scenario: SimulationScenario,
+      callerNumber?: string,
     ): Promise<string> {
       const [number] = await db
         .select()
@@ -270,15 +335,15 @@ export function createCallSimulator({ app, db, practiceFor, secret, now }: Simul
         const [patient] = await db
           .select()
           .from(patients)
-          .where(eq(patients.practiceId, from.id))
-          // The seed's patients share one creation time: by name too, so the same caller is chosen each time.
-          .orderBy(
-            asc(patients.createdAt),
-            asc(patients.familyName),
-            asc(patients.givenName),
-            asc(patients.id),
+          .where(
+            and(
+              eq(patients.practiceId, from.id),
+              callerNumber ? eq(patients.phone, toE164(callerNumber) ?? '') : undefined,
+            ),
           )
-          .offset(scenario === 'existing-patient-first-checkup' ? 0 : 1)
+          // The seed's patients share one creation time: by name too, so the same caller is chosen each time.
+          .orderBy(...byName)
+          .offset(scenario === 'existing-patient-first-checkup' || callerNumber ? 0 : 1)
           .limit(1);
         if (!patient) throw badRequest('The practice has no patients to simulate an existing caller.');
         caller = { number: patient.phone, name: `${patient.givenName} ${patient.familyName}` };
@@ -377,6 +442,130 @@ export function createCallSimulator({ app, db, practiceFor, secret, now }: Simul
             ? `${caller.name} wanted a time that was taken and accepted another checkup time.`
             : `${caller.name} wanted a time that was taken; nothing was booked.`;
         }
+      } else if (scenario === 'existing-patient-reschedules' || scenario === 'existing-patient-cancels') {
+        const moving = scenario === 'existing-patient-reschedules';
+        const today = wallFromInstant(startedAt, zone).slice(0, 10);
+        const tomorrow = addMinutesToWall(`${today}T00:00:00`, 1440).slice(0, 10);
+        const { patient, visitDate } = await patientWithVisit(from.id, {
+          number: callerNumber,
+          after: startedAt,
+          zone,
+          ...(moving ? { type: 'dental_cleaning' } : { preferDate: tomorrow }),
+        });
+        const name = `${patient.givenName} ${patient.familyName}`;
+        caller = { number: patient.phone, name };
+        extraction = { isAppointmentRequest: false };
+        say(
+          'user',
+          moving
+            ? `Hi, this is ${name}. I need to move my cleaning to next week, please.`
+            : `Hi, this is ${name}. I can't make my appointment ${visitDate === tomorrow ? 'tomorrow' : `on ${visitDate}`}, please cancel it.`,
+        );
+        say('bot', `Of course, ${patient.givenName}. Let me look up your appointments.`);
+        const found = await tool('findAppointments', { patient_name: name });
+        type Visit = { appointment_id: string; date: string; time: string; appointment_type: string };
+        const visits = found.success ? (found.appointments as Visit[]) : [];
+        const visit = moving
+          ? (visits.find((v) => /clean/i.test(v.appointment_type)) ?? visits[0])
+          : (visits.find((v) => v.date === visitDate) ?? visits[0]);
+        const when = (v: { date: string; time: string }) =>
+          `${v.date === tomorrow ? 'tomorrow' : v.date} at ${spokenTime(v.time)}`;
+        if (!visit) {
+          say(
+            'bot',
+            found.error !== undefined ? String(found.error) : 'I do not see any upcoming visits for you.',
+          );
+          say('user', 'Okay, thank you.');
+          summary = `${name} asked to ${moving ? 'move' : 'cancel'} a visit; none was found.`;
+        } else if (moving) {
+          say(
+            'bot',
+            `I see your ${visit.appointment_type.toLowerCase()} ${when(visit)}. Let me look at next week.`,
+          );
+          const nextWeek = addMinutesToWall(`${visit.date}T00:00:00`, 7 * 1440).slice(0, 10);
+          const slots = firstSlots(
+            await tool('checkAvailability', {
+              appointment_type: visit.appointment_type,
+              preferred_date: nextWeek,
+            }),
+          );
+          let answer: ToolAnswer = { success: false, error: 'Nothing is free next week.' };
+          for (const slot of slots.slice(0, 3)) {
+            say(
+              'bot',
+              `I can offer ${slot.date} at ${spokenTime(slot.time)} with ${slot.provider_name}. Shall I move it?`,
+            );
+            say('user', 'Yes, please.');
+            answer = await tool('rescheduleAppointment', {
+              appointment_id: visit.appointment_id,
+              patient_name: name,
+              date: slot.date,
+              time: slot.time,
+              provider_id: slot.provider_id,
+            });
+            if (answer.success || !/not free/.test(String(answer.error))) break;
+          }
+          const moved = answer.appointment as
+            { date: string; time: string; confirmation_number: string } | undefined;
+          success = Boolean(answer.success && moved);
+          if (success && moved) {
+            say(
+              'bot',
+              `Done: your cleaning is now on ${moved.date} at ${spokenTime(moved.time)}. Your confirmation number stays ${moved.confirmation_number}.`,
+            );
+            say('user', 'Perfect, thank you. Bye!');
+            summary = `${name} moved their cleaning to ${moved.date}.`;
+          } else {
+            say('bot', String(answer.error ?? 'I could not move it.'));
+            say('user', 'Okay, thank you.');
+            summary = `${name} asked to move their cleaning to next week; it was not moved.`;
+          }
+        } else {
+          say('bot', `I see your ${visit.appointment_type.toLowerCase()} ${when(visit)}. Shall I cancel it?`);
+          say('user', 'Yes, please cancel it.');
+          const answer = await tool('cancelAppointment', {
+            appointment_id: visit.appointment_id,
+            patient_name: name,
+          });
+          success = Boolean(answer.success);
+          say(
+            'bot',
+            success ? 'It is cancelled. Call us any time to book a new visit.' : String(answer.error),
+          );
+          say('user', 'Thank you. Bye!');
+          summary = success
+            ? `${name} cancelled their visit on ${visit.date}.`
+            : `${name} asked to cancel their visit on ${visit.date}; staff will call back.`;
+        }
+      } else if (scenario === 'caller-names-another-patient') {
+        // The caller's own number, but another patient's name: nothing is said about that patient.
+        const { patient: own } = await patientWithVisit(from.id, {
+          number: callerNumber,
+          after: startedAt,
+          zone,
+        });
+        const [other] = await db
+          .select()
+          .from(patients)
+          .where(and(eq(patients.practiceId, from.id), ne(patients.phone, own.phone)))
+          .orderBy(...byName)
+          .limit(1);
+        if (!other) throw badRequest('The practice has no other patient to ask about.');
+        const otherName = `${other.givenName} ${other.familyName}`;
+        caller = { number: own.phone, name: `${own.givenName} ${own.familyName}` };
+        extraction = { isAppointmentRequest: false };
+        say('user', `Hi, I'm calling for ${otherName}. Please cancel their next appointment.`);
+        say('bot', 'Let me look that up.');
+        const found = await tool('findAppointments', { patient_name: otherName });
+        const answer =
+          found.success && (found.appointments as unknown[]).length > 0
+            ? 'I found the appointment.'
+            : String(found.error ?? 'I could not find it.');
+        say('bot', answer);
+        say('user', 'Okay, thank you.');
+        success = false;
+        summary =
+          'A caller asked to cancel the appointment of a patient not on their number; staff will call back.';
       } else {
         say('user', 'Hi, do you accept Delta Dental insurance?');
         say('bot', 'Yes, we accept most PPO plans including Delta Dental. Would you like to book a visit?');

@@ -90,7 +90,8 @@ export function registerCallRoutes(
     },
     async (request) => {
       const practice = practiceOf(request);
-      const id = await simulator.simulate(practice, request.body.phoneNumberId, request.body.scenario);
+      const { phoneNumberId, scenario, callerNumber } = request.body;
+      const id = await simulator.simulate(practice, phoneNumberId, scenario, callerNumber);
       request.auditResourceId = id;
       const call = await calls.find(practice, id, null);
       if (!call) throw notFound(CALL_NOT_FOUND);

@@ -164,8 +164,12 @@ describe('findAppointments', () => {
       ],
     });
     expect(JSON.stringify(found)).not.toContain(cleo.id);
+    // A number no patient has, or a name nobody on the number has: a person calls back, nothing is said.
     const nobody = await onCall(number(5), 'findAppointments', {});
-    expect(nobody.result).toMatchObject({ success: true, appointments: [] });
+    expect(nobody).toEqual({ error: STAFF_WILL_CALL });
+    const notBen = await onCall(ben.phone, 'findAppointments', { patient_name: 'Cleo Marsh' });
+    expect(notBen).toEqual({ error: STAFF_WILL_CALL });
+    expect(await callbacksFrom(ben.phone)).toHaveLength(1);
   });
 
   it('asks whose visits when several patients share the number, and answers for the one named', async () => {

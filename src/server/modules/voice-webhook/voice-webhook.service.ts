@@ -323,10 +323,18 @@ export function createToolFunctions(schedule: ScheduleService, phone?: PhoneChan
   async function findAppointments(
     params: FindAppointmentsParams,
     ctx: ToolContext,
-  ): Promise<FindAppointmentsResult> {
+  ): Promise<FindAppointmentsResult | { success: false; error: string }> {
     if (!ctx.call) throw badRequest(ON_A_CALL_ONLY);
-    const patients = await callersPatients(ctx, params.patient_name);
-    if (params.patient_name === undefined && patients.length > 1)
+    const said = params.patient_name;
+    const patients = await callersPatients(ctx, said);
+    // Nobody on the number calling by that name: a person will look into it (and nothing is said).
+    if (patients.length === 0)
+      return staffWillCall(
+        ctx,
+        said,
+        'Called about their appointments; no patient on the number calling by that name.',
+      );
+    if (said === undefined && patients.length > 1)
       throw badRequest(
         'Several patients share the number calling: ask whose appointments the caller means and call findAppointments again with patient_name.',
       );
@@ -349,7 +357,7 @@ export function createToolFunctions(schedule: ScheduleService, phone?: PhoneChan
       ),
       message:
         upcoming.length === 0
-          ? 'There are no upcoming appointments for the number calling.'
+          ? 'There are no upcoming appointments for this patient.'
           : `${upcoming.length} upcoming appointment${upcoming.length === 1 ? '' : 's'}.`,
     };
   }

@@ -303,6 +303,36 @@ describe('CallLogsScreen', () => {
     });
   });
 
+  it('calls as the patient whose number is given (a reschedule or cancel scenario)', async () => {
+    const api = mockApi({
+      'GET /api/calls': { body: { calls: [], nextCursor: null } },
+      'GET /api/calls/stats': { body: NO_STATS },
+      'POST /api/calls/simulate': { body: { call: detail({ id: 'abcdef12-0000-4000-8000-000000000000' }) } },
+      'GET /api/calls/abcdef12-0000-4000-8000-000000000000': {
+        body: { call: detail({ id: 'abcdef12-0000-4000-8000-000000000000' }) },
+      },
+    });
+    renderWithApp(
+      <CallLogsScreen
+        simulator={{ phoneNumbers: [{ id: 'n1', name: 'Main Line', number: '+12125550143' }] }}
+      />,
+    );
+    fireEvent.click(await screen.findByRole('button', { name: 'Simulate a call' }));
+    fireEvent.change(screen.getByLabelText('Scenario'), {
+      target: { value: 'existing-patient-reschedules' },
+    });
+    fireEvent.change(screen.getByLabelText('Call as the patient with this number (optional)'), {
+      target: { value: '(917) 555-0177' },
+    });
+    fireEvent.click(screen.getByRole('button', { name: 'Start call' }));
+    expect(await screen.findByRole('heading', { name: 'Call abcdef12' })).toBeTruthy();
+    expect(api.calls.find((c) => c.path === '/api/calls/simulate')?.body).toEqual({
+      phoneNumberId: 'n1',
+      scenario: 'existing-patient-reschedules',
+      callerNumber: '(917) 555-0177',
+    });
+  });
+
   it("shows the server's reason when a call cannot be simulated", async () => {
     const message =
       'This number books into an outside practice system; the simulator only books into the built-in schedule.';

@@ -5,6 +5,7 @@ import {
   type CallDetail,
   type SimulationScenario,
 } from '#shared/schemas/calls';
+import { FormField } from '../../../components/form-field';
 import { Alert } from '../../../components/ui/alert';
 import {
   Dialog,
@@ -51,6 +52,7 @@ export function SimulateCallDialog({
   const usable = phoneNumbers.filter((n) => n.number);
   const [phoneNumberId, setPhoneNumberId] = useState(defaultPhoneNumberId ?? '');
   const [scenario, setScenario] = useState<SimulationScenario>(SIMULATION_SCENARIOS[0]);
+  const [callerNumber, setCallerNumber] = useState('');
   const simulate = useSimulateCall();
   const numberId = useId();
   const scenarioId = useId();
@@ -74,7 +76,7 @@ export function SimulateCallDialog({
             onSubmit={(event) => {
               event.preventDefault();
               simulate.mutate(
-                { phoneNumberId: chosen, scenario },
+                { phoneNumberId: chosen, scenario, ...(callerNumber.trim() && { callerNumber }) },
                 {
                   onSuccess: ({ call }) => {
                     toast({
@@ -112,6 +114,14 @@ export function SimulateCallDialog({
                 ))}
               </NativeSelect>
             </div>
+            <FormField
+              label="Call as the patient with this number (optional)"
+              type="tel"
+              autoComplete="off"
+              placeholder="The scenario picks a patient"
+              value={callerNumber}
+              onChange={(e) => setCallerNumber(e.target.value)}
+            />
             {simulate.isError && <Alert variant="destructive">{errorMessage(simulate.error)}</Alert>}
           </form>
         )}
