@@ -58,6 +58,8 @@ test.describe('as the operator', () => {
     page,
     browser,
   }) => {
+    // Two signed-in people, an invitation and a first booking: 30 s is too close on a busy 2-core machine.
+    test.setTimeout(90_000);
     const id = Date.now().toString(36);
     const name = `Lakeview Clinic ${id}`;
     const email = `owner-${id}@lakeview.example`;

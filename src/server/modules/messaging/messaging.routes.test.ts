@@ -12,6 +12,7 @@ import {
 } from '#shared/schemas/messaging';
 import { CallbackListResponseSchema } from '#shared/schemas/callbacks';
 import {
+  appointmentChanges,
   appointmentTypes,
   assistants,
   conversations,
@@ -295,6 +296,12 @@ describe('replies that act', () => {
     expect((await lastText(p.phone_number!)).body).toMatch(
       /^Thank you, your visit on \w+day, \w{3} \d+ at \d+:\d\d [AP]M is confirmed\.$/,
     );
+    // In the appointment ledger, as made by a text.
+    const changes = await t.database.db
+      .select()
+      .from(appointmentChanges)
+      .where(eq(appointmentChanges.appointmentRef, p.next_appointment.id));
+    expect(changes).toContainEqual(expect.objectContaining({ change: 'confirmed', channel: 'text' }));
   });
 
   it('N asks once, and a second N cancels; CANCEL is an opt-out, never a cancellation', async () => {

@@ -93,6 +93,8 @@ describe('the schedule service publishes appointment.created', () => {
         phone: '+12125550143',
         date,
         time,
+        channel: 'staff',
+        providerCallId: null,
       },
     ]);
 
@@ -132,6 +134,8 @@ describe('Book Appointment (POST /webhook bookAppointment) publishes appointment
         phone: '+12125550199',
         date,
         time,
+        channel: 'staff',
+        providerCallId: null,
       },
     ]);
 

@@ -146,6 +146,42 @@ describe('looking people up by voice', () => {
   });
 });
 
+describe('the appointment ledger', () => {
+  it('records a booking made on a call with its call, and one by staff as staff', async () => {
+    const [date] = weekdaysAhead(t.clock.now(), 9, 1);
+    const [slot] = await listSlots(t.app, admin, date!, 'first_available', 'dental_cleaning');
+    const onPhone = await onCall(
+      number(18),
+      'bookAppointment',
+      {
+        appointment_type: 'dental_cleaning',
+        date,
+        time: slot!.time,
+        provider_id: slot!.provider_id,
+        patient_info: { name: 'Una Vale', phone_number: number(18) },
+      },
+      'call-una',
+    );
+    const confirmation = (onPhone.result!.appointment as { confirmation_number: string }).confirmation_number;
+    const [row] = await t.database.db
+      .select()
+      .from(appointments)
+      .where(eq(appointments.confirmationNumber, confirmation));
+    expect(await changesOf(row!.id)).toEqual([
+      expect.objectContaining({
+        change: 'created',
+        channel: 'call',
+        providerCallId: 'call-una',
+        toStart: row!.startsAt,
+      }),
+    ]);
+    const byStaff = await patientWithVisit('Vic Staff', number(19), date!);
+    expect(await changesOf(byStaff.id)).toEqual([
+      expect.objectContaining({ change: 'created', channel: 'staff', providerCallId: null }),
+    ]);
+  });
+});
+
 describe('findAppointments', () => {
   it("lists the caller's own upcoming visits and nobody else's", async () => {
     const [first, second] = weekdaysAhead(t.clock.now(), 3, 2);
