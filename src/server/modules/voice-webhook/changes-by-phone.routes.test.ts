@@ -182,6 +182,32 @@ describe('the appointment ledger', () => {
   });
 });
 
+describe('booking by patient id on a call', () => {
+  it('books for a patient on the number calling, or one on another number whose name the caller says; no one else', async () => {
+    const [date, other] = weekdaysAhead(t.clock.now(), 10, 2);
+    const wes = await patientWithVisit('Wes Arden', number(20), other!);
+    const slots = await listSlots(t.app, admin, date!, 'first_available', 'dental_checkup');
+    const book = (caller: string, slot: SlotItem, info?: { name: string; phone_number: string }) =>
+      onCall(caller, 'bookAppointment', {
+        appointment_type: 'dental_checkup',
+        date,
+        time: slot.time,
+        provider_id: slot.provider_id,
+        patient_id: wes.row.patientId,
+        ...(info && { patient_info: info }),
+      });
+    const stranger = await book(number(21), slots[1]!);
+    expect(stranger.error).toMatch(/patient_id must be a patient on the number calling/);
+    expect(JSON.stringify(stranger)).not.toContain('Wes');
+    const wrongName = await book(number(21), slots[1]!, { name: 'Wes Smith', phone_number: wes.phone });
+    expect(wrongName.error).toMatch(/patient_id must be/);
+    const named = await book(number(21), slots[1]!, { name: 'wes arden', phone_number: wes.phone });
+    expect(named.result).toMatchObject({ success: true, appointment: { patient_name: 'Wes Arden' } });
+    const own = await book(wes.phone, slots[3]!);
+    expect(own.result).toMatchObject({ success: true });
+  });
+});
+
 describe('findAppointments', () => {
   it("lists the caller's own upcoming visits and nobody else's", async () => {
     const [first, second] = weekdaysAhead(t.clock.now(), 3, 2);

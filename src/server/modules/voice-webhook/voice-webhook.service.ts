@@ -239,8 +239,12 @@ export function createToolFunctions(schedule: ScheduleService, phone?: PhoneChan
     let patient: { remoteId: string } | NewPatient;
     let phone: string | undefined;
     if (params.patient_id) {
-      patient = { remoteId: params.patient_id };
       phone = info?.phone_number ? toE164(info.phone_number) : undefined;
+      if (ctx.call && !(await mayBookFor(ctx, params.patient_id, info?.name, phone)))
+        throw badRequest(
+          'On a call, patient_id must be a patient on the number calling; for anyone else give patient_info with the name and phone number the caller said.',
+        );
+      patient = { remoteId: params.patient_id };
     } else if (info?.name) {
       phone = phoneOf(info.phone_number ?? ctx.callerNumber);
       const [givenName = '', ...rest] = info.name.split(/\s+/);
@@ -265,6 +269,17 @@ export function createToolFunctions(schedule: ScheduleService, phone?: PhoneChan
       ctx.idempotencyKey ? { key: ctx.idempotencyKey, request: params } : undefined,
       sourceOf(ctx),
     );
+  }
+
+  /**
+   * On a call a booking by patient id names (in its answer) whom it booked: only a patient on the number calling,
+   * or one on the number the caller gave whose name they said (as findPatient answers them).
+   */
+  async function mayBookFor(ctx: ToolContext, id: string, said?: string, phone?: string): Promise<boolean> {
+    if ((await callersPatients(ctx, undefined)).some((p) => p.remoteId === id)) return true;
+    if (!said || !phone) return false;
+    const theirs = await ctx.practice.pms.findPatientsByPhone(phone);
+    return theirs.some((p) => p.remoteId === id && sameName(said, p));
   }
 
   /** The patients on the number calling whose name is `said` (all of them when no name is given). */
