@@ -27,6 +27,8 @@ export default defineConfig({
           include: ['src/web/**/*.test.{ts,tsx}'],
           environment: 'jsdom',
           setupFiles: ['src/web/test/setup.ts'],
+          // The first render of a lazy route imports its screen: seconds on a busy 2-core machine.
+          testTimeout: 15_000,
         },
       },
       {
