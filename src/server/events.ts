@@ -43,6 +43,8 @@ export const DOMAIN_EVENTS = {
     /** Practice wall time. */
     date: z.string(),
     time: z.string(),
+    /** The voice platform's call id when a tool call during that call booked it (issue 24: recall calls). */
+    providerCallId: z.string().optional(),
   }),
   'appointment.cancelled': z.object({ practiceId, appointmentId: z.string() }),
   'appointment.confirmed': z.object({ practiceId, appointmentId: z.string() }),

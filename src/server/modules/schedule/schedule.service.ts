@@ -110,7 +110,11 @@ export function toAppointmentItem(a: Appointment): AppointmentItem {
 }
 
 /** `appointment.created` of a new booking: who, when (practice wall time) and the number to text. */
-function createdEvent(practice: PracticeContext, a: Appointment): EventPayload<'appointment.created'> {
+function createdEvent(
+  practice: PracticeContext,
+  a: Appointment,
+  providerCallId: string | undefined,
+): EventPayload<'appointment.created'> {
   return {
     practiceId: practice.id,
     appointmentId: a.remoteId,
@@ -120,6 +124,7 @@ function createdEvent(practice: PracticeContext, a: Appointment): EventPayload<'
     phone: (a.contact.phone && toE164(a.contact.phone)) || null,
     date: a.wallStart.slice(0, 10),
     time: a.wallStart.slice(11, 16),
+    ...(providerCallId && { providerCallId }),
   };
 }
 
@@ -322,6 +327,8 @@ export function createScheduleService({
       input: BookInput & { appointmentType: string },
       shown: { date: string; time: string; typeLabel: string },
       idempotent?: { key: string; request: unknown },
+      /** The voice platform's call the booking is made in (a tool call), told with `appointment.created`. */
+      providerCallId?: string,
     ): Promise<BookOutcome> {
       // The appointment this call made (none on an idempotent replay or a pending request).
       let booked: Appointment | undefined;
@@ -382,7 +389,7 @@ export function createScheduleService({
       }
       // After the commit and outside the day's turn; a subscriber's failure never fails the booking.
       if (booked && outcome.success)
-        await events?.publish('appointment.created', createdEvent(practice, booked));
+        await events?.publish('appointment.created', createdEvent(practice, booked, providerCallId));
       return outcome;
     },
   };

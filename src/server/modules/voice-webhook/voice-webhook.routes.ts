@@ -171,9 +171,11 @@ export function registerWebhookRoutes(
     }
     const calledNumber = ref.number ?? undefined;
     const callerNumber = message.customer?.number ?? message.call?.customer?.number ?? undefined;
-    const ctx: ToolContext | ToolErrorResult = inService
+    const found: ToolContext | ToolErrorResult = inService
       ? await toolContext(inService, calledNumber, callerNumber, request)
       : { success: false, error: NOT_IN_SERVICE_MESSAGE };
+    const providerCallId = message.call?.id;
+    const ctx = 'error' in found || !providerCallId ? found : { ...found, providerCallId };
     if (message.type === 'tool-calls') return toolCalls(message.toolCallList ?? [], ctx, request);
 
     // The legacy function-call reads `{ result }` only, so a failure is the spec's `{ success: false, error }`.

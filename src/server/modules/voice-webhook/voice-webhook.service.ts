@@ -36,6 +36,8 @@ export interface ToolContext {
   /** The caller's own number, used when a phone number is not given. */
   callerNumber?: string;
   idempotencyKey?: string;
+  /** The voice platform's id of the call the tools are used in (a booking names it). */
+  providerCallId?: string;
 }
 
 const LOOKAHEAD_DAYS = 7;
@@ -202,6 +204,7 @@ export function createToolFunctions(schedule: ScheduleService) {
       },
       { date, time, typeLabel: type.label },
       ctx.idempotencyKey ? { key: ctx.idempotencyKey, request: params } : undefined,
+      ctx.providerCallId,
     );
   }
 

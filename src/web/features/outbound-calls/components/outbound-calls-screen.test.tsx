@@ -564,6 +564,7 @@ describe('Outbound settings dialog', () => {
         confirmation: SETTINGS.callTypes.confirmation,
         followup: SETTINGS.callTypes.followup,
       },
+      recall: SETTINGS.recall,
     };
     const { api, dialog } = await openSettings({
       'PUT /api/outbound-settings': ({ body }) => ({ body }),

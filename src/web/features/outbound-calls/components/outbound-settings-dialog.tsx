@@ -28,6 +28,13 @@ import {
   type OutboundSettings,
 } from '#shared/schemas/outbound-calls';
 import { FormDialogFooter } from '../../../components/form-dialog-footer';
+import {
+  RecallSettingsFields,
+  toRecallForm,
+  toRecallSettings,
+  validateRecall,
+  type RecallForm,
+} from './recall-settings-fields';
 
 /** Reminder and confirmation run by themselves; follow-ups are only ever started by hand. */
 const CAMPAIGN_TYPES: ReadonlySet<CallType> = new Set(['reminder', 'confirmation']);
@@ -68,7 +75,7 @@ function validate(form: FormState): Errors {
       errors[`${type}.escalateAfterHours`] = SETTINGS_MESSAGES.escalateAfterHours;
     }
   }
-  return errors;
+  return { ...errors, ...validateRecall(form.recall) };
 }
 
 interface FormState {
@@ -86,6 +93,7 @@ interface FormState {
       escalateAfterHours: string;
     }
   >;
+  recall: RecallForm;
 }
 
 function toForm(settings: OutboundSettings): FormState {
@@ -106,6 +114,7 @@ function toForm(settings: OutboundSettings): FormState {
     end: settings.callingWindow.end,
     maxConcurrentCalls: String(settings.maxConcurrentCalls),
     callTypes,
+    recall: toRecallForm(settings.recall),
   };
 }
 
@@ -129,6 +138,7 @@ function toSettings(form: FormState, previous: OutboundSettings): OutboundSettin
     callingWindow: { start: form.start, end: form.end },
     maxConcurrentCalls: Number(form.maxConcurrentCalls),
     callTypes,
+    recall: toRecallSettings(form.recall),
   };
 }
 
@@ -326,6 +336,14 @@ function SettingsForm({
           </fieldset>
         );
       })}
+
+      <RecallSettingsFields
+        form={form.recall}
+        errors={errors}
+        assistants={assistants}
+        phoneNumbers={phoneNumbers}
+        onChange={(patch) => setForm((f) => ({ ...f, recall: { ...f.recall, ...patch } }))}
+      />
 
       <FormDialogFooter
         onCancel={onDone}
