@@ -27,8 +27,8 @@ import {
 const DAY_MS = 24 * 3600_000;
 
 /** What the assistant is told on a recall call (its `customMessage`); the booking tools do the rest. */
-export const recallCallMessage = (lastVisit: string) =>
-  `The patient is due for their routine visit (the last one was on ${lastVisit}). Offer the nearest free times and book the one they choose with bookAppointment and their patient id.`;
+export const recallCallMessage = (lastVisit: string, patientId: string) =>
+  `The patient is due for their routine visit (the last one was on ${lastVisit}). Offer the nearest free times and book the one they choose with bookAppointment, patient_id ${patientId}.`;
 
 export interface RecallDeps {
   repo: OutboundCallsRepo;
@@ -122,7 +122,7 @@ export function createRecallService({
     patientName: patient.name,
     phoneNumber: patient.phone_number,
     callType: 'recall',
-    message: recallCallMessage(patient.last_visit),
+    message: recallCallMessage(patient.last_visit, patient.id),
     ...targets,
     notBefore,
     createdBy,
