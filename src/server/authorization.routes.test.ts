@@ -340,6 +340,31 @@ const TABLE: Record<string, Row> = {
       },
     }),
   },
+  // Recall (issue 24): as outbound calls. Each call needs a patient not called for recall yet (30 days).
+  'GET /api/recall': { ...WITH_FLAG, target: () => ({ url: '/api/recall?q=a' }) },
+  'POST /api/recall/calls': {
+    subWithout: 403,
+    subWith: 202,
+    admin: 202,
+    target: async (ids) => ({
+      url: '/api/recall/calls',
+      payload: {
+        patient_ids: [await nextRecallPatientId()],
+        assistant_id: ids.assistant,
+        phone_number_id: ids.phoneNumber,
+      },
+    }),
+  },
+  // No sender number is set in this table's practice: those who may text get the 409 saying so.
+  'POST /api/recall/texts': {
+    ...WITH_FLAG,
+    subWith: 409,
+    admin: 409,
+    target: async () => ({
+      url: '/api/recall/texts',
+      payload: { patient_ids: [await nextRecallPatientId(false)] },
+    }),
+  },
   'GET /api/outbound-settings': { ...ADMIN_ONLY, target: () => ({ url: '/api/outbound-settings' }) },
   'PUT /api/outbound-settings': {
     ...ADMIN_ONLY,
@@ -550,6 +575,22 @@ async function nextPatientId(): Promise<string> {
   ).patients.filter((p) => p.phone_number);
   const patient = withPhone[patientsCalled++ % Math.max(withPhone.length, 1)];
   if (!patient) throw new Error('the demo practice has no patient with a phone number');
+  return patient.id;
+}
+/**
+ * A patient of the demo practice due for recall: another at each call (a patient gets one recall call in 30
+ * days), the same one when nothing is queued for them (`fresh` false).
+ */
+let recallPatientsCalled = 0;
+async function nextRecallPatientId(fresh = true): Promise<string> {
+  const response = await t.app.inject({
+    method: 'GET',
+    url: '/api/recall',
+    headers: bearer(await t.asAdmin()),
+  });
+  const due = (response.json() as { patients: { id: string; phone_number: string | null }[] }).patients;
+  const patient = due.filter((p) => p.phone_number)[fresh ? recallPatientsCalled++ : 0];
+  if (!patient) throw new Error('the demo practice has too few patients due for recall');
   return patient.id;
 }
 const SUB_WITHOUT = { email: 'sub-without@example.com', password: 'sub-without-1' };

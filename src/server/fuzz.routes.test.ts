@@ -36,6 +36,8 @@ beforeAll(async () => {
     ...ids((await get('/api/connectors')).connectors, 'id'),
     ...ids((await get('/api/demo-requests', operator)).demoRequests, 'id'),
     ...ids((await get('/api/phone-numbers')).phoneNumbers, 'id'),
+    // Issue 24: patients due for recall (practice-system ids, not uuids).
+    ...ids((await get('/api/recall')).patients, 'id').slice(0, 3),
   );
 });
 afterAll(() => t.close());
@@ -193,6 +195,38 @@ function regressions(routes: RegisteredRoute[]): Example[] {
     examples.push([
       route('POST', '/webhook'),
       { path: '/webhook', query: {}, body: { type: 'function-call', functionCall: { name, parameters } } },
+    ]);
+  }
+  // Issue 24: recall's search, its calls and texts with real and odd ids, its settings at their limits.
+  for (const q of ["'", '%', '_%_', '\\', 'x'.repeat(201), '０１２３', '🦷']) {
+    examples.push([route('GET', '/api/recall'), { path: '/api/recall', query: { q }, body: undefined }]);
+  }
+  for (const url of ['/api/recall/calls', '/api/recall/texts']) {
+    for (const patientIds of [
+      realIds,
+      [...realIds, ...realIds],
+      Array(501).fill(realIds[0] ?? 'x'),
+      ['', ' '],
+    ]) {
+      examples.push([
+        route('POST', url),
+        {
+          path: url,
+          query: {},
+          body: { patient_ids: patientIds, assistant_id: realIds[0], phone_number_id: realIds.at(-1) },
+        },
+      ]);
+    }
+  }
+  for (const recall of [
+    { intervalMonths: 1e308, maxPerDay: -1 },
+    { intervalMonths: 2.5 },
+    { assistantId: realIds[0], phoneNumberId: realIds[1] },
+    { automatic: true, assistantId: '', phoneNumberId: null },
+  ]) {
+    examples.push([
+      route('PUT', '/api/outbound-settings'),
+      { path: '/api/outbound-settings', query: {}, body: { recall } },
     ]);
   }
   for (const id of realIds) {

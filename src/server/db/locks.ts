@@ -15,6 +15,11 @@ export const LOCKS = {
   outboundDispatch: 727004,
   /** Held while an instance starts its job queue and creates the queues (session lock on a connection of its own). */
   jobQueues: 727005,
+  /**
+   * Held per practice while recall calls are queued (transaction lock), so the 30-day and per-day limits are
+   * counted and kept by one queuer at a time: a campaign run and a "Call selected" never both pass them.
+   */
+  recallQueue: 727006,
 } as const;
 
 /** Transaction lock for `LOCKS.x`; released at commit or rollback. */

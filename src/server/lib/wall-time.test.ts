@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   addMinutesToWall,
+  addMonthsToDate,
   dayRange,
   instantFromWall,
   isDate,
@@ -8,6 +9,7 @@ import {
   normalizeWall,
   parseHm,
   wallFromInstant,
+  wholeMonthsBetween,
 } from './wall-time';
 
 describe('wall time', () => {
@@ -39,5 +41,21 @@ describe('wall time', () => {
     expect(parseHm('24:00')).toBeUndefined();
     expect(isDate('2025-07-03')).toBe(true);
     expect(isDate('2025-13-03')).toBe(false);
+  });
+
+  it('adds calendar months, a day the month lacks becoming its last (recall intervals)', () => {
+    expect(addMonthsToDate('2025-08-31', -6)).toBe('2025-02-28');
+    expect(addMonthsToDate('2024-08-31', -6)).toBe('2024-02-29');
+    expect(addMonthsToDate('2025-01-15', -1)).toBe('2024-12-15');
+    expect(addMonthsToDate('2025-11-30', 3)).toBe('2026-02-28');
+    expect(addMonthsToDate('2025-03-10', -36)).toBe('2022-03-10');
+  });
+
+  it('counts whole calendar months between two dates, none when the second is not later', () => {
+    expect(wholeMonthsBetween('2025-01-10', '2025-04-09')).toBe(2);
+    expect(wholeMonthsBetween('2025-01-10', '2025-04-10')).toBe(3);
+    expect(wholeMonthsBetween('2025-01-31', '2025-02-28')).toBe(1);
+    expect(wholeMonthsBetween('2024-12-20', '2025-01-19')).toBe(0);
+    expect(wholeMonthsBetween('2025-05-01', '2025-04-01')).toBe(0);
   });
 });

@@ -145,3 +145,22 @@ export function formatHm(minutes: number): string {
 export function wallAt(date: string, minutes: number): string {
   return `${date}T${formatHm(minutes)}:00`;
 }
+
+/** `YYYY-MM-DD` plus whole calendar months; a day the month lacks becomes its last (Aug 31 − 6 → Feb 28/29). */
+export function addMonthsToDate(date: string, months: number): string {
+  const [year, month, day] = date.slice(0, 10).split('-').map(Number) as [number, number, number];
+  const index = year * 12 + (month - 1) + months;
+  const y = Math.floor(index / 12);
+  const m = index - y * 12;
+  const last = new Date(Date.UTC(y, m + 1, 0)).getUTCDate();
+  return `${String(y).padStart(4, '0')}-${pad(m + 1)}-${pad(Math.min(day, last))}`;
+}
+
+/** Whole calendar months from `from` to `to` (`YYYY-MM-DD`), counted as `addMonthsToDate` steps; 0 if not after. */
+export function wholeMonthsBetween(from: string, to: string): number {
+  const [fy, fm] = from.split('-').map(Number) as [number, number];
+  const [ty, tm] = to.split('-').map(Number) as [number, number];
+  let months = (ty - fy) * 12 + (tm - fm);
+  if (addMonthsToDate(from, months) > to) months--;
+  return Math.max(0, months);
+}

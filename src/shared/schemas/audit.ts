@@ -30,6 +30,8 @@ export const AUDIT_ACTIONS = [
   'phone_mapping.update',
   'phone_mapping.delete',
   'outbound_call.start',
+  'recall.call',
+  'recall.text',
   'outbound_settings.update',
   'call_transfer.update',
   'messaging_settings.update',

@@ -6,7 +6,7 @@ import { fitsOneSegment } from '../sms';
  * sandbox's "reply as the patient", and the template rules the server enforces and the editor shows live.
  */
 
-export const TEMPLATE_KINDS = ['reminder', 'confirmation', 'booking', 'followup'] as const;
+export const TEMPLATE_KINDS = ['reminder', 'confirmation', 'booking', 'followup', 'recall'] as const;
 export type TemplateKind = (typeof TEMPLATE_KINDS)[number];
 
 /** Why a text was sent: a template's kind, `manual` (staff wrote it) or `auto` (the product's answer to a reply). */
@@ -80,6 +80,9 @@ export const DEFAULT_TEMPLATES: Record<TemplateKind, string> = {
     'Hi {firstName}, your visit at {practiceName} on {day} at {time} is booked. Confirmation number {confirmationNumber}. Questions? Call {practicePhone}. Reply STOP to opt out.',
   followup:
     'Hi {firstName}, thank you for visiting {practiceName}. Questions? Call us at {practicePhone} or reply here. Reply STOP to opt out.',
+  // Issue 24: a patient due for their routine visit. No visit type (PHI): only that it is time to come back.
+  recall:
+    'Hi {firstName}, it is time for your next visit at {practiceName}. Call {practicePhone} or reply here to book. Reply STOP to opt out.',
 };
 
 export const MESSAGING_MESSAGES = {
@@ -153,6 +156,7 @@ export const MessagingTemplatesSchema = z.object({
   confirmation: z.string(),
   booking: z.string(),
   followup: z.string(),
+  recall: z.string(),
 });
 export type MessagingTemplates = z.infer<typeof MessagingTemplatesSchema>;
 
@@ -183,6 +187,7 @@ export const UpdateMessagingSettingsInputSchema = z.object({
       confirmation: templateField,
       booking: templateField,
       followup: templateField,
+      recall: templateField,
     })
     .partial()
     .optional(),

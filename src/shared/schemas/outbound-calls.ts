@@ -40,10 +40,18 @@ export const appointmentChangedMessage = (patientName: string) =>
 
 const M = OUTBOUND_MESSAGES;
 
-/** Spec part 1 section 9: fixed call types. */
+/** Spec part 1 section 9: fixed call types (the three cards). */
 export const CALL_TYPES = ['reminder', 'confirmation', 'followup'] as const;
 export const CallTypeSchema = z.enum(CALL_TYPES, { error: M.unknownCallType });
 export type CallType = z.infer<typeof CallTypeSchema>;
+
+/**
+ * Every type of call placed (issue 24): the cards' three and `recall` (a patient due for their routine visit,
+ * from the Recall section and its campaign). Rows and the call history carry these; the cards only CALL_TYPES.
+ */
+export const OUTBOUND_CALL_TYPES = [...CALL_TYPES, 'recall'] as const;
+export const OutboundCallTypeSchema = z.enum(OUTBOUND_CALL_TYPES, { error: M.unknownCallType });
+export type OutboundCallType = z.infer<typeof OutboundCallTypeSchema>;
 
 /** Spec part 1 section 4; the screen shows unknown values as pending. */
 export const OUTBOUND_STATUSES = ['pending', 'calling', 'completed', 'failed'] as const;
@@ -70,7 +78,7 @@ export const OutboundCallSchema = z.object({
   id: z.string(),
   patient_name: z.string(),
   phone_number: z.string(),
-  call_type: CallTypeSchema,
+  call_type: OutboundCallTypeSchema,
   status: OutboundStatusSchema,
   /** ISO instant */
   created_at: z.string(),
@@ -114,7 +122,7 @@ export const StartOutboundCallsInputSchema = z.object({
 export type StartOutboundCallsInput = z.input<typeof StartOutboundCallsInputSchema>;
 
 /** Why a patient of a start was not queued: one open call per patient and type (issue 19). */
-export const alreadyQueuedMessage = (patientName: string, callType: CallType) =>
+export const alreadyQueuedMessage = (patientName: string, callType: OutboundCallType) =>
   `${patientName} already has a ${callType} call pending or in progress, so no new call was queued.`;
 export const allAlreadyQueuedMessage = (callType: CallType) =>
   `Every selected patient already has a ${callType} call pending or in progress, so no new call was queued.`;
@@ -153,6 +161,47 @@ export const CallTypeSettingsSchema = z.object({
 });
 export type CallTypeSettings = z.infer<typeof CallTypeSettingsSchema>;
 
+/**
+ * Recall (issue 24): a patient is due when their last kept hygiene visit is more than `intervalMonths` ago and
+ * nothing is booked. `automatic`: a daily campaign calls due patients with the assistant and number, at most
+ * `maxPerDay` recall calls a day (with those placed by hand), never a patient twice within 30 days.
+ */
+export const RecallSettingsSchema = z.object({
+  intervalMonths: z.number().int(),
+  automatic: z.boolean(),
+  assistantId: z.string().nullable(),
+  phoneNumberId: z.string().nullable(),
+  maxPerDay: z.number().int(),
+});
+export type RecallSettings = z.infer<typeof RecallSettingsSchema>;
+
+export const RECALL_INTERVAL_MONTHS = { min: 2, max: 36 } as const;
+export const RECALL_MAX_PER_DAY = { min: 1, max: 500 } as const;
+export const RECALL_SETTINGS_MESSAGES = {
+  intervalMonths: `Between ${RECALL_INTERVAL_MONTHS.min} and ${RECALL_INTERVAL_MONTHS.max} months`,
+  maxPerDay: `Between ${RECALL_MAX_PER_DAY.min} and ${RECALL_MAX_PER_DAY.max} calls a day`,
+} as const;
+const invalidInterval = RECALL_SETTINGS_MESSAGES.intervalMonths;
+const invalidMaxPerDay = RECALL_SETTINGS_MESSAGES.maxPerDay;
+
+const recallSettingsPatch = z
+  .object({
+    intervalMonths: z
+      .number({ error: invalidInterval })
+      .int(invalidInterval)
+      .min(RECALL_INTERVAL_MONTHS.min, invalidInterval)
+      .max(RECALL_INTERVAL_MONTHS.max, invalidInterval),
+    automatic: z.boolean(),
+    assistantId: z.string().trim().min(1, M.unknownAssistant).max(200).nullable(),
+    phoneNumberId: z.string().trim().min(1, M.unknownNumber).max(200).nullable(),
+    maxPerDay: z
+      .number({ error: invalidMaxPerDay })
+      .int(invalidMaxPerDay)
+      .min(RECALL_MAX_PER_DAY.min, invalidMaxPerDay)
+      .max(RECALL_MAX_PER_DAY.max, invalidMaxPerDay),
+  })
+  .partial();
+
 /** GET /api/outbound-settings; times are 'HH:MM' wall time in the practice's time zone. */
 export const OutboundSettingsSchema = z.object({
   callingWindow: z.object({ start: z.string(), end: z.string() }),
@@ -167,6 +216,7 @@ export const OutboundSettingsSchema = z.object({
    * callback task instead (issue 24); 0 lets callers change up to the last minute.
    */
   lateChangeHours: z.number().int(),
+  recall: RecallSettingsSchema,
 });
 export type OutboundSettings = z.infer<typeof OutboundSettingsSchema>;
 
@@ -212,6 +262,7 @@ export const UpdateOutboundSettingsInputSchema = z.object({
     .min(0, M.invalidLateChangeHours)
     .max(168, M.invalidLateChangeHours)
     .optional(),
+  recall: recallSettingsPatch.optional(),
 });
 export type UpdateOutboundSettingsInput = z.input<typeof UpdateOutboundSettingsInputSchema>;
 
@@ -246,4 +297,5 @@ export const DEFAULT_OUTBOUND_SETTINGS: OutboundSettings = {
     },
   },
   lateChangeHours: 24,
+  recall: { intervalMonths: 6, automatic: false, assistantId: null, phoneNumberId: null, maxPerDay: 20 },
 };

@@ -11,7 +11,7 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 import { practiceId } from './practices';
-import type { CallType, OutboundSettings, OutboundStatus } from '#shared/schemas/outbound-calls';
+import type { OutboundCallType, OutboundSettings, OutboundStatus } from '#shared/schemas/outbound-calls';
 
 /** The appointment a call is about, as the assistant is told it (practice wall time). */
 export interface OutboundAppointment {
@@ -35,14 +35,17 @@ export const outboundCalls = pgTable(
     patientName: text().notNull(),
     /** E.164 */
     phoneNumber: text().notNull(),
-    callType: text().$type<CallType>().notNull(),
+    callType: text().$type<OutboundCallType>().notNull(),
     status: text().$type<OutboundStatus>().notNull().default('pending'),
     message: text(),
     /** Ours (assistants.id, phone_numbers.id). */
     assistantId: uuid().notNull(),
     phoneNumberId: uuid().notNull(),
     appointment: jsonb().$type<OutboundAppointment>(),
-    /** The practice-management system's appointment id, when known. */
+    /**
+     * The practice-management system's appointment id, when known. A recall call is about no appointment: it
+     * gets the id of the visit booked during the call (issue 24, the link the analytics read).
+     */
     appointmentRef: text(),
     /** `campaign:<type>:<appointment>`: a campaign queues each appointment at most once. */
     campaignKey: text(),
@@ -80,7 +83,16 @@ export const sandboxOutboundPlacements = pgTable('sandbox_outbound_placements', 
   practiceId: practiceId(),
   callId: text().notNull(),
   /** What was asked, so calls cut off by a restart can be finished. */
-  request: jsonb().$type<{ number: string; name?: string; variables?: Record<string, string> }>().notNull(),
+  request: jsonb()
+    .$type<{
+      number: string;
+      name?: string;
+      variables?: Record<string, string>;
+      /** The platform ids the call was placed with (absent on placements before issue 24). */
+      assistantId?: string;
+      phoneNumberId?: string;
+    }>()
+    .notNull(),
   createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
 });
 

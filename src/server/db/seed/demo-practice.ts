@@ -31,6 +31,7 @@ import {
   DEMO_LOGIN_EMAILS,
   demoLoginsIn,
 } from './demo-logins';
+import { seedVisitHistory } from './demo-history';
 import { BRIGHT_SMILE_SCHEDULE, seedDemoSchedule, type DemoScheduleData } from './demo-schedule';
 import {
   PAWS_CLAWS_ASSISTANTS,
@@ -351,6 +352,14 @@ async function seedPractice(
     { id: practiceId, timeZone: data.practice.timeZone },
     data.schedule,
     random,
+    now,
+  );
+  // A generator of its own, so the schedule above comes out as before issue 24.
+  await seedVisitHistory(
+    tx,
+    { id: practiceId, timeZone: data.practice.timeZone },
+    data.schedule,
+    createRandom(data.randomSeed + 24),
     now,
   );
 }

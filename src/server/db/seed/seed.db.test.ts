@@ -1,7 +1,10 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { RecallListResponseSchema } from '#shared/schemas/recall';
 import { verifyPassword } from '../../lib/passwords';
-import { createTestApp, type TestApp } from '../../test/test-app';
+import { addMinutesToWall, addMonthsToDate, wallFromInstant } from '../../lib/wall-time';
+import { parseResponse } from '../../test/parse-response';
+import { bearer, createTestApp, type TestApp } from '../../test/test-app';
 import { users } from '../schema/index';
 import { ensureAdmin, ensureOperator } from './bootstrap-admin';
 import { DEMO_LOGIN_EMAILS, demoLoginsIn } from './demo-logins';
@@ -213,6 +216,47 @@ describe('the demo practice seed', () => {
     };
     expect(await outsideHours(DEMO_VET_PRACTICE_NAME, 'America/Chicago')).toMatchObject({ outside: 0 });
     expect(await outsideHours(DEMO_PRACTICE_NAME, 'America/New_York')).toMatchObject({ outside: 0 });
+  });
+
+  it('gives each practice patients due for recall and others seen lately or booked ahead (issue 24)', async () => {
+    const monthsAgo = (zone: string, months: number, days = 0) =>
+      addMinutesToWall(
+        `${addMonthsToDate(wallFromInstant(new Date(), zone).slice(0, 10), -months)}T00:00:00`,
+        -days * 1440,
+      ).slice(0, 10);
+    for (const [login, name, zone] of [
+      [DEMO_ADMIN, DEMO_PRACTICE_NAME, 'America/New_York'],
+      [DEMO_VET_ADMIN, DEMO_VET_PRACTICE_NAME, 'America/Chicago'],
+    ] as const) {
+      const response = await t.app.inject({
+        method: 'GET',
+        url: '/api/recall',
+        headers: bearer(await t.login(login.email, login.password)),
+      });
+      const due = parseResponse(response, RecallListResponseSchema).patients;
+      expect(due.length, name).toBeGreaterThanOrEqual(3);
+      // Last seen 7 to 14 months ago (a planned visit moves at most a week earlier to a working day).
+      for (const patient of due) {
+        expect(patient.last_visit >= monthsAgo(zone, 14, 7), name).toBe(true);
+        expect(patient.last_visit < monthsAgo(zone, 6), name).toBe(true);
+      }
+      // Not due: seen within six months, or booked ahead after an old visit.
+      const { rows } = await t.database.pool.query<{ recent: number; booked: number }>(
+        `with last as (
+           select a.patient_id, max(a.starts_at) filter (
+                    where a.status <> 'cancelled' and a.ends_at <= now()
+                      and a.appointment_type in ('dental_cleaning', 'dental_checkup')) as kept,
+                  bool_or(a.status <> 'cancelled' and a.ends_at > now()) as booked
+           from appointments a join practices p on p.id = a.practice_id
+           where p.name = $1 group by a.patient_id)
+         select count(*) filter (where kept > now() - interval '6 months')::int as recent,
+                count(*) filter (where kept < now() - interval '7 months' and booked)::int as booked
+         from last`,
+        [name],
+      );
+      expect(rows[0]!.recent, name).toBeGreaterThanOrEqual(5);
+      expect(rows[0]!.booked, name).toBeGreaterThanOrEqual(1);
+    }
   });
 
   it("signs in each practice's admin and the operator with the documented passwords", async () => {

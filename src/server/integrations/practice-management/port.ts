@@ -118,6 +118,21 @@ export interface RescheduleInput {
   durationMinutes?: number;
 }
 
+/** Who is due for recall (issue 24); the rule's parts are in recall.ts. */
+export interface RecallQuery {
+  /** History is read from here on (`RECALL_LOOKBACK_MONTHS` before today). */
+  since: Date;
+  /** A patient whose last kept hygiene visit started before this instant is due (the recall interval ago). */
+  dueBefore: Date;
+  now: Date;
+}
+
+export interface RecallCandidate {
+  patient: Patient;
+  /** The last kept hygiene visit (`isKeptVisit`, `isHygieneVisit`). */
+  lastVisit: { start: Date; wallStart: string };
+}
+
 export interface PracticeManagement {
   listProviders(): Promise<Provider[]>;
   listOperatories(): Promise<Operatory[]>;
@@ -147,4 +162,9 @@ export interface PracticeManagement {
   cancel(remoteId: string): Promise<void>;
   /** Marks the appointment confirmed by the patient (a "yes" on a confirmation call). */
   confirm(remoteId: string): Promise<void>;
+  /**
+   * The patients due for recall: a kept hygiene visit since `since`, the last one before `dueBefore`, and
+   * nothing booked (no live appointment that is not over). Oldest last visit first.
+   */
+  dueForRecall(query: RecallQuery): Promise<RecallCandidate[]>;
 }

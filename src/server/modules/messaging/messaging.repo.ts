@@ -32,7 +32,7 @@ export interface NewOutbound {
 export type Claim = { message: MessageRow } | { waitUntil: Date } | undefined;
 
 /** Campaign kinds count toward the per-patient limits. */
-const CAMPAIGN_KINDS: MessageKind[] = ['reminder', 'confirmation', 'followup'];
+const CAMPAIGN_KINDS: MessageKind[] = ['reminder', 'confirmation', 'followup', 'recall'];
 /** Kinds a reply C, N or R acts on: the latest such text's appointment. */
 const APPOINTMENT_KINDS: MessageKind[] = ['reminder', 'confirmation', 'booking'];
 const LIST_LIMIT = 200;
@@ -245,6 +245,25 @@ export function createMessagingRepo(db: Db) {
           ),
         );
       return { today: row?.today ?? 0, week: row?.week ?? 0 };
+    },
+
+    /** Whether a text of `kind` to `to` was queued since `since` (one that failed does not count). */
+    async sentSince(practiceId: string, to: string, kind: MessageKind, since: Date): Promise<boolean> {
+      const [row] = await db
+        .select({ id: messages.id })
+        .from(messages)
+        .where(
+          and(
+            eq(messages.practiceId, practiceId),
+            eq(messages.toNumber, to),
+            gte(messages.createdAt, since),
+            eq(messages.direction, 'outbound'),
+            eq(messages.kind, kind),
+            sql`${messages.status} not in ('failed', 'canceled')`,
+          ),
+        )
+        .limit(1);
+      return row !== undefined;
     },
 
     async optedOut(practiceId: string, phoneNumbers: readonly string[]): Promise<Set<string>> {

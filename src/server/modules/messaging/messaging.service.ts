@@ -14,6 +14,7 @@ import {
   type UpdateMessagingSettingsInputSchema,
 } from '#shared/schemas/messaging';
 import { smsLength } from '#shared/sms';
+import { RECALL_REPEAT_DAYS } from '#shared/schemas/recall';
 import { formatVisitDay, formatVisitTime } from '#shared/visit-time';
 import type { z } from 'zod';
 import { AppError, badRequest, conflict, notFound } from '../../errors';
@@ -55,7 +56,14 @@ export interface TextToQueue {
   idempotencyKey: string;
 }
 
-export type TextSkipReason = 'opted_out' | 'no_sender' | 'daily_limit' | 'weekly_limit' | 'duplicate';
+export type TextSkipReason =
+  | 'opted_out'
+  | 'no_sender'
+  | 'daily_limit'
+  | 'weekly_limit'
+  | 'duplicate'
+  /** A kind sent at most once in a while (`ONCE_IN_DAYS`) went to this number within that time. */
+  | 'recent';
 
 export interface QueueTextsResult {
   /** Ids of the messages queued. */
@@ -80,7 +88,9 @@ export interface TextQueue {
 }
 
 const M = MESSAGING_MESSAGES;
-const CAMPAIGN_KINDS: readonly TemplateKind[] = ['reminder', 'confirmation', 'followup'];
+const CAMPAIGN_KINDS: readonly TemplateKind[] = ['reminder', 'confirmation', 'followup', 'recall'];
+/** Kinds a number gets at most once in this many days (issue 24: a recall text, not more than monthly). */
+const ONCE_IN_DAYS: Partial<Record<TemplateKind, number>> = { recall: RECALL_REPEAT_DAYS };
 const DAY_MS = 24 * 3600_000;
 /** A second N cancels within this long of the first. */
 const CANCEL_WINDOW_MS = DAY_MS;
@@ -268,6 +278,19 @@ export function createMessagingService(deps: MessagingServiceDeps) {
       if ((CAMPAIGN_KINDS as readonly string[]).includes(item.kind)) {
         if ((await repo.byKey(practice.id, item.idempotencyKey)) !== undefined) {
           skip(item, 'duplicate');
+          continue;
+        }
+        const days = ONCE_IN_DAYS[item.kind as TemplateKind];
+        if (
+          days &&
+          (await repo.sentSince(
+            practice.id,
+            item.toNumber,
+            item.kind,
+            new Date(at.getTime() - days * DAY_MS),
+          ))
+        ) {
+          skip(item, 'recent');
           continue;
         }
         const counts =

@@ -1,5 +1,5 @@
 import { formatVisitDay, formatVisitTime } from '#shared/visit-time';
-import type { CallType } from '#shared/schemas/outbound-calls';
+import type { CallType, OutboundCallType } from '#shared/schemas/outbound-calls';
 import type { TextSkipReason, TextToQueue } from '../messaging/messaging.service';
 
 /**
@@ -40,7 +40,11 @@ export function appointmentText(a: AppointmentToText): TextToQueue {
 }
 
 /** Why a patient's text was not queued, in words for the screen. */
-export function textSkippedMessage(patientName: string, type: CallType, reason: TextSkipReason): string {
+export function textSkippedMessage(
+  patientName: string,
+  type: OutboundCallType,
+  reason: TextSkipReason,
+): string {
   switch (reason) {
     case 'opted_out':
       return `${patientName} has opted out of texts from the practice, so no ${type} text was sent.`;
@@ -52,5 +56,7 @@ export function textSkippedMessage(patientName: string, type: CallType, reason: 
       return `${patientName} was already texted three times this week, so no ${type} text was sent.`;
     case 'duplicate':
       return `${patientName} was already sent a ${type} text about this appointment, so it was not sent again.`;
+    case 'recent':
+      return `${patientName} was sent a ${type} text recently, so it was not sent again.`;
   }
 }

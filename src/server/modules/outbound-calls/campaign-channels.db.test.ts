@@ -65,6 +65,8 @@ beforeEach(async () => {
     repo: createOutboundCallsRepo(t.database.db),
     schedule: (practice) => t.modules.schedule.service.forPractice(practice),
     texts,
+    // Recall is off in the demo's settings; its campaign has tests of its own (recall.db.test.ts).
+    recall: async () => 0,
     wake: async (practiceId) => {
       woken.push(practiceId);
     },

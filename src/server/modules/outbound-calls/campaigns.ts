@@ -1,4 +1,9 @@
-import { CALL_TYPES, type CallType, type CallTypeSettings } from '#shared/schemas/outbound-calls';
+import {
+  CALL_TYPES,
+  type CallType,
+  type CallTypeSettings,
+  type OutboundSettings,
+} from '#shared/schemas/outbound-calls';
 import { AppError } from '../../errors';
 import type { Appointment } from '../../integrations/practice-management/port';
 import { toE164 } from '../../lib/phone';
@@ -21,6 +26,8 @@ export interface CampaignsDeps {
   schedule(practice: PracticeContext): Promise<Practice>;
   /** Texts for the `sms` and `sms_then_call` channels (the messaging module). */
   texts: TextQueue;
+  /** The daily recall campaign (recall.service.ts): how many recall calls it queued. */
+  recall(practice: Practice, settings: OutboundSettings): Promise<number>;
   wake(practiceId: string): Promise<void>;
   now?: () => Date;
 }
@@ -46,10 +53,20 @@ interface OpenAppointment {
  *   sent (a campaign or a start by hand), for every call type set to `sms_then_call` with an assistant and a
  *   number; without them the texts go and no call follows.
  *
- * A suspended practice's campaigns queue nothing. The counts are calls per type (`reminder`) and texts per
- * type (`reminder.texts`).
+ * - `recall` (issue 24): when automatic with an assistant and a number, the patients due for recall, most
+ *   overdue first, up to the day's limit and never one called within 30 days (recall.service.ts).
+ *
+ * A suspended practice's campaigns queue nothing. The counts are calls per type (`reminder`, `recall`) and
+ * texts per type (`reminder.texts`).
  */
-export function createCampaigns({ repo, schedule, texts, wake, now = () => new Date() }: CampaignsDeps) {
+export function createCampaigns({
+  repo,
+  schedule,
+  texts,
+  recall,
+  wake,
+  now = () => new Date(),
+}: CampaignsDeps) {
   const openAppointments = async (practice: Practice, range: { start: Date; end: Date }) =>
     (await practice.pms.listAppointments(range)).flatMap((appointment): OpenAppointment[] => {
       const phone = appointment.contact.phone ? toE164(appointment.contact.phone) : undefined;
@@ -168,7 +185,10 @@ export function createCampaigns({ repo, schedule, texts, wake, now = () => new D
       queued[type] = (queued[type] ?? 0) + calls;
     }
 
-    if (CALL_TYPES.some((type) => (queued[type] ?? 0) > 0)) await wake(context.id);
+    const recalled = await recall(practice, settings);
+    if (recalled > 0) queued.recall = recalled;
+
+    if ([...CALL_TYPES, 'recall'].some((type) => (queued[type] ?? 0) > 0)) await wake(context.id);
     return queued;
   }
 

@@ -77,6 +77,8 @@ export function createDispatcher({
     appointmentType: row.appointment?.type ?? '',
     customMessage: row.message ?? '',
     appointmentId: row.appointmentRef ?? '',
+    // The practice system's id: a recall call books with it (bookAppointment's patient_id).
+    patientId: row.patientId,
   });
 
   /** The platform's ids of the call's assistant and number (ours where they live only here). */

@@ -12,11 +12,14 @@ import type { TextQueue } from '../messaging/messaging.service';
 import type { PhoneNumbersService } from '../phone-numbers/phone-numbers.service';
 import type { ScheduleService } from '../schedule/schedule.service';
 import { createCallEvents } from './call-events';
+import { createCallTargets } from './call-targets';
 import { createCampaigns } from './campaigns';
 import { createDispatcher } from './dispatcher';
 import { createOutboundCallsRepo } from './outbound-calls.repo';
 import { registerOutboundCallRoutes } from './outbound-calls.routes';
 import { createOutboundCallsService } from './outbound-calls.service';
+import { registerRecallRoutes } from './recall.routes';
+import { createRecallService } from './recall.service';
 
 export interface OutboundCallsModuleDeps {
   db: Db;
@@ -43,7 +46,10 @@ export interface OutboundCallsModuleDeps {
 
 const RETRY_DELAY_MS = 10 * 60_000;
 
-/** Outbound calls: the API, the dispatcher and its jobs, and the events that settle calls. */
+/**
+ * Outbound calls: the API, the dispatcher and its jobs, the events that settle calls, and recall (issue 24:
+ * the due list, its calls and texts, and its daily campaign within the campaign job).
+ */
 export function createOutboundCallsModule(deps: OutboundCallsModuleDeps) {
   const repo = createOutboundCallsRepo(deps.db);
   const dispatcher = createDispatcher({
@@ -61,10 +67,20 @@ export function createOutboundCallsModule(deps: OutboundCallsModuleDeps) {
   const wake = async (practiceId: string) => {
     await deps.jobs.send(dispatchJob, { practiceId });
   };
+  const recall = createRecallService({
+    repo,
+    schedule: deps.schedule,
+    resolveTargets: createCallTargets(deps),
+    idempotency: deps.idempotency,
+    texts: deps.texts,
+    onQueued: wake,
+    now: deps.now,
+  });
   const campaigns = createCampaigns({
     repo,
     schedule: (practice) => deps.schedule.forPractice(practice),
     texts: deps.texts,
+    recall: recall.campaign,
     wake,
     now: deps.now,
   });
@@ -95,14 +111,23 @@ export function createOutboundCallsModule(deps: OutboundCallsModuleDeps) {
   deps.events.subscribe('call.ended', 'outbound-calls.settle-call', (call) =>
     inPractice(call.practiceId, (practice) => onCallEvent(practice, { ...call, status: 'ended' })),
   );
+  // A visit booked during a recall call is that call's booking (for the analytics).
+  deps.events.subscribe('appointment.created', 'outbound-calls.link-recall-booking', async (booking) => {
+    if (booking.providerCallId)
+      await recall.linkBooking(booking.practiceId, booking.providerCallId, booking.appointmentId);
+  });
   const jobs: JobDefinition<object>[] = [dispatchJob, outboundCampaignsJob(campaigns)];
   return {
     name: 'outbound-calls',
     service,
-    routes: (app) => registerOutboundCallRoutes(app, service),
+    routes(app) {
+      registerOutboundCallRoutes(app, service);
+      registerRecallRoutes(app, recall);
+    },
     jobs,
     dispatcher,
     campaigns,
+    recall,
   } satisfies AppModule<typeof service> & Record<string, unknown>;
 }
 

@@ -1,10 +1,11 @@
-import { and, asc, desc, eq, inArray, isNull, lte, min, or, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, inArray, isNull, lte, min, or, sql } from 'drizzle-orm';
 import {
   DEFAULT_OUTBOUND_SETTINGS,
   type OutboundCall,
   type OutboundSettings,
 } from '#shared/schemas/outbound-calls';
-import type { Db, Queryable } from '../../db/client';
+import type { Db, Queryable, Tx } from '../../db/client';
+import { LOCKS } from '../../db/locks';
 import { outboundCalls, outboundSettings, practices } from '../../db/schema/index';
 import type { PracticeContext } from '../../practice';
 
@@ -33,6 +34,17 @@ export function toOutboundCall(row: OutboundCallRow): OutboundCall {
   };
 }
 
+/** Why a recall call was not queued for a patient. */
+export type RecallSkip = 'recent' | 'daily_limit' | 'open';
+
+export interface RecallLimits {
+  /** A patient with a recall call queued since then is left out (30 days before now). */
+  repeatSince: Date;
+  /** Practice-local midnight: the recall calls queued since then count against `maxPerDay`. */
+  dayStart: Date;
+  maxPerDay: number;
+}
+
 /** Stored settings over the defaults, part by part (a stored row may predate a new field). */
 export function withDefaults(stored: Partial<OutboundSettings> | undefined): OutboundSettings {
   const d = DEFAULT_OUTBOUND_SETTINGS;
@@ -45,10 +57,35 @@ export function withDefaults(stored: Partial<OutboundSettings> | undefined): Out
       followup: { ...d.callTypes.followup, ...stored?.callTypes?.followup },
     },
     lateChangeHours: stored?.lateChangeHours ?? d.lateChangeHours,
+    recall: { ...d.recall, ...stored?.recall },
   };
 }
 
 export function createOutboundCallsRepo(db: Db) {
+  /**
+   * Inserts the calls of patients without an open (pending or calling) call of that type; the others are left
+   * out (the partial unique index decides, so concurrent starts cannot both queue one). Rows go in by patient,
+   * so two starts for the same patients lock them in the same order.
+   */
+  async function insertOpen(
+    practiceId: string,
+    executor: Queryable,
+    values: OutboundCallToQueue[],
+  ): Promise<OutboundCallRow[]> {
+    if (values.length === 0) return [];
+    const byPatient = [...values]
+      .sort((a, b) => (a.patientId < b.patientId ? -1 : 1))
+      .map((value) => ({ ...value, practiceId }));
+    return executor
+      .insert(outboundCalls)
+      .values(byPatient)
+      .onConflictDoNothing({
+        target: [outboundCalls.practiceId, outboundCalls.patientId, outboundCalls.callType],
+        where: OPEN,
+      })
+      .returning();
+  }
+
   return {
     db,
     /** Newest first; a sub user sees the calls placed from their assigned numbers. */
@@ -68,29 +105,7 @@ export function createOutboundCallsRepo(db: Db) {
       return rows.map(toOutboundCall);
     },
 
-    /**
-     * Inserts the calls of patients without an open (pending or calling) call of that type; the others are left
-     * out (the partial unique index decides, so concurrent starts cannot both queue one). Rows go in by patient,
-     * so two starts for the same patients lock them in the same order.
-     */
-    async insertOpen(
-      practiceId: string,
-      executor: Queryable,
-      values: OutboundCallToQueue[],
-    ): Promise<OutboundCallRow[]> {
-      if (values.length === 0) return [];
-      const byPatient = [...values]
-        .sort((a, b) => (a.patientId < b.patientId ? -1 : 1))
-        .map((value) => ({ ...value, practiceId }));
-      return executor
-        .insert(outboundCalls)
-        .values(byPatient)
-        .onConflictDoNothing({
-          target: [outboundCalls.practiceId, outboundCalls.patientId, outboundCalls.callType],
-          where: OPEN,
-        })
-        .returning();
-    },
+    insertOpen,
 
     /**
      * Campaign rows: an appointment already queued by this campaign is skipped, and so is a patient with an open
@@ -104,6 +119,92 @@ export function createOutboundCallsRepo(db: Db) {
         .onConflictDoNothing()
         .returning({ id: outboundCalls.id });
       return rows.length;
+    },
+
+    /**
+     * Recall calls (issue 24), in the order given as far as the limits allow: a patient with a recall call
+     * queued since `repeatSince` is left out, and so is everyone past `maxPerDay` recall calls queued since
+     * `dayStart` (campaign and by hand alike). The practice's recall lock holds from the count to the commit of
+     * `tx`, so concurrent queuers (two campaign runs, a "Call selected") count each other's rows.
+     */
+    async insertRecall(
+      practiceId: string,
+      tx: Tx,
+      values: OutboundCallToQueue[],
+      limits: RecallLimits,
+    ): Promise<{ inserted: OutboundCallRow[]; skipped: Map<string, RecallSkip> }> {
+      await tx.execute(sql`select pg_advisory_xact_lock(${LOCKS.recallQueue}, hashtext(${practiceId}))`);
+      const earliest = limits.repeatSince < limits.dayStart ? limits.repeatSince : limits.dayStart;
+      const queued = await tx
+        .select({ patientId: outboundCalls.patientId, createdAt: outboundCalls.createdAt })
+        .from(outboundCalls)
+        .where(
+          and(
+            eq(outboundCalls.practiceId, practiceId),
+            eq(outboundCalls.callType, 'recall'),
+            gte(outboundCalls.createdAt, earliest),
+          ),
+        );
+      const recent = new Set(queued.filter((q) => q.createdAt >= limits.repeatSince).map((q) => q.patientId));
+      let room = limits.maxPerDay - queued.filter((q) => q.createdAt >= limits.dayStart).length;
+      const skipped = new Map<string, RecallSkip>();
+      const allowed: OutboundCallToQueue[] = [];
+      for (const value of values) {
+        if (recent.has(value.patientId) || skipped.has(value.patientId))
+          skipped.set(value.patientId, 'recent');
+        else if (room <= 0) skipped.set(value.patientId, 'daily_limit');
+        else {
+          room--;
+          allowed.push({ ...value, callType: 'recall' });
+          recent.add(value.patientId);
+        }
+      }
+      const inserted = await insertOpen(practiceId, tx, allowed);
+      const placed = new Set(inserted.map((row) => row.patientId));
+      for (const value of allowed) if (!placed.has(value.patientId)) skipped.set(value.patientId, 'open');
+      return { inserted, skipped };
+    },
+
+    /** Recall calls queued since `since`: all of them, and those the campaign queued (no user). */
+    async recallQueuedSince(practiceId: string, since: Date): Promise<{ all: number; campaign: number }> {
+      const [row] = await db
+        .select({
+          all: sql<number>`count(*)::int`,
+          campaign: sql<number>`(count(*) filter (where ${outboundCalls.createdBy} is null))::int`,
+        })
+        .from(outboundCalls)
+        .where(
+          and(
+            eq(outboundCalls.practiceId, practiceId),
+            eq(outboundCalls.callType, 'recall'),
+            gte(outboundCalls.createdAt, since),
+          ),
+        );
+      return { all: row?.all ?? 0, campaign: row?.campaign ?? 0 };
+    },
+
+    /**
+     * A visit booked during a recall call (`providerCallId`, the voice platform's id) is linked to it: the row's
+     * `appointment_ref` becomes the booked appointment's id. The call's first booking stays; true when linked.
+     */
+    async linkRecallBooking(
+      practiceId: string,
+      providerCallId: string,
+      appointmentRef: string,
+    ): Promise<boolean> {
+      const linked = await db
+        .update(outboundCalls)
+        .set({ appointmentRef, updatedAt: sql`now()` })
+        .where(
+          and(
+            eq(outboundCalls.practiceId, practiceId),
+            eq(outboundCalls.vapiCallId, providerCallId),
+            eq(outboundCalls.callType, 'recall'),
+            isNull(outboundCalls.appointmentRef),
+          ),
+        )
+        .returning({ id: outboundCalls.id });
+      return linked.length > 0;
     },
 
     /** Which of `keys` a campaign call of this practice already has. */

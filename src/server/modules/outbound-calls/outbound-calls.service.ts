@@ -13,8 +13,7 @@ import {
 } from '#shared/schemas/outbound-calls';
 import type { Queryable } from '../../db/client';
 import type { Idempotency } from '../../db/idempotency';
-import { IdempotencyKeyBusyError, IdempotencyKeyReusedError } from '../../db/idempotency';
-import { badRequest, conflict, idempotencyKeyReused } from '../../errors';
+import { badRequest, conflict } from '../../errors';
 import { toE164 } from '../../lib/phone';
 import type { Viewer } from '../../plugins/auth';
 import type { PracticeContext } from '../../practice';
@@ -24,6 +23,8 @@ import type { PhoneNumbersService } from '../phone-numbers/phone-numbers.service
 import type { ScheduleService } from '../schedule/schedule.service';
 import { assignedPhoneNumbers } from '../scope';
 import { appointmentKey, appointmentText, textSkippedMessage } from './appointment-texts';
+import { createCallTargets } from './call-targets';
+import { keyed } from './keyed';
 import { nextWindowStart, type CallingWindow } from './calling-window';
 import {
   toOutboundCall,
@@ -66,6 +67,7 @@ const REASON_COUNTS: Record<TextSkipReason, (n: number) => string> = {
   daily_limit: (n) => `${n} already texted today`,
   weekly_limit: (n) => `${n} already texted three times this week`,
   duplicate: (n) => `${n} already sent this text for the appointment`,
+  recent: (n) => `${n} texted recently`,
 };
 
 /** 409 when no text of a start was queued: why, counted by reason. */
@@ -90,18 +92,14 @@ export function createOutboundCallsService({
   onQueued,
   now = () => new Date(),
 }: OutboundCallsDeps) {
+  const callTargets = createCallTargets({ assistants, phoneNumbers });
   /** The assistant and number for the call: the request's, else the practice's choice for the call type. */
-  async function resolveTargets(viewer: Viewer, input: StartInput, settings: OutboundSettings) {
+  function resolveTargets(viewer: Viewer, input: StartInput, settings: OutboundSettings) {
     const chosen = settings.callTypes[input.call_type];
-    const assistantId = input.assistant_id ?? chosen.assistantId;
-    const phoneNumberId = input.phone_number_id ?? chosen.phoneNumberId;
-    if (!assistantId) throw badRequest(M.noAssistantConfigured, { assistant_id: M.noAssistantConfigured });
-    if (!phoneNumberId) throw badRequest(M.noNumberConfigured, { phone_number_id: M.noNumberConfigured });
-    const assistant = UUID.test(assistantId) && (await assistants.visible(viewer, assistantId));
-    if (!assistant) throw badRequest(M.unknownAssistant, { assistant_id: M.unknownAssistant });
-    const number = UUID.test(phoneNumberId) && (await phoneNumbers.visibleById(viewer, phoneNumberId));
-    if (!number) throw badRequest(M.unknownNumber, { phone_number_id: M.unknownNumber });
-    return { assistantId: assistant.id, phoneNumberId: number.id };
+    return callTargets(viewer, {
+      assistantId: input.assistant_id ?? chosen.assistantId,
+      phoneNumberId: input.phone_number_id ?? chosen.phoneNumberId,
+    });
   }
 
   /**
@@ -161,17 +159,6 @@ export function createOutboundCallsService({
         createdBy: viewer.userId,
       }),
     );
-  }
-
-  /** A start under an Idempotency-Key (stored per user): a used key's problems as 422 and 409. */
-  async function keyed<T>(run: () => Promise<T>): Promise<T> {
-    try {
-      return await run();
-    } catch (error) {
-      if (error instanceof IdempotencyKeyReusedError) throw idempotencyKeyReused(error.message);
-      if (error instanceof IdempotencyKeyBusyError) throw conflict(error.message);
-      throw error;
-    }
   }
 
   async function startCalls(
@@ -348,20 +335,27 @@ export function createOutboundCallsService({
           ]),
         ) as OutboundSettings['callTypes'],
         lateChangeHours: input.lateChangeHours ?? current.lateChangeHours,
+        recall: { ...current.recall, ...input.recall },
       });
       if (next.callingWindow.end <= next.callingWindow.start) {
         throw badRequest(M.invalidWindow, { 'callingWindow.end': M.invalidWindow });
       }
-      for (const type of ['reminder', 'confirmation', 'followup'] as const) {
-        const { assistantId, phoneNumberId } = next.callTypes[type];
+      const chosen = [
+        ...(['reminder', 'confirmation', 'followup'] as const).map((type) => ({
+          field: `callTypes.${type}`,
+          ...next.callTypes[type],
+        })),
+        { field: 'recall', ...next.recall },
+      ];
+      for (const { field, assistantId, phoneNumberId } of chosen) {
         if (assistantId && !(UUID.test(assistantId) && (await assistants.visible(viewer, assistantId)))) {
-          throw badRequest(M.unknownAssistant, { [`callTypes.${type}.assistantId`]: M.unknownAssistant });
+          throw badRequest(M.unknownAssistant, { [`${field}.assistantId`]: M.unknownAssistant });
         }
         if (
           phoneNumberId &&
           !(UUID.test(phoneNumberId) && (await phoneNumbers.visibleById(viewer, phoneNumberId)))
         ) {
-          throw badRequest(M.unknownNumber, { [`callTypes.${type}.phoneNumberId`]: M.unknownNumber });
+          throw badRequest(M.unknownNumber, { [`${field}.phoneNumberId`]: M.unknownNumber });
         }
       }
       await repo.saveSettings(viewer.practice.id, next, now());

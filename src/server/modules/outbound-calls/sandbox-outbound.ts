@@ -19,6 +19,18 @@ const LOST_MARGIN_MS = 5_000;
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
+/** The visit a recall call books. */
+const RECALL_VISIT = 'dental_cleaning';
+
+type ToolAnswer = Record<string, unknown> & { success?: boolean; error?: unknown };
+
+interface Slot {
+  date: string;
+  time: string;
+  provider_id: string;
+  provider_name: string;
+}
+
 /** How the simulated call ends, by the number's last digit (0 no answer, 9 busy, else answered). */
 export function sandboxOutcome(number: string): string {
   const last = number.trim().slice(-1);
@@ -42,15 +54,18 @@ export function createSandboxOutbound({
 }: SandboxOutboundDeps) {
   const pending = new Set<NodeJS.Timeout>();
 
-  async function post(message: Record<string, unknown>): Promise<void> {
+  async function post(message: Record<string, unknown>): Promise<unknown> {
     const response = await app.inject({
       method: 'POST',
       url: '/webhook',
       headers: { 'x-vapi-secret': secret },
       payload: { message },
     });
-    if (response.statusCode !== 200)
+    if (response.statusCode !== 200) {
       app.log.warn({ status: response.statusCode }, 'sandbox call event refused');
+      return undefined;
+    }
+    return response.json();
   }
 
   function later(id: string, request: OutboundCallRequest): void {
@@ -63,11 +78,31 @@ export function createSandboxOutbound({
     pending.add(timer);
   }
 
+  /** Our E.164 of the number a call is placed from (by the platform's id, else ours). */
+  async function lineOf(phoneNumberId: string): Promise<string | undefined> {
+    if (!phoneNumberId) return undefined;
+    const [row] = await db
+      .select({ number: phoneNumbers.number })
+      .from(phoneNumbers)
+      .where(
+        or(
+          eq(phoneNumbers.providerId, phoneNumberId),
+          UUID.test(phoneNumberId) ? eq(phoneNumbers.id, phoneNumberId) : undefined,
+        ),
+      );
+    return row?.number ?? undefined;
+  }
+
   async function play(id: string, request: OutboundCallRequest): Promise<void> {
     const startedAt = now();
+    const vars = request.variables ?? {};
+    // A recall call uses the booking tools: the webhook finds the practice and its schedule by our number,
+    // as it does for a call to it (a number that lives only here has no platform id to go by).
+    const line = vars.callType === 'recall' ? await lineOf(request.phoneNumberId) : undefined;
     const call = {
       id,
       type: 'outboundPhoneCall',
+      ...(line && { phoneNumber: { number: line } }),
       ...(request.phoneNumberId && { phoneNumberId: request.phoneNumberId }),
       ...(request.assistantId && { assistantId: request.assistantId }),
       customer: {
@@ -80,10 +115,10 @@ export function createSandboxOutbound({
     const answered = endedReason === 'customer-ended-call';
     if (answered) await post({ type: 'status-update', status: 'in-progress', call });
     const endedAt = new Date(startedAt.getTime() + durationMs);
-    const vars = request.variables ?? {};
-    const transcript = answered
-      ? `AI: Hello ${vars.patientName ?? ''}, this is a ${vars.callType ?? 'courtesy'} call about your appointment on ${vars.appointmentDate ?? ''} at ${vars.appointmentTime ?? ''}.\nUser: Thank you, goodbye.`
-      : '';
+    let transcript = '';
+    if (answered && vars.callType === 'recall') transcript = await recallConversation(call, vars);
+    else if (answered)
+      transcript = `AI: Hello ${vars.patientName ?? ''}, this is a ${vars.callType ?? 'courtesy'} call about your appointment on ${vars.appointmentDate ?? ''} at ${vars.appointmentTime ?? ''}.\nUser: Thank you, goodbye.`;
     await post({
       type: 'end-of-call-report',
       endedReason,
@@ -92,6 +127,78 @@ export function createSandboxOutbound({
       endedAt: endedAt.toISOString(),
       ...(answered && { artifact: { transcript } }),
     });
+  }
+
+  /**
+   * A recall call (issue 24): the scripted patient wants a visit, and the receptionist books it with the same
+   * tools a real call uses: `checkAvailability`, then `bookAppointment` for an offered time with the patient's
+   * id, posted to POST /webhook as `tool-calls`, so the booking lands in the schedule as from the platform.
+   * The tool call ids come from the call's id: a call played again after a restart books under the same keys.
+   */
+  async function recallConversation(call: Record<string, unknown>, vars: Record<string, string>) {
+    const lines: string[] = [];
+    let serial = 0;
+    async function tool(name: string, args: Record<string, unknown>): Promise<ToolAnswer> {
+      const answer = (await post({
+        type: 'tool-calls',
+        call,
+        toolCallList: [
+          {
+            id: `sandbox_${String(call.id)}_${++serial}`,
+            type: 'function',
+            function: { name, arguments: args },
+          },
+        ],
+      })) as { results?: { result?: string; error?: string }[] } | undefined;
+      const [reply] = answer?.results ?? [];
+      if (reply?.error !== undefined) return { success: false, error: reply.error };
+      return reply?.result ? (JSON.parse(reply.result) as ToolAnswer) : { success: false };
+    }
+    const firstName = (vars.patientName ?? '').trim().split(/\s+/)[0] ?? '';
+    lines.push(
+      `AI: Hello ${firstName}, this is the practice calling: you are due for your routine visit. Shall I find you a time?`,
+      'User: Yes, please. What is the first opening?',
+    );
+    const found = await tool('checkAvailability', { appointment_type: RECALL_VISIT });
+    const slots = found.success ? ((found.available_slots as Slot[] | undefined) ?? []) : [];
+    if (slots.length === 0 || !vars.patientId) {
+      lines.push(
+        'AI: I am sorry, I have no opening to offer right now. We will call you back.',
+        'User: Okay, thanks.',
+      );
+      return lines.join('\n');
+    }
+    let booked: ToolAnswer = { success: false };
+    // A time taken meanwhile: the next one offered, at most three.
+    for (const slot of slots.slice(0, 3)) {
+      lines.push(
+        `AI: ${booked.error === undefined ? 'The first opening is' : `That did not work: ${String(booked.error)} I can offer`} ${slot.date} at ${slot.time} with ${slot.provider_name}. Shall I book it?`,
+        'User: Yes, please book it.',
+      );
+      booked = await tool('bookAppointment', {
+        appointment_type: RECALL_VISIT,
+        date: slot.date,
+        time: slot.time,
+        provider_id: slot.provider_id,
+        patient_id: vars.patientId,
+        notes: 'Booked on a recall call',
+      });
+      if (booked.success) break;
+    }
+    const appointment = booked.appointment as
+      { confirmation_number: string; date: string; time: string; provider_name: string } | undefined;
+    if (booked.success && appointment) {
+      lines.push(
+        `AI: You are all set for ${appointment.date} at ${appointment.time} with ${appointment.provider_name}. Your confirmation number is ${appointment.confirmation_number}.`,
+        'User: Thank you, goodbye.',
+      );
+    } else {
+      lines.push(
+        `AI: I am sorry, I could not book it: ${String(booked.error ?? 'unknown error')} We will call you back.`,
+        'User: Okay, thanks.',
+      );
+    }
+    return lines.join('\n');
   }
 
   /**
@@ -115,8 +222,8 @@ export function createSandboxOutbound({
       .returning();
     for (const p of taken) {
       later(p.callId, {
-        assistantId: '',
-        phoneNumberId: '',
+        assistantId: p.request.assistantId ?? '',
+        phoneNumberId: p.request.phoneNumberId ?? '',
         customer: { number: p.request.number, ...(p.request.name && { name: p.request.name }) },
         ...(p.request.variables && { variables: p.request.variables }),
       });
@@ -160,6 +267,8 @@ export function createSandboxOutbound({
           placementKey: key,
           callId: randomUUID(),
           request: {
+            assistantId: request.assistantId,
+            phoneNumberId: request.phoneNumberId,
             number: request.customer.number,
             ...(request.customer.name && { name: request.customer.name }),
             ...(request.variables && { variables: request.variables }),

@@ -9,9 +9,12 @@ import {
   type OpenSlotsQuery,
   type Patient,
   type PracticeManagement,
+  type RecallCandidate,
+  type RecallQuery,
   type RescheduleInput,
   type Slot,
 } from '../port';
+import { isBooked, isHygieneVisit, isKeptVisit } from '../recall';
 import { splitE164 } from '../../../lib/phone';
 import { collapseSpaces } from '../../../lib/text';
 import {
@@ -69,6 +72,13 @@ const rfc3339 = (d: Date): string => d.toISOString().replace(/\.\d{3}Z$/, 'Z');
 
 const idOf = (r: KollaResource): string => bareId(r.name, r.remote_id);
 
+/** Recall reads years of appointments: big pages keep that to few requests (the fake caps a page at 1,000). */
+const HISTORY_PAGE_SIZE = 500;
+/** Bookings lie at most two years ahead (BOOKING_HORIZON_YEARS); a practice system may hold a little more. */
+const FUTURE_MS = 3 * 366 * 24 * 3600_000;
+/** Due patients' contacts read at once (appointments embed no phone number). */
+const CONTACT_READS = 4;
+
 interface Booking {
   appointmentId: string;
   interval: Interval;
@@ -93,20 +103,28 @@ export function createKollaAdapter(options: KollaAdapterOptions): PracticeManage
 
   const listResources = () => client.listAll('/resources', resourcePageSchema);
 
-  async function listAppointments(
+  /**
+   * Appointments starting in [start, end) (of one contact when given), every page; `resources` fill the display
+   * names embeds lack.
+   */
+  async function appointmentsIn(
     { start, end }: { start: Date; end: Date },
-    contactId?: string,
+    resources: Promise<KollaResource[]> | KollaResource[],
+    { pageSize, contactId }: { pageSize?: number; contactId?: string } = {},
   ): Promise<Appointment[]> {
     const filter = kollaFilter([
       ...(contactId ? [['contact_id', '=', `contacts/${contactId}`] as const] : []),
       ['start_time', '>=', rfc3339(start)],
       ['start_time', '<', rfc3339(end)],
     ]);
-    const [rows, resources] = await Promise.all([
-      client.listAll('/appointments', appointmentPageSchema, { filter }),
-      listResources(),
+    const [rows, known] = await Promise.all([
+      client.listAll('/appointments', appointmentPageSchema, {
+        filter,
+        ...(pageSize && { page_size: String(pageSize) }),
+      }),
+      resources,
     ]);
-    const ctx = { timeZone, resources: new Map(resources.map((r) => [idOf(r), r])) };
+    const ctx = { timeZone, resources: new Map(known.map((r) => [idOf(r), r])) };
     return (
       rows
         .map((row) => toAppointment(row, ctx))
@@ -116,6 +134,62 @@ export function createKollaAdapter(options: KollaAdapterOptions): PracticeManage
         .filter((a) => contactId === undefined || a.contact.remoteId === contactId)
         .sort((a, b) => a.start.getTime() - b.start.getTime())
     );
+  }
+
+  const listAppointments = (range: { start: Date; end: Date }) => appointmentsIn(range, listResources());
+
+  /**
+   * Kolla has no grouped read: every appointment from `since` through the furthest bookings, in big pages,
+   * grouped here by contact with recall.ts's rules. Then the due patients' contacts, for their numbers.
+   */
+  async function dueForRecall({ since, dueBefore, now: at }: RecallQuery): Promise<RecallCandidate[]> {
+    const history = await appointmentsIn({ start: since, end: new Date(at.getTime() + FUTURE_MS) }, [], {
+      pageSize: HISTORY_PAGE_SIZE,
+    });
+    const byContact = new Map<string, { last?: Appointment; booked: boolean }>();
+    for (const a of history) {
+      const id = a.contact.remoteId;
+      if (!id) continue;
+      const entry = byContact.get(id) ?? { booked: false };
+      byContact.set(id, entry);
+      if (isBooked(a, at)) entry.booked = true;
+      else if (
+        isKeptVisit(a, at) &&
+        isHygieneVisit(a.appointmentType) &&
+        !(entry.last && entry.last.start > a.start)
+      )
+        entry.last = a;
+    }
+    const due = [...byContact.values()]
+      .flatMap(({ last, booked }) => (last && !booked && last.start < dueBefore ? [last] : []))
+      .sort((a, b) => a.start.getTime() - b.start.getTime());
+    const result: RecallCandidate[] = [];
+    for (let i = 0; i < due.length; i += CONTACT_READS) {
+      result.push(
+        ...(await Promise.all(
+          due.slice(i, i + CONTACT_READS).map(async (last) => ({
+            patient: await contactOf(last),
+            lastVisit: { start: last.start, wallStart: last.wallStart },
+          })),
+        )),
+      );
+    }
+    return result;
+  }
+
+  /** The appointment's contact with its number; as the appointment names it when the contact is gone. */
+  async function contactOf(a: Appointment): Promise<Patient> {
+    const id = a.contact.remoteId ?? '';
+    try {
+      return toPatient(
+        await client.request('GET', `/contacts/${encodeURIComponent(id)}`, contactSchema),
+        DEFAULT_COUNTRY,
+      );
+    } catch (error) {
+      if (!(error instanceof PmsError && error.code === 'not_found')) throw error;
+      const { givenName, familyName, name } = a.contact;
+      return { remoteId: id, givenName, familyName, name };
+    }
   }
 
   async function findPatientsByPhone(phone: string): Promise<Patient[]> {
@@ -402,8 +476,9 @@ export function createKollaAdapter(options: KollaAdapterOptions): PracticeManage
       (await listResources()).filter((r) => resourceType(r.type) === 'PROVIDER').map(toProvider),
     listOperatories: async () =>
       (await listResources()).filter((r) => resourceType(r.type) === 'OPERATORY').map(toOperatory),
-    listAppointments: (range) => listAppointments(range),
-    listPatientAppointments: (patientRemoteId, range) => listAppointments(range, patientRemoteId),
+    listAppointments,
+    listPatientAppointments: (patientRemoteId, range) =>
+      appointmentsIn(range, listResources(), { contactId: patientRemoteId }),
     findPatientsByPhone,
     createPatient,
     openSlots,
@@ -412,5 +487,6 @@ export function createKollaAdapter(options: KollaAdapterOptions): PracticeManage
     reschedule,
     cancel,
     confirm,
+    dueForRecall,
   };
 }

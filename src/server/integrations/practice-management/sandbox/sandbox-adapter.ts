@@ -1,4 +1,4 @@
-import { and, asc, eq, gt, gte, lt, ne, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, gt, gte, inArray, lt, lte, ne, not, sql, type SQL } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import { PatientBusyError, PmsError } from '../errors';
 import { findOrCreatePatient } from '../patients';
@@ -10,9 +10,12 @@ import {
   type OpenSlotsQuery,
   type Patient,
   type PracticeManagement,
+  type RecallCandidate,
+  type RecallQuery,
   type RescheduleInput,
   type Slot,
 } from '../port';
+import { HYGIENE_TYPES } from '../recall';
 import {
   bookingWindow,
   DAY_MINUTES,
@@ -586,6 +589,35 @@ export function createSandboxSchedule(
       throw new PmsError('conflict', 'This appointment can no longer be confirmed.');
   }
 
+  /**
+   * One grouped read: per patient, the last kept hygiene visit and whether anything is booked. `keptVisit` and
+   * `booked` are recall.ts's `isKeptVisit` and `isBooked` in SQL (recall.db.test.ts holds them together).
+   */
+  async function dueForRecall({ since, dueBefore, now: at }: RecallQuery): Promise<RecallCandidate[]> {
+    const live = ne(appointments.status, 'cancelled');
+    const keptVisit = and(live, lte(appointments.endsAt, at));
+    const booked = and(live, gt(appointments.endsAt, at));
+    const hygiene = inArray(appointments.appointmentType, [...HYGIENE_TYPES]);
+    const lastVisit =
+      sql<Date | null>`max(${appointments.startsAt}) filter (where ${and(keptVisit, hygiene)})`.mapWith(
+        appointments.startsAt,
+      );
+    const rows = await db
+      .select({
+        patient: patients,
+        lastVisit,
+      })
+      .from(appointments)
+      .innerJoin(patients, eq(patients.id, appointments.patientId))
+      .where(and(ours.appointments, gte(appointments.startsAt, since)))
+      .groupBy(patients.id)
+      .having(and(lt(lastVisit, dueBefore), not(sql`coalesce(bool_or(${booked}), false)`)))
+      .orderBy(asc(lastVisit), asc(patients.id));
+    return rows.flatMap(({ patient, lastVisit: start }) =>
+      start ? [{ patient: toPatient(patient), lastVisit: { start, wallStart: wall(start) } }] : [],
+    );
+  }
+
   return {
     async listProviders() {
       return (await activeProviders()).map((p) => ({
@@ -628,5 +660,6 @@ export function createSandboxSchedule(
     reschedule,
     cancel,
     confirm,
+    dueForRecall,
   };
 }

@@ -335,7 +335,7 @@ describe('MessagesScreen', () => {
   it('lets an admin answer as the open conversation’s patient while texts go to the sandbox', async () => {
     const settings = (mode: 'sandbox' | 'twilio') => ({
       senderNumber: '+12125550143',
-      templates: { reminder: 'r', confirmation: 'c', booking: 'b', followup: 'f' },
+      templates: { reminder: 'r', confirmation: 'c', booking: 'b', followup: 'f', recall: 'rc' },
       bookingConfirmation: true,
       callOnReschedule: false,
       mode,
@@ -373,7 +373,7 @@ describe('MessagesScreen', () => {
       'GET /api/messaging-settings': {
         body: {
           senderNumber: null,
-          templates: { reminder: 'r', confirmation: 'c', booking: 'b', followup: 'f' },
+          templates: { reminder: 'r', confirmation: 'c', booking: 'b', followup: 'f', recall: 'rc' },
           bookingConfirmation: true,
           callOnReschedule: false,
           mode: 'twilio',

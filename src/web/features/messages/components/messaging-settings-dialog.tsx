@@ -37,6 +37,7 @@ export const TEMPLATE_LABELS: Record<TemplateKind, string> = {
   confirmation: 'Confirmation',
   booking: 'Booking confirmation',
   followup: 'Follow-up',
+  recall: 'Recall',
 };
 
 export const SETTINGS_TEXTS = {

@@ -92,6 +92,7 @@ function renderScreen(routes: Parameters<typeof mockApi>[0] = {}, props = ADMIN_
     'GET /api/phone-numbers': { body: { phoneNumbers: NUMBERS } },
     'GET /api/outbound-settings': { body: SETTINGS },
     'GET /api/call-transfer-settings': { body: DEFAULT_CALL_TRANSFER_SETTINGS },
+    'GET /api/recall': { body: { patients: [] } },
     ...routes,
   });
   const result = renderWithApp(<OutboundCallsScreen {...props} />, {
@@ -106,10 +107,14 @@ const card = (title: string) =>
   screen.getByRole('heading', { name: title }).closest('.rounded-lg') as HTMLElement;
 
 describe('OutboundCallsScreen', () => {
-  it('shows spinners while patients and calls load', () => {
-    renderScreen({ 'GET /api/patients-with-appointments': pending, 'GET /api/outbound-calls': pending });
+  it('shows spinners while patients, the recall list and calls load', () => {
+    renderScreen({
+      'GET /api/patients-with-appointments': pending,
+      'GET /api/outbound-calls': pending,
+      'GET /api/recall': pending,
+    });
     expect(screen.getByRole('heading', { name: 'Outbound Calls', level: 1 })).toBeTruthy();
-    expect(screen.getAllByRole('status').length).toBe(2);
+    expect(screen.getAllByRole('status').length).toBe(3);
   });
 
   it('says when there are no patients and no calls yet', async () => {
@@ -569,6 +574,7 @@ describe('Outbound settings dialog', () => {
         followup: SETTINGS.callTypes.followup,
       },
       lateChangeHours: 48,
+      recall: SETTINGS.recall,
     };
     const { api, dialog } = await openSettings({
       'PUT /api/outbound-settings': ({ body }) => ({ body }),

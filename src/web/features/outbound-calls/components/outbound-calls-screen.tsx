@@ -22,6 +22,7 @@ import { CallTransferDialog } from './call-transfer-dialog';
 import { CallTypeCard } from './call-type-card';
 import { OutboundSettingsDialog } from './outbound-settings-dialog';
 import { PatientList } from './patient-list';
+import { RecallSection } from './recall-section';
 import { useStartCalls, warn } from './use-start-calls';
 
 export const MESSAGE_MAX = 500;
@@ -194,6 +195,8 @@ function CallingScreen({ isAdmin, canListAssistants, canListPhoneNumbers }: Outb
           />
         ))}
       </div>
+
+      <RecallSection assistants={assistants} phoneNumbers={phoneNumbers} />
 
       <CallHistory />
 

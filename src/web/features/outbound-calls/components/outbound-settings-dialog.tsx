@@ -28,6 +28,13 @@ import {
   type OutboundSettings,
 } from '#shared/schemas/outbound-calls';
 import { FormDialogFooter } from '../../../components/form-dialog-footer';
+import {
+  RecallSettingsFields,
+  toRecallForm,
+  toRecallSettings,
+  validateRecall,
+  type RecallForm,
+} from './recall-settings-fields';
 
 /** Reminder and confirmation run by themselves; follow-ups are only ever started by hand. */
 const CAMPAIGN_TYPES: ReadonlySet<CallType> = new Set(['reminder', 'confirmation']);
@@ -73,7 +80,7 @@ function validate(form: FormState): Errors {
       errors[`${type}.escalateAfterHours`] = SETTINGS_MESSAGES.escalateAfterHours;
     }
   }
-  return errors;
+  return { ...errors, ...validateRecall(form.recall) };
 }
 
 interface FormState {
@@ -92,6 +99,7 @@ interface FormState {
       escalateAfterHours: string;
     }
   >;
+  recall: RecallForm;
 }
 
 function toForm(settings: OutboundSettings): FormState {
@@ -113,6 +121,7 @@ function toForm(settings: OutboundSettings): FormState {
     maxConcurrentCalls: String(settings.maxConcurrentCalls),
     lateChangeHours: String(settings.lateChangeHours),
     callTypes,
+    recall: toRecallForm(settings.recall),
   };
 }
 
@@ -137,6 +146,7 @@ function toSettings(form: FormState, previous: OutboundSettings): OutboundSettin
     maxConcurrentCalls: Number(form.maxConcurrentCalls),
     lateChangeHours: Number(form.lateChangeHours),
     callTypes,
+    recall: toRecallSettings(form.recall),
   };
 }
 
@@ -352,6 +362,14 @@ function SettingsForm({
           </fieldset>
         );
       })}
+
+      <RecallSettingsFields
+        form={form.recall}
+        errors={errors}
+        assistants={assistants}
+        phoneNumbers={phoneNumbers}
+        onChange={(patch) => setForm((f) => ({ ...f, recall: { ...f.recall, ...patch } }))}
+      />
 
       <FormDialogFooter
         onCancel={onDone}

@@ -31,6 +31,7 @@ const TYPE_LABELS: Record<string, string> = {
   reminder: 'Reminder',
   confirmation: 'Confirmation',
   followup: 'Follow-up',
+  recall: 'Recall',
 };
 export const callTypeLabel = (type: string) => TYPE_LABELS[type] ?? type;
 
