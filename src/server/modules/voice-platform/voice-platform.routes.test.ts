@@ -82,6 +82,8 @@ describe('the built-in sandbox', () => {
         'bookAppointment',
         'confirmAppointment',
         'cancelAppointment',
+        'findAppointments',
+        'rescheduleAppointment',
         'transferCall',
       ]);
       expect(reply.assistant.server.url).toBe('http://localhost:3000/webhook');
