@@ -25,6 +25,17 @@ export const visibleCalls = (p: Principal): CallScope =>
       ? { phoneNumbers: p.assignedPhoneNumbers, assistants: p.assignedAssistants }
       : { phoneNumbers: [], assistants: [] };
 
+/**
+ * What analytics counts for a user (issue 25): like calls, but by the Analytics flag; a sub user's figures come
+ * from the calls on their assigned numbers or assistants and what those calls produced.
+ */
+export const visibleAnalytics = (p: Principal): CallScope =>
+  p.role === 'admin'
+    ? null
+    : p.permissions.canAnalytics
+      ? { phoneNumbers: p.assignedPhoneNumbers, assistants: p.assignedAssistants }
+      : { phoneNumbers: [], assistants: [] };
+
 /** The SQL condition for the calls in a scope (`undefined`: every call). */
 export function callsInScope(scope: CallScope): SQL | undefined {
   if (!scope) return undefined;

@@ -94,7 +94,11 @@ export const providerWorkingHours = pgTable(
   ],
 );
 
-export const APPOINTMENT_STATUSES = ['pending', 'confirmed', 'completed', 'cancelled'] as const;
+/**
+ * `completed` is a visit that was kept; `no_show` one the patient missed (issue 25). Both are set by staff on a
+ * visit that has started; a no-show, like a cancellation, frees nothing that is still ahead.
+ */
+export const APPOINTMENT_STATUSES = ['pending', 'confirmed', 'completed', 'cancelled', 'no_show'] as const;
 export type AppointmentStatus = (typeof APPOINTMENT_STATUSES)[number];
 
 export const appointments = pgTable(
@@ -124,7 +128,7 @@ export const appointments = pgTable(
     check('appointments_time_check', sql`${table.endsAt} > ${table.startsAt}`),
     check(
       'appointments_status_check',
-      sql`${table.status} in ('pending', 'confirmed', 'completed', 'cancelled')`,
+      sql`${table.status} in ('pending', 'confirmed', 'completed', 'cancelled', 'no_show')`,
     ),
   ],
 );
@@ -210,6 +214,10 @@ export const appointmentChanges = pgTable(
     toStart: timestamp({ withTimezone: true }),
     /** A cancellation less than 24 hours before the visit. */
     late: boolean().notNull().default(false),
+    /** The appointment type booked (on `created`): what the estimated value of a booking is read by. */
+    appointmentType: text(),
+    /** On `created`: the booking made the patient's record (a new patient); null where not known. */
+    newPatient: boolean(),
     at: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [
@@ -226,3 +234,51 @@ export const appointmentChanges = pgTable(
     ),
   ],
 );
+
+/** What happened to a visit (issue 25); a visit with none whose start has passed is unresolved. */
+export const VISIT_OUTCOMES = ['kept', 'no_show', 'cancelled'] as const;
+export type VisitOutcome = (typeof VISIT_OUTCOMES)[number];
+/**
+ * Who said so: staff marking a visit in the console, a cancellation the product made (its line is in the
+ * ledger), or the practice system (read back by the outcome sync).
+ */
+export const OUTCOME_ORIGINS = ['staff', 'change', 'practice_system'] as const;
+export type OutcomeOrigin = (typeof OUTCOME_ORIGINS)[number];
+
+/**
+ * The outcome of each visit the product touched (one row per appointment, the latest word): kept, no-show or
+ * cancelled, with when and from where. With the ledger it closes the loop from a call to the visit that was
+ * kept; analytics counts from both (ADR 056).
+ */
+export const appointmentOutcomes = pgTable(
+  'appointment_outcomes',
+  {
+    practiceId: practiceId(),
+    appointmentRef: text().notNull(),
+    outcome: text({ enum: VISIT_OUTCOMES }).notNull(),
+    /** A cancellation less than 24 hours before the visit. */
+    late: boolean().notNull().default(false),
+    origin: text({ enum: OUTCOME_ORIGINS }).notNull(),
+    decidedAt: timestamp({ withTimezone: true }).notNull(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.practiceId, table.appointmentRef] }),
+    check('appointment_outcomes_outcome_check', sql`${table.outcome} in ('kept', 'no_show', 'cancelled')`),
+    check(
+      'appointment_outcomes_origin_check',
+      sql`${table.origin} in ('staff', 'change', 'practice_system')`,
+    ),
+  ],
+);
+
+/**
+ * Where the outcome sync of a practice whose schedule is outside (Kolla) got to: the newest `update_time` it
+ * has read, so the next poll asks only for appointments changed after it.
+ */
+export const outcomeSyncs = pgTable('outcome_syncs', {
+  practiceId: practiceId().primaryKey(),
+  syncedThrough: timestamp({ withTimezone: true }),
+  lastRunAt: timestamp({ withTimezone: true }),
+  /** The last failure's error name (never its message: it may quote patient data), null after a good run. */
+  lastError: text(),
+});

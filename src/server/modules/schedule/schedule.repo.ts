@@ -1,15 +1,20 @@
-import { and, asc, eq, like, or, sql } from 'drizzle-orm';
+import { and, asc, eq, like, ne, or, sql } from 'drizzle-orm';
+import { SANDBOX_CONNECTOR_ID } from '#shared/schemas/connectors';
 import type { TableChanges } from '../../db/changes';
 import type { Db, Queryable } from '../../db/client';
 import { createReadCache } from '../../db/read-cache';
 import {
   appointmentChanges,
+  appointmentOutcomes,
   appointmentTypes,
   connectors,
+  outcomeSyncs,
   pendingAppointmentRequests,
   phoneMappings,
   phoneNumbers,
   practices,
+  type OutcomeOrigin,
+  type VisitOutcome,
 } from '../../db/schema/index';
 import type { PracticeContext } from '../../practice';
 
@@ -18,6 +23,14 @@ export type PracticeConnector = Pick<typeof connectors.$inferSelect, 'name' | 'c
 export type AppointmentTypeRecord = typeof appointmentTypes.$inferSelect;
 
 export type NewAppointmentChange = Omit<typeof appointmentChanges.$inferInsert, 'id' | 'practiceId' | 'at'>;
+
+/** What happened to one visit, and when the one who said so said it. */
+export interface OutcomeRecord {
+  appointmentRef: string;
+  outcome: VisitOutcome;
+  late: boolean;
+  decidedAt: Date;
+}
 
 export type NewPendingRequest = Omit<
   typeof pendingAppointmentRequests.$inferInsert,
@@ -130,6 +143,79 @@ export function createScheduleRepo(db: Db, changes?: TableChanges) {
     /** One line of the appointment ledger (`executor`: the change's own transaction, when it has one). */
     async recordChange(practiceId: string, change: NewAppointmentChange, executor: Queryable = db) {
       await executor.insert(appointmentChanges).values({ ...change, practiceId });
+    },
+
+    /** The latest word on a visit's outcome replaces the one before (staff correcting a mark, a sync). */
+    async recordOutcome(practiceId: string, record: OutcomeRecord, origin: OutcomeOrigin) {
+      await db
+        .insert(appointmentOutcomes)
+        .values({ ...record, practiceId, origin })
+        .onConflictDoUpdate({
+          target: [appointmentOutcomes.practiceId, appointmentOutcomes.appointmentRef],
+          set: { outcome: record.outcome, late: record.late, origin, decidedAt: record.decidedAt },
+        });
+    },
+
+    /**
+     * Outcomes read back from the practice system, in one statement, kept only for visits the product touched
+     * (a line in the ledger) and only where they say something new. Answers how many were written.
+     */
+    async recordSyncedOutcomes(practiceId: string, records: readonly OutcomeRecord[]): Promise<number> {
+      if (records.length === 0) return 0;
+      const result = await db.$client.query(
+        `insert into appointment_outcomes as o
+           (practice_id, appointment_ref, outcome, late, origin, decided_at)
+         select $1::uuid, u.ref, u.outcome, u.late, 'practice_system', u.at
+         from unnest($2::text[], $3::text[], $4::boolean[], $5::timestamptz[]) as u(ref, outcome, late, at)
+         where exists (select 1 from appointment_changes c where c.practice_id = $1 and c.appointment_ref = u.ref)
+         on conflict (practice_id, appointment_ref) do update set
+           outcome = excluded.outcome, late = excluded.late, origin = excluded.origin,
+           decided_at = excluded.decided_at
+         where (o.outcome, o.late) is distinct from (excluded.outcome, excluded.late)`,
+        [
+          practiceId,
+          records.map((r) => r.appointmentRef),
+          records.map((r) => r.outcome),
+          records.map((r) => r.late),
+          records.map((r) => r.decidedAt.toISOString()),
+        ],
+      );
+      return result.rowCount ?? 0;
+    },
+
+    /** Where the practice's outcome sync got to (the newest `update_time` read), if it ever ran. */
+    async syncedThrough(practiceId: string): Promise<Date | null> {
+      const [row] = await db
+        .select({ syncedThrough: outcomeSyncs.syncedThrough })
+        .from(outcomeSyncs)
+        .where(eq(outcomeSyncs.practiceId, practiceId));
+      return row?.syncedThrough ?? null;
+    },
+
+    async saveSync(
+      practiceId: string,
+      state: { syncedThrough?: Date; lastRunAt: Date; lastError: string | null },
+    ) {
+      await db
+        .insert(outcomeSyncs)
+        .values({ practiceId, ...state })
+        .onConflictDoUpdate({ target: outcomeSyncs.practiceId, set: state });
+    },
+
+    /** Active practices with an active connector to a practice system outside the product (not built in). */
+    async practicesWithOutsideSchedules(): Promise<string[]> {
+      const rows = await db
+        .selectDistinct({ id: practices.id })
+        .from(practices)
+        .innerJoin(connectors, eq(connectors.practiceId, practices.id))
+        .where(
+          and(
+            eq(practices.status, 'active'),
+            eq(connectors.isActive, true),
+            ne(connectors.connectorId, SANDBOX_CONNECTOR_ID),
+          ),
+        );
+      return rows.map((row) => row.id);
     },
 
     /** Stores the request under the first number `nextNumber` draws that is free in the practice. */

@@ -1,6 +1,9 @@
 import {
   AppointmentListQuerySchema,
   AppointmentListResponseSchema,
+  AppointmentOutcomeBodySchema,
+  AppointmentOutcomeParamsSchema,
+  AppointmentResponseSchema,
   PatientsWithAppointmentsResponseSchema,
   ProviderListResponseSchema,
   SlotListResponseSchema,
@@ -40,6 +43,27 @@ export function registerScheduleRoutes(app: App, schedule: ScheduleService, chan
         appointments: await schedule.listAppointments(practice, range),
         time_zone: practice.timeZone,
       }));
+    },
+  );
+
+  // Staff mark a visit that has started kept or a no-show (issue 25): the calendar shows it, analytics counts it.
+  app.post(
+    '/api/appointments/:id/outcome',
+    {
+      config: {
+        access: 'appointments:settle',
+        audit: { action: 'appointment.settle', resourceType: 'appointment' },
+      },
+      schema: {
+        params: AppointmentOutcomeParamsSchema,
+        body: AppointmentOutcomeBodySchema,
+        response: { 200: AppointmentResponseSchema },
+      },
+    },
+    async (request) => {
+      const practice = await schedule.forUser(viewer(request));
+      request.auditDetail = request.body.outcome;
+      return { appointment: await schedule.settle(practice, request.params.id, request.body.outcome) };
     },
   );
 

@@ -243,9 +243,10 @@ export function createKollaAdapter(options: KollaAdapterOptions): PracticeManage
     return (await findPatient({ findPatientsByPhone }, patient))?.remoteId;
   }
 
-  async function resolvePatient(patient: BookInput['patient']): Promise<string> {
-    if ('remoteId' in patient) return patient.remoteId;
-    return (await findOrCreatePatient({ findPatientsByPhone, createPatient }, patient)).remoteId;
+  async function resolvePatient(patient: BookInput['patient']): Promise<{ id: string; created: boolean }> {
+    if ('remoteId' in patient) return { id: patient.remoteId, created: false };
+    const resolved = await findOrCreatePatient({ findPatientsByPhone, createPatient }, patient);
+    return { id: resolved.patient.remoteId, created: resolved.created };
   }
 
   /**
@@ -284,8 +285,8 @@ export function createKollaAdapter(options: KollaAdapterOptions): PracticeManage
       if (!operatory) throw new PmsError('conflict', `No operatory is free at ${date} ${formatHm(start)}`);
     }
 
-    const contactId = await resolvePatient(input.patient);
-    const created = await client.request('POST', '/appointments', appointmentSchema, {
+    const { id: contactId, created } = await resolvePatient(input.patient);
+    const made = await client.request('POST', '/appointments', appointmentSchema, {
       body: appointmentBody({
         contactId,
         wallStart,
@@ -296,9 +297,9 @@ export function createKollaAdapter(options: KollaAdapterOptions): PracticeManage
         notes: input.notes,
       }),
     });
-    const appointment = toAppointment(created, { timeZone, resources: byId });
+    const appointment = toAppointment(made, { timeZone, resources: byId });
     if (!appointment) throw new PmsError('unavailable', 'Kolla returned an appointment without times');
-    return appointment;
+    return { ...appointment, newPatient: created };
   }
 
   async function getAppointment(remoteId: string): Promise<Appointment | undefined> {
@@ -397,6 +398,24 @@ export function createKollaAdapter(options: KollaAdapterOptions): PracticeManage
     });
   }
 
+  /** Every page of appointments changed after `since` (kolla.md: incremental sync by `update_time`). */
+  async function listChangedSince(since: Date): Promise<Appointment[]> {
+    const [rows, resources] = await Promise.all([
+      client.listAll('/appointments', appointmentPageSchema, {
+        filter: kollaFilter([['update_time', '>', rfc3339(since)]]),
+      }),
+      listResources(),
+    ]);
+    const ctx = { timeZone, resources: new Map(resources.map((r) => [idOf(r), r])) };
+    return (
+      rows
+        .map((row) => toAppointment(row, ctx))
+        .filter((a): a is Appointment => a !== undefined)
+        // A connector that ignores the filter answers everything; the cursor is enforced here as well.
+        .filter((a) => a.updatedAt === undefined || a.updatedAt > since)
+    );
+  }
+
   return {
     listProviders: async () =>
       (await listResources()).filter((r) => resourceType(r.type) === 'PROVIDER').map(toProvider),
@@ -412,5 +431,6 @@ export function createKollaAdapter(options: KollaAdapterOptions): PracticeManage
     reschedule,
     cancel,
     confirm,
+    listChangedSince,
   };
 }

@@ -1,4 +1,4 @@
-import { and, asc, eq, gt, gte, lt, ne, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, gt, gte, lt, lte, ne, sql, type SQL } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import { PatientBusyError, PmsError } from '../errors';
 import { findOrCreatePatient } from '../patients';
@@ -11,6 +11,7 @@ import {
   type Patient,
   type PracticeManagement,
   type RescheduleInput,
+  type SettledOutcome,
   type Slot,
 } from '../port';
 import {
@@ -196,7 +197,8 @@ export function createSandboxSchedule(
       notes: row.notes,
       confirmed: status === 'confirmed',
       completed: status === 'completed',
-      cancelled: status === 'cancelled',
+      cancelled: status === 'cancelled' || status === 'no_show',
+      noShow: status === 'no_show',
       confirmationNumber: row.confirmationNumber,
       ...(row.appointmentType && { appointmentType: row.appointmentType }),
     };
@@ -338,16 +340,18 @@ export function createSandboxSchedule(
     });
   }
 
-  async function resolvePatient(tx: Tx, patient: BookInput['patient']): Promise<string> {
+  async function resolvePatient(
+    tx: Tx,
+    patient: BookInput['patient'],
+  ): Promise<{ id: string; created: boolean }> {
     if (!('remoteId' in patient)) {
       // Simultaneous first bookings of one caller would each create the patient (and so not overlap).
       await tx.execute(patientPhoneLock(practiceId, patient.phone));
-      return (
-        await findOrCreatePatient(
-          { findPatientsByPhone: findPatientsByPhone(tx), createPatient: createPatient(tx) },
-          patient,
-        )
-      ).remoteId;
+      const resolved = await findOrCreatePatient(
+        { findPatientsByPhone: findPatientsByPhone(tx), createPatient: createPatient(tx) },
+        patient,
+      );
+      return { id: resolved.patient.remoteId, created: resolved.created };
     }
     const [row] = UUID.test(patient.remoteId)
       ? await tx
@@ -356,7 +360,7 @@ export function createSandboxSchedule(
           .where(and(ours.patients, eq(patients.id, patient.remoteId)))
       : [];
     if (!row) throw new PmsError('not_found', `Unknown patient: ${patient.remoteId}`);
-    return row.id;
+    return { id: row.id, created: false };
   }
 
   /** A live appointment of the patient overlapping [startsAt, endsAt) (but `except`), if there is one. */
@@ -441,9 +445,12 @@ export function createSandboxSchedule(
 
     const startsAt = instantFromWall(wallStart, timeZone);
     const endsAt = instantFromWall(addMinutesToWall(wallStart, duration), timeZone);
+    let newPatient = false;
     const id = await db.transaction(async (tx) => {
       await tx.execute(bookingDayLock(practiceId, date));
-      const patientId = await resolvePatient(tx, input.patient);
+      const resolved = await resolvePatient(tx, input.patient);
+      const patientId = resolved.id;
+      newPatient = resolved.created;
       const busy = await patientBusy(tx, { patientId, startsAt, endsAt });
       // Checked before the time: a second booking of the same visit names the first one.
       if (busy) throw busy;
@@ -465,7 +472,7 @@ export function createSandboxSchedule(
       throw new PmsError('conflict', `${date} ${formatHm(start)} is not available`);
     });
     const [row] = await selectAppointments(eq(appointments.id, id));
-    return toAppointment(row!);
+    return { ...toAppointment(row!), newPatient };
   }
 
   /** In a savepoint; false when the provider or room was taken meanwhile (the database's exclusion rule). */
@@ -541,7 +548,7 @@ export function createSandboxSchedule(
         .from(appointments)
         .where(and(ours.appointments, eq(appointments.id, remoteId)))
         .for('update');
-      if (!row || row.status === 'cancelled' || row.status === 'completed')
+      if (!row || row.status === 'cancelled' || row.status === 'completed' || row.status === 'no_show')
         throw new PmsError('conflict', 'This appointment can no longer be moved.');
       const busy = await patientBusy(tx, { patientId: row.patientId, startsAt, endsAt, except: remoteId });
       if (busy) throw busy;
@@ -586,6 +593,30 @@ export function createSandboxSchedule(
       throw new PmsError('conflict', 'This appointment can no longer be confirmed.');
   }
 
+  /** Kept is `completed`; either outcome may replace the other (staff correct a mistake), never a cancellation. */
+  async function settle(remoteId: string, outcome: SettledOutcome): Promise<void> {
+    const status: AppointmentStatus = outcome === 'kept' ? 'completed' : 'no_show';
+    const mine = and(ours.appointments, eq(appointments.id, remoteId));
+    const updated = UUID.test(remoteId)
+      ? await db
+          .update(appointments)
+          .set({ status })
+          .where(and(mine, ne(appointments.status, 'cancelled'), lte(appointments.startsAt, now())))
+          .returning({ id: appointments.id })
+      : [];
+    if (updated.length > 0) return;
+    const [row] = UUID.test(remoteId)
+      ? await db.select({ status: appointments.status }).from(appointments).where(mine)
+      : [];
+    if (!row) throw new PmsError('not_found', `Unknown appointment: ${remoteId}`);
+    throw new PmsError(
+      'conflict',
+      row.status === 'cancelled'
+        ? 'A cancelled visit cannot be marked kept or no-show.'
+        : 'A visit can be marked kept or no-show once it has started.',
+    );
+  }
+
   return {
     async listProviders() {
       return (await activeProviders()).map((p) => ({
@@ -628,5 +659,6 @@ export function createSandboxSchedule(
     reschedule,
     cancel,
     confirm,
+    settle,
   };
 }
