@@ -26,6 +26,7 @@ const appointment = (wallStart: string): AppointmentItem => ({
   confirmed: true,
   completed: false,
   cancelled: false,
+  no_show: false,
   confirmation_number: 'ABC234',
 });
 
