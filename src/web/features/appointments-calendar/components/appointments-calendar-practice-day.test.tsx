@@ -48,6 +48,50 @@ describe('AppointmentsCalendarScreen', () => {
     expect(value('Location')).toBe('Operatory 2');
   });
 
+  it('lets staff mark a visit that has started kept or a no-show, and shows its outcome (issue 25)', async () => {
+    vi.useFakeTimers({ toFake: ['Date'], now: new Date(2026, 2, 4, 12, 0) });
+    const past = { ...appointment('2026-03-04T09:00:00'), start_time: new Date(2026, 2, 4, 9).toISOString() };
+    const ahead = {
+      ...appointment('2026-03-05T09:00:00'),
+      remote_id: 'appt-2',
+      contact: { given_name: 'Bo', family_name: 'Park', name: 'Bo Park' },
+      start_time: new Date(2026, 2, 5, 9).toISOString(),
+    };
+    let marked = false;
+    const api = mockApi({
+      'GET /api/appointments': () => ({
+        body: {
+          appointments: [marked ? { ...past, cancelled: true, no_show: true } : past, ahead],
+          time_zone: 'UTC',
+        },
+      }),
+      'POST /api/appointments/appt-1/outcome': () => {
+        marked = true;
+        return { body: { appointment: { ...past, cancelled: true, no_show: true } } };
+      },
+    });
+    renderWithApp(<AppointmentsCalendarScreen activeConnector={SANDBOX} canSettle />);
+    const chip = await screen.findByRole('button', { name: /Ann Lee/ });
+    await userEvent.hover(chip);
+    const value = (label: string) =>
+      within(screen.getByRole('tooltip')).getByText(label).nextElementSibling?.textContent;
+    expect(value('Outcome')).toBe('Not marked yet');
+    // A visit still ahead offers nothing to mark.
+    expect(screen.getByRole('button', { name: /Bo Park/ }).getAttribute('aria-haspopup')).toBeNull();
+    await userEvent.click(chip);
+    const dialog = await screen.findByRole('dialog', { name: 'What happened to this visit?' });
+    await userEvent.click(within(dialog).getByRole('button', { name: 'No-show' }));
+    expect(await screen.findByText('Visit marked no-show')).toBeTruthy();
+    expect(api.calls.find((c) => c.method === 'POST')?.body).toEqual({ outcome: 'no_show' });
+    const missed = await screen.findByRole('button', { name: /Ann Lee/ });
+    await vi.waitFor(() => expect(missed.getAttribute('data-status')).toBe('no_show'));
+    await userEvent.hover(missed);
+    expect(value('Outcome')).toBe('No-show');
+    expect(
+      within(screen.getByRole('tooltip')).getByText('No-show', { selector: '[class*="badge"], span' }),
+    ).toBeTruthy();
+  });
+
   it("highlights the practice's today and shows its week, not the browser's", async () => {
     // Saturday 23:30 in the browser is already Sunday on Kiritimati (UTC+14), the practice's zone here.
     vi.useFakeTimers({ toFake: ['Date'], now: new Date(2026, 2, 7, 23, 30) });
