@@ -348,6 +348,11 @@ const TABLE: Record<string, Row> = {
     ...WITH_FLAG,
     target: () => ({ url: '/api/patients-with-appointments' }),
   },
+  // A patient's kept and missed visits, for staff booking them.
+  'GET /api/patient-visits': {
+    ...WITH_FLAG,
+    target: () => ({ url: '/api/patient-visits?patientId=nobody' }),
+  },
   // Marking a visit kept or no-show: the calendar's flag; no such visit gives the 404.
   'POST /api/appointments/:id/outcome': {
     ...WITH_FLAG,

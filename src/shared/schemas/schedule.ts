@@ -111,6 +111,23 @@ export const AppointmentOutcomeBodySchema = z.object({
 });
 export type AppointmentOutcomeBody = z.infer<typeof AppointmentOutcomeBodySchema>;
 export const AppointmentResponseSchema = z.object({ appointment: AppointmentItemSchema });
+
+/**
+ * A patient's visits of the last two years by what became of them, and those ahead (Book Appointment). A patient
+ * the practice system does not know (or another practice's) simply has none.
+ */
+export const PatientVisitsQuerySchema = z.object({
+  patientId: z.string().trim().min(1, 'Not a patient id.').max(200, 'Not a patient id.'),
+});
+export const PatientVisitsResponseSchema = z.object({
+  kept: z.number().int(),
+  noShow: z.number().int(),
+  cancelled: z.number().int(),
+  /** Started, not marked kept or no-show. */
+  unresolved: z.number().int(),
+  upcoming: z.number().int(),
+});
+export type PatientVisits = z.infer<typeof PatientVisitsResponseSchema>;
 export const AppointmentListResponseSchema = z.object({
   appointments: z.array(AppointmentItemSchema),
   /** The practice's IANA time zone: the calendar's "today" is the practice's. */

@@ -133,6 +133,50 @@ describe('staff mark a visit that has started (built-in schedule)', () => {
   });
 });
 
+describe("a patient's visits for Book Appointment", () => {
+  it('counts the last two years by outcome, and those ahead; an unknown patient has none', async () => {
+    const db = t.database.db;
+    const [patient] = await db
+      .insert(patients)
+      .values({ practiceId, givenName: 'Hal', familyName: 'History', phone: '+12125550155' })
+      .returning();
+    const [provider] = await db
+      .insert(providers)
+      .values({ practiceId, name: 'History Doc', displayName: 'Dr. History', kind: 'dentist' })
+      .returning();
+    const at = (hours: number) => new Date(t.clock.now().getTime() + hours * HOUR);
+    const statuses = ['completed', 'completed', 'no_show', 'cancelled', 'confirmed', 'pending'] as const;
+    const hours = [-24 * 400, -24 * 30, -24 * 20, -24 * 10, -3, 24 * 7];
+    await db.insert(appointments).values(
+      statuses.map((status, i) => ({
+        practiceId,
+        patientId: patient!.id,
+        providerId: provider!.id,
+        startsAt: at(hours[i]!),
+        endsAt: at(hours[i]! + 0.5),
+        status,
+        confirmationNumber: `HIS${i}${Math.round(Math.random() * 1e6)}`,
+      })),
+    );
+    const visits = async (id: string) =>
+      t.app.inject({ method: 'GET', url: `/api/patient-visits?patientId=${id}`, headers: bearer(admin) });
+    expect((await visits(patient!.id)).json()).toEqual({
+      kept: 2,
+      noShow: 1,
+      cancelled: 1,
+      unresolved: 1,
+      upcoming: 1,
+    });
+    expect((await visits('someone-else')).json()).toEqual({
+      kept: 0,
+      noShow: 0,
+      cancelled: 0,
+      unresolved: 0,
+      upcoming: 0,
+    });
+  });
+});
+
 describe("the product's own bookings and cancellations", () => {
   it('write the type booked and a new patient into the ledger, and a cancellation its outcome', async () => {
     const [date, nextDate] = weekdaysAhead(t.clock.now(), 6, 2) as [string, string];

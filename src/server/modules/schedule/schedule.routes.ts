@@ -4,6 +4,8 @@ import {
   AppointmentOutcomeBodySchema,
   AppointmentOutcomeParamsSchema,
   AppointmentResponseSchema,
+  PatientVisitsQuerySchema,
+  PatientVisitsResponseSchema,
   PatientsWithAppointmentsResponseSchema,
   ProviderListResponseSchema,
   SlotListResponseSchema,
@@ -96,6 +98,17 @@ export function registerScheduleRoutes(app: App, schedule: ScheduleService, chan
       const { date, provider } = request.params;
       return { slots: await schedule.slots(practice, date, provider, type?.durationMinutes) };
     },
+  );
+
+  // A patient's record of kept and missed visits, for staff booking them (issue 25): patient data, audited.
+  app.get(
+    '/api/patient-visits',
+    {
+      config: { access: 'booking:use', phi: true },
+      schema: { querystring: PatientVisitsQuerySchema, response: { 200: PatientVisitsResponseSchema } },
+    },
+    async (request) =>
+      schedule.patientVisits(await schedule.forUser(viewer(request)), request.query.patientId),
   );
 
   app.get(

@@ -3,6 +3,7 @@ import {
   type AppointmentItem,
   type BookOutcome,
   type PendingRequestResult,
+  type PatientVisits,
   type PatientWithAppointment,
   type ProviderItem,
   type SlotItem,
@@ -95,6 +96,8 @@ const FIRST_SYNC_DAYS = 90;
 const SYNC_OVERLAP_MS = 60_000;
 /** How far ahead a caller's own appointments are looked for. */
 const CALLER_HORIZON_DAYS = 365;
+/** How far back Book Appointment counts a patient's visits. */
+const VISIT_HISTORY_DAYS = 730;
 
 /** Where a change to an appointment comes from, for the ledger and the events. */
 export interface ChangeSource {
@@ -597,6 +600,24 @@ export function createScheduleService({
         });
         throw error;
       }
+    },
+
+    /** What became of a patient's visits of the last two years, and how many are ahead (Book Appointment). */
+    async patientVisits(practice: Practice, patientId: string): Promise<PatientVisits> {
+      const at = now();
+      const visits = await practice.pms.listPatientAppointments(patientId, {
+        start: new Date(at.getTime() - VISIT_HISTORY_DAYS * DAY_MS),
+        end: new Date(at.getTime() + CALLER_HORIZON_DAYS * DAY_MS),
+      });
+      const counts: PatientVisits = { kept: 0, noShow: 0, cancelled: 0, unresolved: 0, upcoming: 0 };
+      for (const v of visits) {
+        if (v.noShow) counts.noShow++;
+        else if (v.cancelled) counts.cancelled++;
+        else if (v.completed) counts.kept++;
+        else if (v.start <= at) counts.unresolved++;
+        else counts.upcoming++;
+      }
+      return counts;
     },
 
     /** Active practices whose schedule is kept outside the product: the ones the outcome sync polls. */
