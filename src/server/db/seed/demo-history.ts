@@ -35,6 +35,7 @@ import {
 } from '../../lib/wall-time';
 import { BRIGHT_SMILE_SCHEDULE } from './demo-schedule';
 import { createRandom, type Random } from './random';
+import { DENTAL_CALL_SCRIPT } from './voice-data';
 
 /**
  * Six months of the demo practice's history for Analytics (issue 25): calls day by day (more in working hours,
@@ -601,34 +602,37 @@ export async function seedDemoHistory(tx: Tx, practice: { id: string; timeZone: 
           processedAt: made.endedAt,
         });
       } else {
+        // A request waits for a callback (the tasks below); a question, as the demo's own, does not.
+        const next = random.next();
+        const asks = next < 0.3;
+        const question = DENTAL_CALL_SCRIPT.inbound[2]!;
         const made = call(startedAt, {
           lineIndex,
           type: web ? 'webCall' : 'inboundPhoneCall',
           patient,
           reason: 'customer-ended-call',
-          summary: 'Caller asked about a visit and will hear back.',
-          lines: [
-            'AI: Thank you for calling Bright Smile Dental, this is Riley. How can I help you today?',
-            `User: Hi, I'm ${name}. I need to come in but I have to check my schedule.`,
-            'AI: Of course. Someone from the office can call you back.',
-          ],
+          summary: asks ? 'Caller asked about a visit and will hear back.' : question.summary,
+          lines: asks
+            ? [
+                'AI: Thank you for calling Bright Smile Dental, this is Riley. How can I help you today?',
+                `User: Hi, I'm ${name}. I need to come in but I have to check my schedule.`,
+                'AI: Of course. Someone from the office can call you back.',
+              ]
+            : question.lines(name, '', ''),
         });
-        const next = random.next();
-        if (next < 0.06) {
-          const confirmation = book(
-            new Date(made.endedAt.getTime() + 2 * 3600_000),
-            'processor',
-            made.providerId,
-            patient,
-          );
+        const byProcessor =
+          next < 0.06
+            ? book(new Date(made.endedAt.getTime() + 2 * 3600_000), 'processor', made.providerId, patient)
+            : undefined;
+        if (byProcessor) {
           processing.push({
             callId: made.id,
             practiceId,
-            state: confirmation ? 'booked' : 'needs_callback',
-            confirmationNumber: confirmation ?? null,
+            state: 'booked',
+            confirmationNumber: byProcessor,
             processedAt: made.endedAt,
           });
-        } else if (next < 0.3) {
+        } else if (asks) {
           const dueAt = nextOpen(made.endedAt);
           const closedAt = new Date(
             dueAt.getTime() + (random.chance(0.72) ? -random.int(10, 110) : random.int(30, 1500)) * MINUTE_MS,

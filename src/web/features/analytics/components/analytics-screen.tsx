@@ -263,17 +263,17 @@ function Panels({ figures }: { figures: Figures }) {
       <FigurePanel
         figure={figures.reminders}
         description="Visits that got a reminder or confirmation call or text before their start, against the others."
-        chart={<BarsChart figure={figures.reminders} columns={[3]} />}
+        chart={<BarsChart figure={figures.reminders} columns={[3]} unit="%" />}
       />
       <FigurePanel
         figure={figures.byAssistant}
-        description="What each assistant's calls cost and produced."
-        chart={<BarsChart figure={figures.byAssistant} columns={[2, 7]} />}
+        description="What each assistant's calls cost and produced; the chart: cost per booked and per kept visit."
+        chart={<BarsChart figure={figures.byAssistant} columns={[5, 6]} unit="$" />}
       />
       <FigurePanel
         figure={figures.byNumber}
-        description="What the calls on each number cost and produced."
-        chart={<BarsChart figure={figures.byNumber} columns={[2, 7]} />}
+        description="What the calls on each number cost and produced; the chart: cost per booked and per kept visit."
+        chart={<BarsChart figure={figures.byNumber} columns={[5, 6]} unit="$" />}
       />
     </div>
   );

@@ -25,11 +25,14 @@ export function BarsChart({
   columns,
   height = 260,
   horizontal = false,
+  unit,
 }: {
   figure: Figure;
   columns: number[];
   height?: number;
   horizontal?: boolean;
+  /** Said on the value axis ('%', '$'). */
+  unit?: string;
 }) {
   const data = dataOf(figure, columns);
   return (
@@ -43,13 +46,13 @@ export function BarsChart({
           <CartesianGrid strokeDasharray="3 3" />
           {horizontal ? (
             <>
-              <XAxis type="number" allowDecimals={false} />
+              <XAxis type="number" allowDecimals={false} unit={unit} />
               <YAxis type="category" dataKey="label" width={170} />
             </>
           ) : (
             <>
               <XAxis dataKey="label" />
-              <YAxis allowDecimals={false} />
+              <YAxis allowDecimals={unit === '$'} unit={unit} />
             </>
           )}
           <Tooltip />

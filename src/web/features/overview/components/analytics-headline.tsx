@@ -16,7 +16,7 @@ function Figure({ label, value }: { label: string; value: string }) {
   );
 }
 
-/** Bookings this month, the kept rate and the cost per booked visit, linking to Analytics (issue 25). */
+/** Bookings this month so far, the kept rate and the cost per booked visit, linking to Analytics (issue 25). */
 export function AnalyticsHeadline({ today = new Date() }: { today?: Date }) {
   const { data, isLoading, error } = useAnalyticsHeadline(today);
   if (isLoading || error || !data) return null;
@@ -25,7 +25,7 @@ export function AnalyticsHeadline({ today = new Date() }: { today?: Date }) {
   return (
     <Card>
       <CardHeader className="flex flex-row items-center justify-between space-y-0">
-        <CardTitle className="text-lg">This month</CardTitle>
+        <CardTitle className="text-lg">Month to date</CardTitle>
         <Link
           to={`/analytics?${new URLSearchParams(thisMonth(today)).toString()}`}
           className="text-sm font-medium text-blue-700 hover:underline"
