@@ -214,10 +214,6 @@ export const appointmentChanges = pgTable(
     toStart: timestamp({ withTimezone: true }),
     /** A cancellation less than 24 hours before the visit. */
     late: boolean().notNull().default(false),
-    /** The appointment type booked (on `created`): what the estimated value of a booking is read by. */
-    appointmentType: text(),
-    /** On `created`: the booking made the patient's record (a new patient); null where not known. */
-    newPatient: boolean(),
     at: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [
@@ -246,28 +242,47 @@ export const OUTCOME_ORIGINS = ['staff', 'change', 'practice_system'] as const;
 export type OutcomeOrigin = (typeof OUTCOME_ORIGINS)[number];
 
 /**
- * The outcome of each visit the product touched (one row per appointment, the latest word): kept, no-show or
- * cancelled, with when and from where. With the ledger it closes the loop from a call to the visit that was
- * kept; analytics counts from both (ADR 056).
+ * One row per visit the product touched (issue 25, ADR 056): the appointment ledger summed up per appointment,
+ * written with each of its lines. Where the booking came from (its source, and the call it was made on with
+ * that call's assistant and number), the type booked and whether the patient was new, the visit's latest start,
+ * its first confirmation, and its outcome with when and from where. The ledger keeps every change; this row
+ * keeps the latest word, so analytics reads one narrow row per visit.
  */
-export const appointmentOutcomes = pgTable(
-  'appointment_outcomes',
+export const visits = pgTable(
+  'visits',
   {
     practiceId: practiceId(),
     appointmentRef: text().notNull(),
-    outcome: text({ enum: VISIT_OUTCOMES }).notNull(),
+    /** When the product booked it; null for a visit it only changed (confirmed, moved, cancelled). */
+    bookedAt: timestamp({ withTimezone: true }),
+    /** `BookingSource`: the ledger's channel, a call's refined by the outbound call behind it. */
+    source: text(),
+    providerCallId: text(),
+    /** The call it was booked on, with that call's assistant and number (ours; filled when the call is stored). */
+    callId: uuid(),
+    assistantId: uuid(),
+    phoneNumberId: uuid(),
+    appointmentType: text(),
+    /** The booking made the patient's record; null where not known. */
+    newPatient: boolean(),
+    startsAt: timestamp({ withTimezone: true }),
+    confirmedAt: timestamp({ withTimezone: true }),
+    outcome: text({ enum: VISIT_OUTCOMES }),
     /** A cancellation less than 24 hours before the visit. */
     late: boolean().notNull().default(false),
-    origin: text({ enum: OUTCOME_ORIGINS }).notNull(),
-    decidedAt: timestamp({ withTimezone: true }).notNull(),
+    outcomeOrigin: text({ enum: OUTCOME_ORIGINS }),
+    decidedAt: timestamp({ withTimezone: true }),
   },
   (table) => [
     primaryKey({ columns: [table.practiceId, table.appointmentRef] }),
-    check('appointment_outcomes_outcome_check', sql`${table.outcome} in ('kept', 'no_show', 'cancelled')`),
+    index('visits_booked_idx').on(table.practiceId, table.bookedAt),
+    index('visits_call_idx').on(table.practiceId, table.providerCallId),
     check(
-      'appointment_outcomes_origin_check',
-      sql`${table.origin} in ('staff', 'change', 'practice_system')`,
+      'visits_source_check',
+      sql`${table.source} in ('call', 'processor', 'callback', 'text', 'recall', 'outbound', 'staff')`,
     ),
+    check('visits_outcome_check', sql`${table.outcome} in ('kept', 'no_show', 'cancelled')`),
+    check('visits_origin_check', sql`${table.outcomeOrigin} in ('staff', 'change', 'practice_system')`),
   ],
 );
 

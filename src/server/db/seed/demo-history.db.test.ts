@@ -44,7 +44,7 @@ const fingerprint = async (app: TestApp) =>
     await app.database.pool.query(`
       select (select count(*) from calls) as calls, (select round(sum(cost)::numeric, 4) from calls) as cost,
              (select count(*) from appointment_changes) as changes,
-             (select string_agg(outcome || late::text, ',' order by decided_at, outcome) from appointment_outcomes) as outcomes,
+             (select string_agg(source || coalesce(outcome, '') || late::text, ',' order by booked_at, appointment_ref) from visits) as visits,
              (select count(*) from outbound_calls) as placed, (select count(*) from messages) as texts,
              (select count(*) from callbacks) as callbacks, (select count(*) from patients) as patients`)
   ).rows[0];

@@ -3,7 +3,6 @@ import type { PgTable } from 'drizzle-orm/pg-core';
 import type { Tx } from '../client';
 import {
   appointmentChanges,
-  appointmentOutcomes,
   appointments,
   appointmentTypes,
   appointmentTypeValues,
@@ -22,6 +21,7 @@ import {
   type AppointmentStatus,
   type ChangeChannel,
   type VisitOutcome,
+  visits,
 } from '../schema/index';
 import { overlaps, type Interval } from '../../integrations/practice-management/slots';
 import { appointmentNotes } from '../../lib/appointment-notes';
@@ -33,6 +33,7 @@ import {
   wallAt,
   wallFromInstant,
 } from '../../lib/wall-time';
+import type { BookingSource } from '#shared/schemas/analytics';
 import { BRIGHT_SMILE_SCHEDULE } from './demo-schedule';
 import { createRandom, type Random } from './random';
 import { DENTAL_CALL_SCRIPT } from './voice-data';
@@ -108,6 +109,14 @@ async function insertAll(tx: Tx, table: PgTable, rows: Record<string, unknown>[]
 }
 
 type CallRow = typeof calls.$inferInsert;
+/** A call the history made, as a booking on it needs it. */
+interface MadeCall {
+  id: string;
+  providerId: string;
+  endedAt: Date;
+  assistantId: string;
+  phoneNumberId: string | null;
+}
 type Patient = { id: string; givenName: string; familyName: string; phone: string; email: string | null };
 
 export async function seedDemoHistory(tx: Tx, practice: { id: string; timeZone: string }, now: Date) {
@@ -211,9 +220,9 @@ export async function seedDemoHistory(tx: Tx, practice: { id: string; timeZone: 
   const callRows: CallRow[] = [];
   const processing: (typeof callProcessing.$inferInsert)[] = [];
   const tasks: (typeof callbacks.$inferInsert)[] = [];
-  const visits: (typeof appointments.$inferInsert)[] = [];
+  const appointmentRows: (typeof appointments.$inferInsert)[] = [];
   const ledger: (typeof appointmentChanges.$inferInsert)[] = [];
-  const outcomes: (typeof appointmentOutcomes.$inferInsert)[] = [];
+  const visitRows: (typeof visits.$inferInsert)[] = [];
   const placed: (typeof outboundCalls.$inferInsert)[] = [];
   const threads = new Map<string, typeof conversations.$inferInsert>();
   const texts: (typeof messages.$inferInsert)[] = [];
@@ -229,7 +238,7 @@ export async function seedDemoHistory(tx: Tx, practice: { id: string; timeZone: 
       reason: string;
       summary: string;
     },
-  ): { id: string; providerId: string; endedAt: Date } {
+  ): MadeCall {
     const id = uuidFrom(random);
     const seconds = Math.max(8, fields.lines.length * random.int(18, 40));
     const endedAt = new Date(startedAt.getTime() + seconds * 1000);
@@ -265,7 +274,7 @@ export async function seedDemoHistory(tx: Tx, practice: { id: string; timeZone: 
         successEvaluation: fields.reason !== 'silence-timed-out' ? 'true' : 'false',
       },
     });
-    return { id, providerId: id, endedAt };
+    return { id, providerId: id, endedAt, assistantId, phoneNumberId: web ? null : number.id };
   }
 
   /** A free half-hour start for a visit on a weekday `lead` days after `bookedAt`, or undefined. */
@@ -322,7 +331,14 @@ export async function seedDemoHistory(tx: Tx, practice: { id: string; timeZone: 
   }
 
   /** A booking and its visit: the ledger's line, then reminders and what became of the visit. */
-  function book(bookedAt: Date, channel: ChangeChannel, providerCallId: string | null, patient: Patient) {
+  function book(
+    bookedAt: Date,
+    channel: ChangeChannel,
+    on: MadeCall | null,
+    patient: Patient,
+    source: BookingSource = channel,
+  ) {
+    const providerCallId = on?.providerId ?? null;
     const isNew = !onFile.has(patient.id);
     const provider = random.pick(providerRows);
     const typeCode = random.pick(BRIGHT_SMILE_SCHEDULE.types[provider.kind]);
@@ -341,10 +357,22 @@ export async function seedDemoHistory(tx: Tx, practice: { id: string; timeZone: 
       channel,
       providerCallId,
       toStart: visit.startsAt,
-      appointmentType: typeCode,
-      newPatient: isNew,
       at: bookedAt,
     });
+    const row: typeof visits.$inferInsert = {
+      practiceId,
+      appointmentRef: ref,
+      bookedAt,
+      source,
+      providerCallId,
+      callId: on?.id ?? null,
+      assistantId: on?.assistantId ?? null,
+      phoneNumberId: on?.phoneNumberId ?? null,
+      appointmentType: typeCode,
+      newPatient: isNew,
+      startsAt: visit.startsAt,
+    };
+    visitRows.push(row);
     const past = visit.startsAt < now;
     let status: AppointmentStatus = 'pending';
     let outcome: VisitOutcome | undefined;
@@ -407,7 +435,7 @@ export async function seedDemoHistory(tx: Tx, practice: { id: string; timeZone: 
             createdAt: new Date(remindAt.getTime() - 5 * MINUTE_MS),
             updatedAt: made.endedAt,
           });
-          if (confirmed)
+          if (confirmed) {
             ledger.push({
               practiceId,
               appointmentRef: ref,
@@ -417,6 +445,8 @@ export async function seedDemoHistory(tx: Tx, practice: { id: string; timeZone: 
               toStart: visit.startsAt,
               at: made.endedAt,
             });
+            row.confirmedAt = made.endedAt;
+          }
         } else {
           const conversationId = thread(patient, remindAt);
           const base = {
@@ -460,6 +490,7 @@ export async function seedDemoHistory(tx: Tx, practice: { id: string; timeZone: 
               toStart: visit.startsAt,
               at: replyAt,
             });
+            row.confirmedAt = replyAt;
           }
         }
       }
@@ -484,21 +515,16 @@ export async function seedDemoHistory(tx: Tx, practice: { id: string; timeZone: 
           late,
           at: at < bookedAt ? bookedAt : at,
         });
-        outcomes.push({
-          practiceId,
-          appointmentRef: ref,
+        Object.assign(row, {
           outcome,
           late,
-          origin: 'change',
+          outcomeOrigin: 'change',
           decidedAt: at < bookedAt ? bookedAt : at,
         });
       } else if (outcome) {
-        outcomes.push({
-          practiceId,
-          appointmentRef: ref,
+        Object.assign(row, {
           outcome,
-          late: false,
-          origin: 'staff',
+          outcomeOrigin: 'staff',
           decidedAt: new Date(visit.startsAt.getTime() + random.int(1, 8) * 3600_000),
         });
       }
@@ -513,7 +539,7 @@ export async function seedDemoHistory(tx: Tx, practice: { id: string; timeZone: 
                 ? 'confirmed'
                 : 'pending';
     }
-    visits.push({
+    appointmentRows.push({
       id: ref,
       practiceId,
       patientId: patient.id,
@@ -587,12 +613,7 @@ export async function seedDemoHistory(tx: Tx, practice: { id: string; timeZone: 
             "AI: You're booked. You'll get a text confirmation shortly.",
           ],
         });
-        const confirmation = book(
-          new Date(made.endedAt.getTime() - 20_000),
-          'call',
-          made.providerId,
-          patient,
-        );
+        const confirmation = book(new Date(made.endedAt.getTime() - 20_000), 'call', made, patient);
         processing.push({
           callId: made.id,
           practiceId,
@@ -622,7 +643,7 @@ export async function seedDemoHistory(tx: Tx, practice: { id: string; timeZone: 
         });
         const byProcessor =
           next < 0.06
-            ? book(new Date(made.endedAt.getTime() + 2 * 3600_000), 'processor', made.providerId, patient)
+            ? book(new Date(made.endedAt.getTime() + 2 * 3600_000), 'processor', made, patient)
             : undefined;
         if (byProcessor) {
           processing.push({
@@ -657,7 +678,7 @@ export async function seedDemoHistory(tx: Tx, practice: { id: string; timeZone: 
             processedAt: made.endedAt,
           });
           if (done && random.chance(0.5))
-            book(closedAt < made.endedAt ? made.endedAt : closedAt, 'callback', made.providerId, patient);
+            book(closedAt < made.endedAt ? made.endedAt : closedAt, 'callback', made, patient);
         } else {
           processing.push({
             callId: made.id,
@@ -707,7 +728,7 @@ export async function seedDemoHistory(tx: Tx, practice: { id: string; timeZone: 
           createdAt: at,
           updatedAt: made.endedAt,
         });
-        const booked = book(new Date(made.endedAt.getTime() - 15_000), 'call', made.providerId, patient);
+        const booked = book(new Date(made.endedAt.getTime() - 15_000), 'call', made, patient, 'outbound');
         processing.push({
           callId: made.id,
           practiceId,
@@ -720,9 +741,9 @@ export async function seedDemoHistory(tx: Tx, practice: { id: string; timeZone: 
 
   await insertAll(tx, patients, newPatients);
   await insertAll(tx, calls, callRows);
-  await insertAll(tx, appointments, visits);
+  await insertAll(tx, appointments, appointmentRows);
   await insertAll(tx, appointmentChanges, ledger);
-  await insertAll(tx, appointmentOutcomes, outcomes);
+  await insertAll(tx, visits, visitRows);
   await insertAll(tx, outboundCalls, placed);
   await insertAll(tx, conversations, [...threads.values()]);
   await insertAll(tx, messages, texts);

@@ -3,12 +3,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AppointmentListResponseSchema, AppointmentResponseSchema } from '#shared/schemas/schedule';
 import {
   appointmentChanges,
-  appointmentOutcomes,
   appointments,
+  calls,
   connectors,
+  outboundCalls,
   outcomeSyncs,
   patients,
   providers,
+  visits,
 } from '../../db/schema/index';
 import {
   fakeAppointment,
@@ -19,9 +21,9 @@ import {
 import { outcomeSyncJob } from '../../jobs/outcome-sync';
 import type { JobDefinition } from '../../jobs/queue';
 import { parseResponse } from '../../test/parse-response';
-import { firstPracticeId } from '../../test/practice-number';
+import { firstPracticeId, givePracticeNumber } from '../../test/practice-number';
 import { addDays, listSlots, practiceToday, weekdaysAhead } from '../../test/schedule-dates';
-import { bearer, consoleCall, createTestApp, type TestApp } from '../../test/test-app';
+import { bearer, consoleCall, createTestApp, TEST_WEBHOOK_SECRET, type TestApp } from '../../test/test-app';
 
 /**
  * The outcomes of visits (issue 25): staff mark a visit of the built-in schedule kept or a no-show once it has
@@ -76,13 +78,19 @@ const mark = (id: string, outcome: unknown, session = admin) =>
     payload: { outcome },
   });
 
-const outcomeOf = async (ref: string) =>
+const visitOf = async (ref: string) =>
   (
     await t.database.db
       .select()
-      .from(appointmentOutcomes)
-      .where(and(eq(appointmentOutcomes.practiceId, practiceId), eq(appointmentOutcomes.appointmentRef, ref)))
+      .from(visits)
+      .where(and(eq(visits.practiceId, practiceId), eq(visits.appointmentRef, ref)))
   )[0];
+const outcomeOf = async (ref: string) => {
+  const visit = await visitOf(ref);
+  return visit?.outcome
+    ? { outcome: visit.outcome, late: visit.late, origin: visit.outcomeOrigin }
+    : undefined;
+};
 
 describe('staff mark a visit that has started (built-in schedule)', () => {
   it('kept, then corrected to a no-show: the calendar shows it and the outcome is recorded', async () => {
@@ -177,6 +185,87 @@ describe("a patient's visits for Book Appointment", () => {
   });
 });
 
+describe("a booking's visit: where it came from", () => {
+  it('a call, a recall call or a reminder call, and the call it was made on with its assistant and number', async () => {
+    const line = await givePracticeNumber(t);
+    const db = t.database.db;
+    await db.insert(calls).values({
+      practiceId,
+      providerId: 'src-inbound',
+      status: 'in-progress',
+      type: 'inboundPhoneCall',
+      phoneNumberId: line.id,
+    });
+    const placed = (id: string, callType: string) => ({
+      practiceId,
+      patientId: 'p',
+      patientName: 'Pat',
+      phoneNumber: '+12125550100',
+      callType: callType as 'reminder',
+      status: 'calling' as const,
+      assistantId: line.id,
+      phoneNumberId: line.id,
+      vapiCallId: id,
+    });
+    // The recall call type comes from another branch: compared as text.
+    await db
+      .insert(outboundCalls)
+      .values([placed('src-recall', 'recall'), placed('src-reminder', 'reminder')]);
+    const days = weekdaysAhead(t.clock.now(), 8, 4);
+    const bookOn = async (callId: string, type: string, date: string, n: number) => {
+      const [slot] = await listSlots(t.app, admin, date, 'first_available', 'dental_checkup');
+      const response = await t.app.inject({
+        method: 'POST',
+        url: '/webhook',
+        headers: { 'x-vapi-secret': TEST_WEBHOOK_SECRET },
+        payload: {
+          message: {
+            type: 'tool-calls',
+            toolCallList: [
+              {
+                id: `src-tc-${n}`,
+                type: 'function',
+                function: {
+                  name: 'bookAppointment',
+                  arguments: {
+                    appointment_type: 'dental_checkup',
+                    date,
+                    time: slot!.time,
+                    patient_info: { name: `Source Person${n}`, phone_number: `+1312990${7000 + n}` },
+                  },
+                },
+              },
+            ],
+            phoneNumber: { number: line.number },
+            call: { id: callId, type, customer: { number: `+1312990${7000 + n}` } },
+          },
+        },
+      });
+      const result = JSON.parse(response.json().results[0].result);
+      expect(result.success, response.body).toBe(true);
+      const [row] = await db
+        .select()
+        .from(appointments)
+        .where(eq(appointments.confirmationNumber, result.appointment.confirmation_number));
+      return visitOf(row!.id);
+    };
+    expect(await bookOn('src-inbound', 'inboundPhoneCall', days[0]!, 1)).toMatchObject({
+      source: 'call',
+      providerCallId: 'src-inbound',
+      phoneNumberId: line.id,
+      appointmentType: 'dental_checkup',
+      newPatient: true,
+    });
+    expect(await bookOn('src-recall', 'outboundPhoneCall', days[1]!, 2)).toMatchObject({ source: 'recall' });
+    expect(await bookOn('src-reminder', 'outboundPhoneCall', days[2]!, 3)).toMatchObject({
+      source: 'outbound',
+    });
+    // A call not stored yet: its visit knows the call's platform id only (analytics looks the call up later).
+    const early = await bookOn('src-not-stored', 'inboundPhoneCall', days[3]!, 4);
+    expect(early).toMatchObject({ source: 'call', providerCallId: 'src-not-stored', callId: null });
+  });
+});
+
 describe("the product's own bookings and cancellations", () => {
   it('write the type booked and a new patient into the ledger, and a cancellation its outcome', async () => {
     const [date, nextDate] = weekdaysAhead(t.clock.now(), 6, 2) as [string, string];
@@ -199,7 +288,18 @@ describe("the product's own bookings and cancellations", () => {
       .where(
         and(eq(appointmentChanges.appointmentRef, stored!.id), eq(appointmentChanges.change, 'created')),
       );
-    expect(line).toMatchObject({ channel: 'staff', appointmentType: 'dental_checkup', newPatient: true });
+    expect(line).toMatchObject({ channel: 'staff' });
+    expect(await visitOf(stored!.id)).toMatchObject({
+      source: 'staff',
+      appointmentType: 'dental_checkup',
+      newPatient: true,
+      startsAt: stored!.startsAt,
+      callId: null,
+    });
+
+    const confirmed = await consoleCall(t.app, admin, 'confirmAppointment', { appointment_id: stored!.id });
+    expect(confirmed.statusCode, confirmed.body).toBe(200);
+    expect((await visitOf(stored!.id))?.confirmedAt).toBeInstanceOf(Date);
 
     const cancelled = await consoleCall(t.app, admin, 'cancelAppointment', { appointment_id: stored!.id });
     expect(cancelled.statusCode, cancelled.body).toBe(200);
@@ -218,11 +318,11 @@ describe("the product's own bookings and cancellations", () => {
       patient_info: { name: 'Nina Newcomer', phone_number: '+12125550166' },
     });
     expect(second.statusCode, second.body).toBe(200);
-    const lines = await t.database.db
-      .select({ newPatient: appointmentChanges.newPatient, type: appointmentChanges.appointmentType })
-      .from(appointmentChanges)
-      .where(and(eq(appointmentChanges.practiceId, practiceId), eq(appointmentChanges.change, 'created')));
-    expect(lines.filter((l) => l.type === 'filling').map((l) => l.newPatient)).toEqual([false]);
+    const rows = await t.database.db
+      .select({ newPatient: visits.newPatient, type: visits.appointmentType })
+      .from(visits)
+      .where(eq(visits.practiceId, practiceId));
+    expect(rows.filter((l) => l.type === 'filling').map((l) => l.newPatient)).toEqual([false]);
   });
 });
 
@@ -276,22 +376,21 @@ describe('a schedule kept in Kolla', () => {
     const lateCancel = visitAt(12, { cancelled: true }, iso(-50));
     const untouched = visitAt(13, { completed: true }, iso(-20));
     const touched = [kept, noShow, brokenEarly, lateCancel].map((a) => a.remote_id);
-    await kolla.database.db.insert(appointmentChanges).values(
+    await kolla.database.db.insert(visits).values(
       touched.map((ref) => ({
         practiceId: kollaPractice,
         appointmentRef: ref,
-        change: 'created' as const,
-        channel: 'call' as const,
-        at: new Date(now.getTime() - 10 * 24 * HOUR),
+        bookedAt: new Date(now.getTime() - 10 * 24 * HOUR),
+        source: 'call',
       })),
     );
 
     expect(await sync()).toEqual({ read: 5, recorded: 4 });
     const outcomes = await kolla.database.db
       .select()
-      .from(appointmentOutcomes)
-      .where(eq(appointmentOutcomes.practiceId, kollaPractice));
-    const byRef = new Map(outcomes.map((o) => [o.appointmentRef, [o.outcome, o.late, o.origin]]));
+      .from(visits)
+      .where(eq(visits.practiceId, kollaPractice));
+    const byRef = new Map(outcomes.map((o) => [o.appointmentRef, [o.outcome, o.late, o.outcomeOrigin]]));
     expect(byRef.get(kept.remote_id)).toEqual(['kept', false, 'practice_system']);
     expect(byRef.get(noShow.remote_id)).toEqual(['no_show', false, 'practice_system']);
     expect(byRef.get(brokenEarly.remote_id)).toEqual(['cancelled', false, 'practice_system']);
@@ -314,9 +413,8 @@ describe('a schedule kept in Kolla', () => {
       `update_time > '${new Date(new Date(iso(-20)).getTime() - 60_000).toISOString().replace('.000Z', 'Z')}'`,
     );
     expect(
-      (await kolla.database.db.select().from(appointmentOutcomes)).find(
-        (o) => o.appointmentRef === noShow.remote_id,
-      )?.outcome,
+      (await kolla.database.db.select().from(visits)).find((o) => o.appointmentRef === noShow.remote_id)
+        ?.outcome,
     ).toBe('kept');
   });
 

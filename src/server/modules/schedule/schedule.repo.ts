@@ -5,7 +5,6 @@ import type { Db, Queryable } from '../../db/client';
 import { createReadCache } from '../../db/read-cache';
 import {
   appointmentChanges,
-  appointmentOutcomes,
   appointmentTypes,
   connectors,
   outcomeSyncs,
@@ -13,6 +12,7 @@ import {
   phoneMappings,
   phoneNumbers,
   practices,
+  visits,
   type OutcomeOrigin,
   type VisitOutcome,
 } from '../../db/schema/index';
@@ -22,7 +22,14 @@ import type { PracticeContext } from '../../practice';
 export type PracticeConnector = Pick<typeof connectors.$inferSelect, 'name' | 'connectorId' | 'consumerId'>;
 export type AppointmentTypeRecord = typeof appointmentTypes.$inferSelect;
 
-export type NewAppointmentChange = Omit<typeof appointmentChanges.$inferInsert, 'id' | 'practiceId' | 'at'>;
+/** A ledger line, and for a booking what the visit's row also keeps: the type booked and a new patient. */
+export type NewAppointmentChange = Omit<
+  typeof appointmentChanges.$inferInsert,
+  'id' | 'practiceId' | 'at'
+> & {
+  appointmentType?: string;
+  newPatient?: boolean;
+};
 
 /** What happened to one visit, and when the one who said so said it. */
 export interface OutcomeRecord {
@@ -140,38 +147,83 @@ export function createScheduleRepo(db: Db, changes?: TableChanges) {
 
     appointmentTypeLabels: () => labels.get('', typeLabels),
 
-    /** One line of the appointment ledger (`executor`: the change's own transaction, when it has one). */
+    /**
+     * One line of the appointment ledger and the visit's row with it (`executor`: the change's own transaction,
+     * when it has one). A booking's row takes its source (a call's refined by the outbound call behind it: a
+     * recall, or a reminder or confirmation call), and the call it was made on, if already stored, with its
+     * assistant and number (else analytics looks the call up when it reads the visit).
+     */
     async recordChange(practiceId: string, change: NewAppointmentChange, executor: Queryable = db) {
-      await executor.insert(appointmentChanges).values({ ...change, practiceId });
+      const { appointmentType, newPatient, ...line } = change;
+      const [written] = await executor
+        .insert(appointmentChanges)
+        .values({ ...line, practiceId })
+        .returning({ at: appointmentChanges.at });
+      const at = written!.at;
+      const ref = line.appointmentRef;
+      if (line.change === 'created') {
+        await executor.execute(sql`
+          insert into visits as v (practice_id, appointment_ref, booked_at, source, provider_call_id, call_id,
+                                   assistant_id, phone_number_id, appointment_type, new_patient, starts_at)
+          select ${practiceId}, ${ref}, ${at},
+                 case
+                   when ${line.channel} = 'call' and oc.call_type = 'recall' then 'recall'
+                   when ${line.channel} = 'call' and oc.id is not null then 'outbound'
+                   else ${line.channel}
+                 end,
+                 ${line.providerCallId ?? null}, c.id, c.assistant_id, c.phone_number_id, ${appointmentType ?? null},
+                 ${newPatient ?? null}, ${line.toStart ?? null}
+          from (select 1) one
+          left join outbound_calls oc on oc.practice_id = ${practiceId} and oc.vapi_call_id = ${line.providerCallId ?? null}
+          left join calls c on c.practice_id = ${practiceId} and c.provider_id = ${line.providerCallId ?? null}
+          on conflict (practice_id, appointment_ref) do update set
+            booked_at = excluded.booked_at, source = excluded.source, provider_call_id = excluded.provider_call_id,
+            call_id = excluded.call_id, assistant_id = excluded.assistant_id,
+            phone_number_id = excluded.phone_number_id, appointment_type = excluded.appointment_type,
+            new_patient = excluded.new_patient, starts_at = excluded.starts_at`);
+      } else if (line.change === 'rescheduled' || line.change === 'confirmed') {
+        const confirmedAt = line.change === 'confirmed' ? at : null;
+        await executor
+          .insert(visits)
+          .values({ practiceId, appointmentRef: ref, startsAt: line.toStart ?? null, confirmedAt })
+          .onConflictDoUpdate({
+            target: [visits.practiceId, visits.appointmentRef],
+            set:
+              line.change === 'rescheduled'
+                ? { startsAt: sql`excluded.starts_at` }
+                : {
+                    confirmedAt: sql`coalesce(${visits.confirmedAt}, excluded.confirmed_at)`,
+                    startsAt: sql`coalesce(${visits.startsAt}, excluded.starts_at)`,
+                  },
+          });
+      }
     },
 
     /** The latest word on a visit's outcome replaces the one before (staff correcting a mark, a sync). */
     async recordOutcome(practiceId: string, record: OutcomeRecord, origin: OutcomeOrigin) {
+      const outcome = {
+        outcome: record.outcome,
+        late: record.late,
+        outcomeOrigin: origin,
+        decidedAt: record.decidedAt,
+      };
       await db
-        .insert(appointmentOutcomes)
-        .values({ ...record, practiceId, origin })
-        .onConflictDoUpdate({
-          target: [appointmentOutcomes.practiceId, appointmentOutcomes.appointmentRef],
-          set: { outcome: record.outcome, late: record.late, origin, decidedAt: record.decidedAt },
-        });
+        .insert(visits)
+        .values({ practiceId, appointmentRef: record.appointmentRef, ...outcome })
+        .onConflictDoUpdate({ target: [visits.practiceId, visits.appointmentRef], set: outcome });
     },
 
     /**
-     * Outcomes read back from the practice system, in one statement, kept only for visits the product touched
-     * (a line in the ledger) and only where they say something new. Answers how many were written.
+     * Outcomes read back from the practice system, in one statement, kept only for visits the product touched (a
+     * row in `visits`) and only where they say something new. Answers how many were written.
      */
     async recordSyncedOutcomes(practiceId: string, records: readonly OutcomeRecord[]): Promise<number> {
       if (records.length === 0) return 0;
       const result = await db.$client.query(
-        `insert into appointment_outcomes as o
-           (practice_id, appointment_ref, outcome, late, origin, decided_at)
-         select $1::uuid, u.ref, u.outcome, u.late, 'practice_system', u.at
+        `update visits v set outcome = u.outcome, late = u.late, outcome_origin = 'practice_system', decided_at = u.at
          from unnest($2::text[], $3::text[], $4::boolean[], $5::timestamptz[]) as u(ref, outcome, late, at)
-         where exists (select 1 from appointment_changes c where c.practice_id = $1 and c.appointment_ref = u.ref)
-         on conflict (practice_id, appointment_ref) do update set
-           outcome = excluded.outcome, late = excluded.late, origin = excluded.origin,
-           decided_at = excluded.decided_at
-         where (o.outcome, o.late) is distinct from (excluded.outcome, excluded.late)`,
+         where v.practice_id = $1 and v.appointment_ref = u.ref
+           and (v.outcome, v.late) is distinct from (u.outcome, u.late)`,
         [
           practiceId,
           records.map((r) => r.appointmentRef),
