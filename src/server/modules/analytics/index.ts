@@ -9,7 +9,7 @@ export interface AnalyticsModuleDeps {
   now?: () => Date;
 }
 
-/** Analytics (issue 25, ADR 056): grouped reads over calls, the appointment ledger and outcomes; values. */
+/** Analytics (issue 25, ADR 056): grouped reads over calls, visits, reminders and callbacks; values per type. */
 export function createAnalyticsModule(deps: AnalyticsModuleDeps): AppModule<AnalyticsService> {
   const service = createAnalyticsService(createAnalyticsRepo(deps.db), deps.now);
   return { name: 'analytics', service, routes: (app) => registerAnalyticsRoutes(app, service) };
