@@ -174,9 +174,3 @@ export const AppointmentValuesBodySchema = z.object({
     .max(100),
 });
 export type AppointmentValuesBody = z.infer<typeof AppointmentValuesBodySchema>;
-
-/** Of the visits whose outcome is known (kept, no-show, cancelled), the share kept; null when none is known. */
-export function keptRate(outcomes: Pick<OutcomeCounts, 'kept' | 'noShow' | 'cancelled'>): number | null {
-  const known = outcomes.kept + outcomes.noShow + outcomes.cancelled;
-  return known > 0 ? outcomes.kept / known : null;
-}

@@ -1,7 +1,8 @@
 import { Download, FileSpreadsheet, Tags } from 'lucide-react';
 import { useCallback, useId, useMemo, useState, type ReactNode } from 'react';
 import { useSearchParams } from 'react-router';
-import { keptRate, type Analytics, type AnalyticsFilter, type MoneyRow } from '#shared/schemas/analytics';
+import { keptRate } from '#shared/analytics';
+import type { Analytics, AnalyticsFilter, MoneyRow } from '#shared/schemas/analytics';
 import { formatDuration } from '#shared/format';
 import { ListEmpty, ListError, ListLoading } from '../../../components/list-states';
 import { toastError } from '../../../components/mutation-toasts';

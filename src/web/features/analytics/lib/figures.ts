@@ -3,11 +3,11 @@ import {
   BOOKING_SOURCE_LABELS,
   BOOKING_SOURCES,
   CALL_SOURCES,
-  keptRate,
   type Analytics,
   type MoneyRow,
   type OutcomeCounts,
 } from '#shared/schemas/analytics';
+import { keptRate } from '#shared/analytics';
 import { formatDuration } from '#shared/format';
 import { count, money, percent, plural } from './format';
 

@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import { keptRate } from '#shared/schemas/analytics';
+import { keptRate } from '#shared/analytics';
 import { Card, CardContent, CardHeader, CardTitle } from '../../../components/ui/card';
 import { thisMonth, useAnalyticsHeadline } from '../api/get-analytics-headline';
 
