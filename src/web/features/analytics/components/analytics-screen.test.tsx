@@ -274,3 +274,19 @@ describe('AnalyticsScreen', () => {
     expect(screen.queryByRole('button', { name: 'Visit values' })).toBeNull();
   });
 });
+
+describe("AnalyticsScreen's presets", () => {
+  it("count back from the practice's today once its time zone is known", async () => {
+    // 00:30 UTC on the 29th is the evening of the 28th in New York.
+    vi.useFakeTimers({ toFake: ['Date'], now: new Date('2026-11-29T00:30:00Z') });
+    try {
+      mockApi({ 'GET /api/analytics': { body: month() } });
+      const { router } = renderWithApp(<AnalyticsScreen canEditValues={false} />, { route: ROUTE });
+      await screen.findByTestId('figure-Calls');
+      await userEvent.selectOptions(screen.getByLabelText('Dates'), 'Last 90 days');
+      await waitFor(() => expect(router.state.location.search).toBe('?from=2026-08-31&to=2026-11-28'));
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+});

@@ -19,6 +19,7 @@ import { figuresCsv, figuresOf, type Figures } from '../lib/figures';
 import { count, money, percent } from '../lib/format';
 import {
   filterFromUrl,
+  practiceToday,
   PRESETS,
   presetOf,
   presetRange,
@@ -280,16 +281,24 @@ function Panels({ figures }: { figures: Figures }) {
   );
 }
 
-/** The Analytics screen (issue 25): `canEditValues` for admins; `today` decides the presets (tests pass one). */
+/**
+ * The Analytics screen (issue 25): `canEditValues` for admins. The presets count back from the practice's today
+ * (its time zone comes with the first answer); `today` fixes it (tests).
+ */
 export function AnalyticsScreen({
   canEditValues,
-  today = new Date(),
+  today: fixedToday,
 }: {
   canEditValues: boolean;
   today?: Date;
 }) {
+  const [timeZone, setTimeZone] = useState<string>();
+  const today = useMemo(() => fixedToday ?? practiceToday(timeZone), [fixedToday, timeZone]);
   const [filter, setFilter] = useAnalyticsFilter(today);
   const query = useAnalytics(filter);
+  const zone = query.data?.range.timeZone;
+  // Kept once learned, as the calendar does: another range's request must not bring the browser's today back.
+  if (zone && zone !== timeZone) setTimeZone(zone);
   const choices = useChoices(query.data);
   const [valuesOpen, setValuesOpen] = useState(false);
   const exportCalls = useExportCalls();
