@@ -95,6 +95,26 @@ export async function loadEach(
   }
 }
 
+/**
+ * GETs in turn from `gets` (each a path and its own headers, e.g. another practice's session) with `connections`
+ * clients for DURATION_SECONDS: varied requests, so no one answer is measured again and again.
+ */
+export async function loadGets(
+  url: string,
+  gets: readonly { path: string; headers: Record<string, string> }[],
+  connections = CONNECTIONS,
+): Promise<LoadResult> {
+  onlyLoopback(url);
+  const dir = mkdtempSync(path.join(tmpdir(), 'servc-load-'));
+  const config = path.join(dir, 'config.json');
+  writeFileSync(config, JSON.stringify({ url, connections, duration: DURATION_SECONDS, headers: {}, gets }));
+  try {
+    return loadResult(await run(process.execPath, [loadEachScript, config], { maxBuffer: 16 * 1024 * 1024 }));
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
 function onlyLoopback(url: string) {
   if (!url.startsWith('http://127.0.0.1:')) throw new Error('load tests only target 127.0.0.1');
 }

@@ -41,7 +41,7 @@ test('the user form shows the spec messages and Toggle All switches every permis
     await expect(dialog.getByText(message)).toBeVisible();
   }
   await dialog.getByRole('button', { name: 'Toggle All' }).click();
-  await expect(dialog.getByRole('switch', { checked: true })).toHaveCount(7);
+  await expect(dialog.getByRole('switch', { checked: true })).toHaveCount(8);
   await dialog.getByRole('button', { name: 'Toggle All' }).click();
   await expect(dialog.getByRole('switch', { checked: true })).toHaveCount(0);
   await dialog.getByRole('checkbox', { name: 'Admin' }).check();

@@ -11,6 +11,7 @@ const ADMIN_MENU = [
   'Appointments Calendar',
   'Outbound Calls',
   'Messages',
+  'Analytics',
   'Appointment Processor',
   'Linked Accounts',
   'User Management',

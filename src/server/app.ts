@@ -10,6 +10,7 @@ import { DEFAULT_PUBLIC_BASE_URL } from './env';
 import { createEventBus, eventsDeliverJob } from './events';
 import { housekeepingJob } from './jobs/housekeeping';
 import { createJobQueue, NO_QUEUE, type JobDefinition, type JobQueue } from './jobs/queue';
+import { createAnalyticsModule } from './modules/analytics/index';
 import { createAuditModule } from './modules/audit/index';
 import { createAuthModule } from './modules/auth/index';
 import type { SessionPolicy } from './modules/auth/auth.service';
@@ -283,6 +284,7 @@ export async function composeApp(deps: AppDeps) {
     integrations,
     connectors: connectors.service,
     events,
+    jobs: sender,
     now,
   });
   const processor = createProcessorModule({
@@ -352,6 +354,7 @@ export async function composeApp(deps: AppDeps) {
     ...deps.outbound,
   });
   const transfer = createCallTransferModule({ db, now });
+  const analytics = createAnalyticsModule({ db, now });
   const webhookModule = createVoiceWebhookModule({
     auth: auth.service,
     schedule: schedule.service,
@@ -391,6 +394,7 @@ export async function composeApp(deps: AppDeps) {
     webhookModule,
     processor,
     messaging,
+    analytics,
     platformJobs,
   ];
   for (const module of modules) {
@@ -426,6 +430,7 @@ export async function composeApp(deps: AppDeps) {
       outboundCalls,
       transfer,
       messaging,
+      analytics,
     },
   };
 }

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
+  appointments,
   assistants,
   callbacks,
   calls,
@@ -10,6 +11,7 @@ import {
   phoneNumbers,
   userAssistants,
   userConnectors,
+  patients,
   userPhoneNumbers,
   users,
   workflows,
@@ -124,6 +126,28 @@ async function newCallback(): Promise<string> {
     .values({ practiceId, callId: call!.id, dueAt: new Date() })
     .returning();
   return task!.id;
+}
+
+/** A visit of the demo practice that started an hour ago, with a patient of its own. */
+async function newPastVisit(): Promise<string> {
+  const practiceId = await firstPracticeId(t);
+  const [patient] = await t.database.db
+    .insert(patients)
+    .values({ practiceId, givenName: 'Table', familyName: 'Visit', phone: '+12125550188' })
+    .returning();
+  const startsAt = new Date(Date.now() - 3600_000);
+  const [row] = await t.database.db
+    .insert(appointments)
+    .values({
+      practiceId,
+      patientId: patient!.id,
+      providerId: await demoRowId('providers'),
+      startsAt,
+      endsAt: new Date(startsAt.getTime() + 1_800_000),
+      confirmationNumber: `TBL${++serial}`,
+    })
+    .returning();
+  return row!.id;
 }
 
 function multipartTarget(url: string, fields: Record<string, string>): Target {
@@ -323,6 +347,42 @@ const TABLE: Record<string, Row> = {
   'GET /api/patients-with-appointments': {
     ...WITH_FLAG,
     target: () => ({ url: '/api/patients-with-appointments' }),
+  },
+  // A patient's kept and missed visits, for staff booking them.
+  'GET /api/patient-visits': {
+    ...WITH_FLAG,
+    target: () => ({ url: '/api/patient-visits?patientId=nobody' }),
+  },
+  // Marking a visit kept or no-show: the calendar's flag; no such visit gives the 404.
+  'POST /api/appointments/:id/outcome': {
+    ...WITH_FLAG,
+    subWith: 404,
+    admin: 404,
+    target: () => ({
+      url: '/api/appointments/00000000-0000-4000-8000-000000000000/outcome',
+      payload: { outcome: 'kept' },
+    }),
+    crossPractice: async () => ({
+      url: `/api/appointments/${await newPastVisit()}/outcome`,
+      payload: { outcome: 'no_show' },
+    }),
+  },
+  // Analytics (issue 25): the Analytics flag, scoped like calls; the values per type are the admin's to set.
+  'GET /api/analytics': {
+    ...WITH_FLAG,
+    target: () => ({ url: '/api/analytics?from=2025-03-01&to=2025-03-31' }),
+  },
+  'GET /api/analytics/export': {
+    ...WITH_FLAG,
+    target: () => ({ url: '/api/analytics/export?from=2025-03-01&to=2025-03-31' }),
+  },
+  'GET /api/analytics/values': { ...WITH_FLAG, target: () => ({ url: '/api/analytics/values' }) },
+  'PUT /api/analytics/values': {
+    ...ADMIN_ONLY,
+    target: () => ({
+      url: '/api/analytics/values',
+      payload: { values: [{ appointmentType: 'filling', value: 120 }] },
+    }),
   },
   // Outbound calls: the flag; a sub user only with assigned assistants and numbers (outbound-calls tests).
   'GET /api/outbound-calls': { ...WITH_FLAG, target: () => ({ url: '/api/outbound-calls' }) },
@@ -629,6 +689,7 @@ beforeAll(async () => {
         'canAppointmentCalendar',
         'canOutboundCalls',
         'canMessages',
+        'canAnalytics',
       ].map((name) => [name, everything]),
     );
     await post('/api/users/atomic', {

@@ -229,6 +229,34 @@ function regressions(routes: RegisteredRoute[]): Example[] {
       { path: '/api/outbound-settings', query: {}, body: { recall } },
     ]);
   }
+  // Issue 25: ranges at the ends of the calendar, backwards, longer than allowed, and filters that are not ids.
+  for (const url of ['/api/analytics', '/api/analytics/export']) {
+    for (const [from, to] of <[string, string][]>[
+      ['1900-01-01', '1901-12-31'],
+      ['2999-01-01', '2999-12-31'],
+      ['2025-03-31', '2025-03-01'],
+      ['1900-01-01', '2999-12-31'],
+      ['2024-02-29', '2024-02-29'],
+    ]) {
+      examples.push([route('GET', url), { path: url, query: { from, to }, body: undefined }]);
+    }
+    examples.push([
+      route('GET', url),
+      {
+        path: url,
+        query: { from: '2025-03-01', to: '2025-03-31', assistantId: '%', phoneNumberId: realIds[0] ?? '' },
+        body: undefined,
+      },
+    ]);
+  }
+  examples.push([
+    route('PUT', '/api/analytics/values'),
+    {
+      path: '/api/analytics/values',
+      query: {},
+      body: { values: [{ appointmentType: 'filling', value: 1e308 }] },
+    },
+  ]);
   for (const id of realIds) {
     const patch = route('PATCH', '/api/phone-numbers/:id');
     examples.push([patch, { path: `/api/phone-numbers/${id}`, query: {}, body: {} }]);

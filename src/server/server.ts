@@ -31,7 +31,8 @@ async function main(env: Env) {
       );
     }
   }
-  const seeded = env.SEED_DEMO ? await seedDemoPractice(database.db) : false;
+  // The demo as people try it: with its six months of history for Analytics (the API tests' databases have none).
+  const seeded = env.SEED_DEMO ? await seedDemoPractice(database.db, new Date(), { history: true }) : false;
   if (env.ADMIN_EMAIL && env.ADMIN_PASSWORD)
     await ensureAdmin(database.db, env.ADMIN_EMAIL, env.ADMIN_PASSWORD);
   if (env.OPERATOR_EMAIL && env.OPERATOR_PASSWORD)

@@ -28,6 +28,7 @@ describe('visibleMenuItems', () => {
       'Appointments Calendar',
       'Outbound Calls',
       'Messages',
+      'Analytics',
       'Appointment Processor',
       'Linked Accounts',
       'User Management',
@@ -54,6 +55,7 @@ describe('visibleMenuItems', () => {
       'Appointments Calendar',
       'Outbound Calls',
       'Messages',
+      'Analytics',
     ]);
   });
 
@@ -100,6 +102,7 @@ describe('can', () => {
       'users:manage',
       'audit:view',
       'phoneNumbers:delete',
+      'analyticsSettings:manage',
     ] as const) {
       expect(can(everything, action)).toBe(false);
     }
@@ -108,6 +111,28 @@ describe('can', () => {
   it('allows nothing but Overview without a principal', () => {
     expect(can(null, 'overview:view')).toBe(true);
     expect(can(null, 'callLogs:view')).toBe(false);
+  });
+});
+
+describe('analytics (issue 25)', () => {
+  it('shows the screen to a sub user only with canAnalytics, and the values to admins only', () => {
+    const analyst = sub({ permissions: { ...NO_PERMISSIONS, canAnalytics: true } });
+    expect(can(sub({ permissions: { ...ALL_PERMISSIONS, canAnalytics: false } }), 'analytics:view')).toBe(
+      false,
+    );
+    expect(can(analyst, 'analytics:view')).toBe(true);
+    expect(labels(analyst)).toEqual(['Overview', 'Analytics']);
+    expect(can(analyst, 'analyticsSettings:manage')).toBe(false);
+    expect(can({ ...analyst, role: 'admin' }, 'analyticsSettings:manage')).toBe(true);
+  });
+
+  it('lets whoever reads the calendar mark a visit kept or no-show', () => {
+    expect(
+      can(sub({ permissions: { ...NO_PERMISSIONS, canBookAppointment: true } }), 'appointments:settle'),
+    ).toBe(false);
+    expect(
+      can(sub({ permissions: { ...NO_PERMISSIONS, canAppointmentCalendar: true } }), 'appointments:settle'),
+    ).toBe(true);
   });
 });
 

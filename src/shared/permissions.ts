@@ -10,6 +10,7 @@ export const PERMISSION_FLAGS = [
   'canAppointmentCalendar',
   'canOutboundCalls',
   'canMessages',
+  'canAnalytics',
 ] as const;
 export type PermissionFlag = (typeof PERMISSION_FLAGS)[number];
 export type Permissions = Record<PermissionFlag, boolean>;
@@ -67,6 +68,12 @@ export const ACTIONS = [
   'users:invite',
   /** Pull the assistants and numbers of the practice's voice-platform account into ours. */
   'voicePlatform:import',
+  /** The Analytics screen and its export, scoped like calls (issue 25). */
+  'analytics:view',
+  /** The estimated value of each appointment type. */
+  'analyticsSettings:manage',
+  /** Mark a visit that has started kept or no-show (from the calendar). */
+  'appointments:settle',
 ] as const;
 export type Action = (typeof ACTIONS)[number];
 
@@ -80,6 +87,8 @@ const FLAG_FOR_ACTION: Partial<Record<Action, PermissionFlag>> = {
   'calendar:view': 'canAppointmentCalendar',
   'outboundCalls:use': 'canOutboundCalls',
   'messages:use': 'canMessages',
+  'analytics:view': 'canAnalytics',
+  'appointments:settle': 'canAppointmentCalendar',
 };
 
 /** Actions any one of several flags allows. */
@@ -101,6 +110,7 @@ const ADMIN_ONLY: ReadonlySet<Action> = new Set([
   'callTransfer:manage',
   'phoneNumbers:delete',
   'messagingSettings:manage',
+  'analyticsSettings:manage',
 ]);
 
 /** What only the operator may do; the operator may do nothing else (no practice's data). */
@@ -144,6 +154,7 @@ export const MENU_ITEMS: readonly MenuItem[] = [
   },
   { label: 'Outbound Calls', path: '/outbound-calls', action: 'outboundCalls:use', section: 'main' },
   { label: 'Messages', path: '/messages', action: 'messages:use', section: 'main' },
+  { label: 'Analytics', path: '/analytics', action: 'analytics:view', section: 'main' },
   {
     label: 'Appointment Processor',
     path: '/appointment-processor',
@@ -171,6 +182,7 @@ export const NO_PERMISSIONS: Permissions = {
   canAppointmentCalendar: false,
   canOutboundCalls: false,
   canMessages: false,
+  canAnalytics: false,
 };
 
 export const ALL_PERMISSIONS: Permissions = {
@@ -181,4 +193,5 @@ export const ALL_PERMISSIONS: Permissions = {
   canAppointmentCalendar: true,
   canOutboundCalls: true,
   canMessages: true,
+  canAnalytics: true,
 };

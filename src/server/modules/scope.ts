@@ -1,4 +1,4 @@
-import { inArray, or, sql, type SQL } from 'drizzle-orm';
+import { inArray, or, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import type { Principal } from '#shared/permissions';
 import { calls } from '../db/schema/index';
 
@@ -25,12 +25,32 @@ export const visibleCalls = (p: Principal): CallScope =>
       ? { phoneNumbers: p.assignedPhoneNumbers, assistants: p.assignedAssistants }
       : { phoneNumbers: [], assistants: [] };
 
-/** The SQL condition for the calls in a scope (`undefined`: every call). */
-export function callsInScope(scope: CallScope): SQL | undefined {
+/**
+ * What analytics counts for a user (issue 25): like calls, but by the Analytics flag; a sub user's figures come
+ * from the calls on their assigned numbers or assistants and what those calls produced.
+ */
+export const visibleAnalytics = (p: Principal): CallScope =>
+  p.role === 'admin'
+    ? null
+    : p.permissions.canAnalytics
+      ? { phoneNumbers: p.assignedPhoneNumbers, assistants: p.assignedAssistants }
+      : { phoneNumbers: [], assistants: [] };
+
+/**
+ * The SQL condition for the calls in a scope (`undefined`: every call); `on` names the number and assistant
+ * columns when they are not the calls table's own (what analytics counts through a call's ids).
+ */
+export function callsInScope(
+  scope: CallScope,
+  on: { phoneNumberId: SQLWrapper; assistantId: SQLWrapper } = {
+    phoneNumberId: calls.phoneNumberId,
+    assistantId: calls.assistantId,
+  },
+): SQL | undefined {
   if (!scope) return undefined;
   const parts = [
-    scope.phoneNumbers.length ? inArray(calls.phoneNumberId, [...scope.phoneNumbers]) : undefined,
-    scope.assistants.length ? inArray(calls.assistantId, [...scope.assistants]) : undefined,
+    scope.phoneNumbers.length ? inArray(on.phoneNumberId, [...scope.phoneNumbers]) : undefined,
+    scope.assistants.length ? inArray(on.assistantId, [...scope.assistants]) : undefined,
   ].filter((part) => part !== undefined);
   return parts.length ? or(...parts) : sql`false`;
 }

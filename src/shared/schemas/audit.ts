@@ -44,6 +44,8 @@ export const AUDIT_ACTIONS = [
   'callback.create',
   'callback.update',
   'callback.book',
+  'appointment.settle',
+  'analytics_values.update',
   'patient_data.read',
   'practice.create',
   'practice.update',

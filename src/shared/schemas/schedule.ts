@@ -95,9 +95,39 @@ export const AppointmentItemSchema = z.object({
   confirmed: z.boolean(),
   completed: z.boolean(),
   cancelled: z.boolean(),
+  /** The patient missed it (issue 25); `cancelled` is true as well, as the time is free. */
+  no_show: z.boolean(),
   confirmation_number: z.string().nullable(),
 });
 export type AppointmentItem = z.infer<typeof AppointmentItemSchema>;
+
+/** Staff marking a visit that has started (issue 25): kept, or the patient did not come. */
+export const SETTLED_OUTCOMES = ['kept', 'no_show'] as const;
+export const AppointmentOutcomeParamsSchema = z.object({
+  id: z.string().trim().min(1, 'Not an appointment id.').max(200, 'Not an appointment id.'),
+});
+export const AppointmentOutcomeBodySchema = z.object({
+  outcome: z.enum(SETTLED_OUTCOMES, { error: 'outcome must be kept or no_show.' }),
+});
+export type AppointmentOutcomeBody = z.infer<typeof AppointmentOutcomeBodySchema>;
+export const AppointmentResponseSchema = z.object({ appointment: AppointmentItemSchema });
+
+/**
+ * A patient's visits of the last two years by what became of them, and those ahead (Book Appointment). A patient
+ * the practice system does not know (or another practice's) simply has none.
+ */
+export const PatientVisitsQuerySchema = z.object({
+  patientId: z.string().trim().min(1, 'Not a patient id.').max(200, 'Not a patient id.'),
+});
+export const PatientVisitsResponseSchema = z.object({
+  kept: z.number().int(),
+  noShow: z.number().int(),
+  cancelled: z.number().int(),
+  /** Started, not marked kept or no-show. */
+  unresolved: z.number().int(),
+  upcoming: z.number().int(),
+});
+export type PatientVisits = z.infer<typeof PatientVisitsResponseSchema>;
 export const AppointmentListResponseSchema = z.object({
   appointments: z.array(AppointmentItemSchema),
   /** The practice's IANA time zone: the calendar's "today" is the practice's. */

@@ -15,6 +15,7 @@ const NOTHING_GRANTED: Principal = {
     canAppointmentCalendar: false,
     canOutboundCalls: false,
     canMessages: false,
+    canAnalytics: false,
   },
   assignedPhoneNumbers: [],
   assignedConnectors: [],

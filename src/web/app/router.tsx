@@ -48,6 +48,7 @@ const AppointmentProcessorScreen = lazyNamed(
 const CallbacksRoute = lazyNamed(() => import('./routes/callbacks'), 'CallbacksRoute');
 const OutboundCallsRoute = lazyNamed(() => import('./routes/outbound-calls'), 'OutboundCallsRoute');
 const MessagesRoute = lazyNamed(() => import('./routes/messages'), 'MessagesRoute');
+const AnalyticsRoute = lazyNamed(() => import('./routes/analytics'), 'AnalyticsRoute');
 
 /** Every page: scroll to the top on navigation, and go to /signin when the API says the session is gone. */
 function RootLayout() {
@@ -108,6 +109,7 @@ const SCREENS: Record<string, ReactNode> = {
   '/callbacks': <CallbacksRoute />,
   '/outbound-calls': <OutboundCallsRoute />,
   '/messages': <MessagesRoute />,
+  '/analytics': <AnalyticsRoute />,
 };
 
 const isBuilt = (path: string) => path in SCREENS;

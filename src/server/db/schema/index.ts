@@ -13,3 +13,4 @@ export * from './events';
 export * from './mail';
 export * from './invitations';
 export * from './messaging';
+export * from './analytics';

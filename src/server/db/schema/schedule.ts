@@ -94,7 +94,11 @@ export const providerWorkingHours = pgTable(
   ],
 );
 
-export const APPOINTMENT_STATUSES = ['pending', 'confirmed', 'completed', 'cancelled'] as const;
+/**
+ * `completed` is a visit that was kept; `no_show` one the patient missed (issue 25). Both are set by staff on a
+ * visit that has started; a no-show, like a cancellation, frees nothing that is still ahead.
+ */
+export const APPOINTMENT_STATUSES = ['pending', 'confirmed', 'completed', 'cancelled', 'no_show'] as const;
 export type AppointmentStatus = (typeof APPOINTMENT_STATUSES)[number];
 
 export const appointments = pgTable(
@@ -124,7 +128,7 @@ export const appointments = pgTable(
     check('appointments_time_check', sql`${table.endsAt} > ${table.startsAt}`),
     check(
       'appointments_status_check',
-      sql`${table.status} in ('pending', 'confirmed', 'completed', 'cancelled')`,
+      sql`${table.status} in ('pending', 'confirmed', 'completed', 'cancelled', 'no_show')`,
     ),
   ],
 );
@@ -226,3 +230,70 @@ export const appointmentChanges = pgTable(
     ),
   ],
 );
+
+/** What happened to a visit (issue 25); a visit with none whose start has passed is unresolved. */
+export const VISIT_OUTCOMES = ['kept', 'no_show', 'cancelled'] as const;
+export type VisitOutcome = (typeof VISIT_OUTCOMES)[number];
+/**
+ * Who said so: staff marking a visit in the console, a cancellation the product made (its line is in the
+ * ledger), or the practice system (read back by the outcome sync).
+ */
+export const OUTCOME_ORIGINS = ['staff', 'change', 'practice_system'] as const;
+export type OutcomeOrigin = (typeof OUTCOME_ORIGINS)[number];
+
+/**
+ * One row per visit the product touched (issue 25, ADR 057): the appointment ledger summed up per appointment,
+ * written with each of its lines. Where the booking came from (its source, and the call it was made on with
+ * that call's assistant and number), the type booked and whether the patient was new, the visit's latest start,
+ * its first confirmation, and its outcome with when and from where. The ledger keeps every change; this row
+ * keeps the latest word, so analytics reads one narrow row per visit.
+ */
+export const visits = pgTable(
+  'visits',
+  {
+    practiceId: practiceId(),
+    appointmentRef: text().notNull(),
+    /** When the product booked it; null for a visit it only changed (confirmed, moved, cancelled). */
+    bookedAt: timestamp({ withTimezone: true }),
+    /** `BookingSource`: the ledger's channel, a call's refined by the outbound call behind it. */
+    source: text(),
+    providerCallId: text(),
+    /** The call it was booked on, with that call's assistant and number (ours; filled when the call is stored). */
+    callId: uuid(),
+    assistantId: uuid(),
+    phoneNumberId: uuid(),
+    appointmentType: text(),
+    /** The booking made the patient's record; null where not known. */
+    newPatient: boolean(),
+    startsAt: timestamp({ withTimezone: true }),
+    confirmedAt: timestamp({ withTimezone: true }),
+    outcome: text({ enum: VISIT_OUTCOMES }),
+    /** A cancellation less than 24 hours before the visit. */
+    late: boolean().notNull().default(false),
+    outcomeOrigin: text({ enum: OUTCOME_ORIGINS }),
+    decidedAt: timestamp({ withTimezone: true }),
+  },
+  (table) => [
+    primaryKey({ columns: [table.practiceId, table.appointmentRef] }),
+    index('visits_booked_idx').on(table.practiceId, table.bookedAt),
+    index('visits_call_idx').on(table.practiceId, table.providerCallId),
+    check(
+      'visits_source_check',
+      sql`${table.source} in ('call', 'processor', 'callback', 'text', 'recall', 'outbound', 'staff')`,
+    ),
+    check('visits_outcome_check', sql`${table.outcome} in ('kept', 'no_show', 'cancelled')`),
+    check('visits_origin_check', sql`${table.outcomeOrigin} in ('staff', 'change', 'practice_system')`),
+  ],
+);
+
+/**
+ * Where the outcome sync of a practice whose schedule is outside (Kolla) got to: the newest `update_time` it
+ * has read, so the next poll asks only for appointments changed after it.
+ */
+export const outcomeSyncs = pgTable('outcome_syncs', {
+  practiceId: practiceId().primaryKey(),
+  syncedThrough: timestamp({ withTimezone: true }),
+  lastRunAt: timestamp({ withTimezone: true }),
+  /** The last failure's error name (never its message: it may quote patient data), null after a good run. */
+  lastError: text(),
+});

@@ -51,6 +51,7 @@ export const userPermissions = pgTable('user_permissions', {
   canAppointmentCalendar: boolean().notNull().default(false),
   canOutboundCalls: boolean().notNull().default(false),
   canMessages: boolean().notNull().default(false),
+  canAnalytics: boolean().notNull().default(false),
 });
 
 export const userPhoneNumbers = pgTable(

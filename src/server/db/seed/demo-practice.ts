@@ -44,6 +44,7 @@ import {
   PAWS_CLAWS_USERS,
   PAWS_CLAWS_WORKFLOWS,
 } from './paws-claws';
+import { seedDemoHistory } from './demo-calls-history';
 import { createRandom } from './random';
 import {
   DEMO_ASSISTANTS,
@@ -97,6 +98,8 @@ interface DemoPracticeData {
   calls: { count: number; script: CallScript };
   schedule: DemoScheduleData;
   randomSeed: number;
+  /** Six months of calls, bookings and outcomes for Analytics (demo-calls-history.ts). */
+  history?: boolean;
 }
 
 const BRIGHT_SMILE: DemoPracticeData = {
@@ -118,6 +121,7 @@ const BRIGHT_SMILE: DemoPracticeData = {
   calls: { count: DEMO_CALL_COUNT, script: DENTAL_CALL_SCRIPT },
   schedule: BRIGHT_SMILE_SCHEDULE,
   randomSeed: 20250911,
+  history: true,
 };
 
 const PAWS_CLAWS: DemoPracticeData = {
@@ -141,7 +145,11 @@ const PAWS_CLAWS: DemoPracticeData = {
  * release the parts it lacks; a database with users but no demo admin is never touched. Answers whether it
  * wrote anything, so a second run changes nothing and answers false.
  */
-export async function seedDemoPractice(db: Db, now = new Date()): Promise<boolean> {
+export async function seedDemoPractice(
+  db: Db,
+  now = new Date(),
+  options: { history?: boolean } = {},
+): Promise<boolean> {
   // Checked before hashing, so restarting a seeded database hashes nothing.
   if (!needsSeeding(await anyUser(db), await demoLoginsIn(db))) return false;
   const logins = [DEMO_ADMIN, DEMO_FRONT_DESK, DEMO_VET_ADMIN, DEMO_VET_FRONT_DESK, DEMO_OPERATOR];
@@ -161,14 +169,14 @@ export async function seedDemoPractice(db: Db, now = new Date()): Promise<boolea
     let changed: boolean;
     if (fresh) {
       const practiceId = await brightSmilePractice(tx);
-      await seedPractice(tx, practiceId, BRIGHT_SMILE, hashOf, now);
+      await seedPractice(tx, practiceId, BRIGHT_SMILE, hashOf, now, options.history);
       changed = true;
     } else {
       changed = await renameMigratedPractice(tx);
     }
     if (!present.has(DEMO_VET_ADMIN.email)) {
       const [vet] = await tx.insert(practices).values(PAWS_CLAWS.practice).returning({ id: practices.id });
-      await seedPractice(tx, vet!.id, PAWS_CLAWS, hashOf, now);
+      await seedPractice(tx, vet!.id, PAWS_CLAWS, hashOf, now, options.history);
       changed = true;
     }
     if (!present.has(DEMO_OPERATOR.email)) {
@@ -230,6 +238,7 @@ async function seedPractice(
   data: DemoPracticeData,
   hashOf: (email: string) => string,
   now: Date,
+  history = false,
 ): Promise<void> {
   const random = createRandom(data.randomSeed);
   const daysAgo = (days: number) => new Date(now.getTime() - days * 24 * 3600_000);
@@ -362,4 +371,6 @@ async function seedPractice(
     createRandom(data.randomSeed + 24),
     now,
   );
+  if (history && data.history)
+    await seedDemoHistory(tx, { id: practiceId, timeZone: data.practice.timeZone }, now);
 }

@@ -19,10 +19,13 @@ export async function findPatient(
   );
 }
 
-/** The patient with this phone and name (see `findPatient`), else a new one. */
+/** The patient with this phone and name (see `findPatient`), else a new one (`created`). */
 export async function findOrCreatePatient(
   pms: Pick<PracticeManagement, 'findPatientsByPhone' | 'createPatient'>,
   input: NewPatient,
-): Promise<Patient> {
-  return (await findPatient(pms, input)) ?? pms.createPatient(input);
+): Promise<{ patient: Patient; created: boolean }> {
+  const found = await findPatient(pms, input);
+  return found
+    ? { patient: found, created: false }
+    : { patient: await pms.createPatient(input), created: true };
 }

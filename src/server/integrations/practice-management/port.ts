@@ -61,6 +61,15 @@ export interface Appointment {
   completed: boolean;
   /** True for cancelled and broken (no-show) appointments: either way the time is free again. */
   cancelled: boolean;
+  /**
+   * The patient missed the visit: marked so in the built-in schedule, or broken in the practice system less
+   * than 24 hours before its start (broken earlier is a cancellation). `cancelled` is true as well.
+   */
+  noShow: boolean;
+  /** When the practice system last changed it, where it says (Kolla's `update_time`). */
+  updatedAt?: Date;
+  /** From `book` only: the booking made the patient's record (a new patient). */
+  newPatient?: boolean;
   /** What to read to the patient or staff to find the booking. */
   confirmationNumber?: string;
   appointmentType?: string;
@@ -132,6 +141,8 @@ export interface RecallCandidate {
   /** The last kept hygiene visit (`isKeptVisit`, `isHygieneVisit`). */
   lastVisit: { start: Date; wallStart: string };
 }
+/** What staff say happened to a visit that has started. */
+export type SettledOutcome = 'kept' | 'no_show';
 
 export interface PracticeManagement {
   listProviders(): Promise<Provider[]>;
@@ -167,4 +178,14 @@ export interface PracticeManagement {
    * nothing booked (no live appointment that is not over). Oldest last visit first.
    */
   dueForRecall(query: RecallQuery): Promise<RecallCandidate[]>;
+   * Marks a visit that has started kept (completed) or a no-show; 'conflict' for a cancelled one or one not
+   * started yet. Only where staff keep the schedule in the product (the built-in one); a vendor's practice
+   * system is marked in that system and read back by `listChangedSince`.
+   */
+  settle?(remoteId: string, outcome: SettledOutcome): Promise<void>;
+  /**
+   * Appointments the practice system changed after `since` (Kolla's `update_time`), every page; for a
+   * schedule kept outside the product, whose outcomes (kept, broken, cancelled) are polled (issue 25).
+   */
+  listChangedSince?(since: Date): Promise<Appointment[]>;
 }

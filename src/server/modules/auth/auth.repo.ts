@@ -61,6 +61,7 @@ interface SessionRow extends Record<string, unknown> {
   can_appointment_calendar: boolean | null;
   can_outbound_calls: boolean | null;
   can_messages: boolean | null;
+  can_analytics: boolean | null;
   phone_numbers: string[];
   connectors: string[];
   assistants: string[];
@@ -72,7 +73,7 @@ const FIND_SESSION_SQL = `
          pr.id as practice_id, pr.name as practice_name, pr.time_zone as practice_time_zone,
          pr.status as practice_status,
          p.can_call_logs, p.can_assistants, p.can_workflows, p.can_book_appointment,
-         p.can_appointment_calendar, p.can_outbound_calls, p.can_messages,
+         p.can_appointment_calendar, p.can_outbound_calls, p.can_messages, p.can_analytics,
          array(select up.phone_number_id::text from user_phone_numbers up where up.user_id = u.id) as phone_numbers,
          array(select c.connector_id from user_connectors uc join connectors c on c.id = uc.connector_id
                where uc.user_id = u.id) as connectors,
@@ -196,6 +197,7 @@ export function createAuthRepo(db: Db, changes?: TableChanges) {
           canAppointmentCalendar: flag(row.can_appointment_calendar),
           canOutboundCalls: flag(row.can_outbound_calls),
           canMessages: flag(row.can_messages),
+          canAnalytics: flag(row.can_analytics),
         },
         assignedPhoneNumbers: row.phone_numbers,
         assignedConnectors: row.connectors,

@@ -1,4 +1,5 @@
-import { and, asc, eq, like, or, sql } from 'drizzle-orm';
+import { and, asc, eq, like, ne, or, sql } from 'drizzle-orm';
+import { SANDBOX_CONNECTOR_ID } from '#shared/schemas/connectors';
 import type { TableChanges } from '../../db/changes';
 import type { Db, Queryable } from '../../db/client';
 import { createReadCache } from '../../db/read-cache';
@@ -6,10 +7,14 @@ import {
   appointmentChanges,
   appointmentTypes,
   connectors,
+  outcomeSyncs,
   pendingAppointmentRequests,
   phoneMappings,
   phoneNumbers,
   practices,
+  visits,
+  type OutcomeOrigin,
+  type VisitOutcome,
 } from '../../db/schema/index';
 import type { PracticeContext } from '../../practice';
 
@@ -17,7 +22,22 @@ import type { PracticeContext } from '../../practice';
 export type PracticeConnector = Pick<typeof connectors.$inferSelect, 'name' | 'connectorId' | 'consumerId'>;
 export type AppointmentTypeRecord = typeof appointmentTypes.$inferSelect;
 
-export type NewAppointmentChange = Omit<typeof appointmentChanges.$inferInsert, 'id' | 'practiceId' | 'at'>;
+/** A ledger line, and for a booking what the visit's row also keeps: the type booked and a new patient. */
+export type NewAppointmentChange = Omit<
+  typeof appointmentChanges.$inferInsert,
+  'id' | 'practiceId' | 'at'
+> & {
+  appointmentType?: string;
+  newPatient?: boolean;
+};
+
+/** What happened to one visit, and when the one who said so said it. */
+export interface OutcomeRecord {
+  appointmentRef: string;
+  outcome: VisitOutcome;
+  late: boolean;
+  decidedAt: Date;
+}
 
 export type NewPendingRequest = Omit<
   typeof pendingAppointmentRequests.$inferInsert,
@@ -127,9 +147,127 @@ export function createScheduleRepo(db: Db, changes?: TableChanges) {
 
     appointmentTypeLabels: () => labels.get('', typeLabels),
 
-    /** One line of the appointment ledger (`executor`: the change's own transaction, when it has one). */
+    /**
+     * One line of the appointment ledger and the visit's row with it (`executor`: the change's own transaction,
+     * when it has one). A booking's row takes its source (a call's refined by the outbound call behind it: a
+     * recall, or a reminder or confirmation call), and the call it was made on, if already stored, with its
+     * assistant and number (else analytics looks the call up when it reads the visit).
+     */
     async recordChange(practiceId: string, change: NewAppointmentChange, executor: Queryable = db) {
-      await executor.insert(appointmentChanges).values({ ...change, practiceId });
+      const { appointmentType, newPatient, ...line } = change;
+      const [written] = await executor
+        .insert(appointmentChanges)
+        .values({ ...line, practiceId })
+        .returning({ at: appointmentChanges.at });
+      const at = written!.at;
+      const ref = line.appointmentRef;
+      if (line.change === 'created') {
+        await executor.execute(sql`
+          insert into visits as v (practice_id, appointment_ref, booked_at, source, provider_call_id, call_id,
+                                   assistant_id, phone_number_id, appointment_type, new_patient, starts_at)
+          select ${practiceId}, ${ref}, ${at},
+                 case
+                   when ${line.channel} = 'call' and oc.call_type = 'recall' then 'recall'
+                   when ${line.channel} = 'call' and oc.id is not null then 'outbound'
+                   else ${line.channel}
+                 end,
+                 ${line.providerCallId ?? null}, c.id, c.assistant_id, c.phone_number_id, ${appointmentType ?? null},
+                 ${newPatient ?? null}, ${line.toStart ?? null}
+          from (select 1) one
+          left join outbound_calls oc on oc.practice_id = ${practiceId} and oc.vapi_call_id = ${line.providerCallId ?? null}
+          left join calls c on c.practice_id = ${practiceId} and c.provider_id = ${line.providerCallId ?? null}
+          on conflict (practice_id, appointment_ref) do update set
+            booked_at = excluded.booked_at, source = excluded.source, provider_call_id = excluded.provider_call_id,
+            call_id = excluded.call_id, assistant_id = excluded.assistant_id,
+            phone_number_id = excluded.phone_number_id, appointment_type = excluded.appointment_type,
+            new_patient = excluded.new_patient, starts_at = excluded.starts_at`);
+      } else if (line.change === 'rescheduled' || line.change === 'confirmed') {
+        const confirmedAt = line.change === 'confirmed' ? at : null;
+        await executor
+          .insert(visits)
+          .values({ practiceId, appointmentRef: ref, startsAt: line.toStart ?? null, confirmedAt })
+          .onConflictDoUpdate({
+            target: [visits.practiceId, visits.appointmentRef],
+            set:
+              line.change === 'rescheduled'
+                ? { startsAt: sql`excluded.starts_at` }
+                : {
+                    confirmedAt: sql`coalesce(${visits.confirmedAt}, excluded.confirmed_at)`,
+                    startsAt: sql`coalesce(${visits.startsAt}, excluded.starts_at)`,
+                  },
+          });
+      }
+    },
+
+    /** The latest word on a visit's outcome replaces the one before (staff correcting a mark, a sync). */
+    async recordOutcome(practiceId: string, record: OutcomeRecord, origin: OutcomeOrigin) {
+      const outcome = {
+        outcome: record.outcome,
+        late: record.late,
+        outcomeOrigin: origin,
+        decidedAt: record.decidedAt,
+      };
+      await db
+        .insert(visits)
+        .values({ practiceId, appointmentRef: record.appointmentRef, ...outcome })
+        .onConflictDoUpdate({ target: [visits.practiceId, visits.appointmentRef], set: outcome });
+    },
+
+    /**
+     * Outcomes read back from the practice system, in one statement, kept only for visits the product touched (a
+     * row in `visits`) and only where they say something new. Answers how many were written.
+     */
+    async recordSyncedOutcomes(practiceId: string, records: readonly OutcomeRecord[]): Promise<number> {
+      if (records.length === 0) return 0;
+      const result = await db.$client.query(
+        `update visits v set outcome = u.outcome, late = u.late, outcome_origin = 'practice_system', decided_at = u.at
+         from unnest($2::text[], $3::text[], $4::boolean[], $5::timestamptz[]) as u(ref, outcome, late, at)
+         where v.practice_id = $1 and v.appointment_ref = u.ref
+           and (v.outcome, v.late) is distinct from (u.outcome, u.late)`,
+        [
+          practiceId,
+          records.map((r) => r.appointmentRef),
+          records.map((r) => r.outcome),
+          records.map((r) => r.late),
+          records.map((r) => r.decidedAt.toISOString()),
+        ],
+      );
+      return result.rowCount ?? 0;
+    },
+
+    /** Where the practice's outcome sync got to (the newest `update_time` read), if it ever ran. */
+    async syncedThrough(practiceId: string): Promise<Date | null> {
+      const [row] = await db
+        .select({ syncedThrough: outcomeSyncs.syncedThrough })
+        .from(outcomeSyncs)
+        .where(eq(outcomeSyncs.practiceId, practiceId));
+      return row?.syncedThrough ?? null;
+    },
+
+    async saveSync(
+      practiceId: string,
+      state: { syncedThrough?: Date; lastRunAt: Date; lastError: string | null },
+    ) {
+      await db
+        .insert(outcomeSyncs)
+        .values({ practiceId, ...state })
+        .onConflictDoUpdate({ target: outcomeSyncs.practiceId, set: state });
+    },
+
+    /** Active practices with an active connector to a practice system outside the product (not built in). */
+    async practicesWithOutsideSchedules(): Promise<string[]> {
+      const rows = await db
+        .selectDistinct({ id: practices.id })
+        .from(practices)
+        .innerJoin(connectors, eq(connectors.practiceId, practices.id))
+        .where(
+          and(
+            eq(practices.status, 'active'),
+            eq(connectors.isActive, true),
+            ne(connectors.connectorId, SANDBOX_CONNECTOR_ID),
+          ),
+        );
+      return rows.map((row) => row.id);
     },
 
     /** Stores the request under the first number `nextNumber` draws that is free in the practice. */

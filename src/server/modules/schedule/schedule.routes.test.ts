@@ -81,6 +81,7 @@ describe('GET /api/appointments', () => {
         'confirmed',
         'contact',
         'end_time',
+        'no_show',
         'notes',
         'operatory',
         'providers',

@@ -1,6 +1,11 @@
 import {
   AppointmentListQuerySchema,
   AppointmentListResponseSchema,
+  AppointmentOutcomeBodySchema,
+  AppointmentOutcomeParamsSchema,
+  AppointmentResponseSchema,
+  PatientVisitsQuerySchema,
+  PatientVisitsResponseSchema,
   PatientsWithAppointmentsResponseSchema,
   ProviderListResponseSchema,
   SlotListResponseSchema,
@@ -43,6 +48,27 @@ export function registerScheduleRoutes(app: App, schedule: ScheduleService, chan
     },
   );
 
+  // Staff mark a visit that has started kept or a no-show (issue 25): the calendar shows it, analytics counts it.
+  app.post(
+    '/api/appointments/:id/outcome',
+    {
+      config: {
+        access: 'appointments:settle',
+        audit: { action: 'appointment.settle', resourceType: 'appointment' },
+      },
+      schema: {
+        params: AppointmentOutcomeParamsSchema,
+        body: AppointmentOutcomeBodySchema,
+        response: { 200: AppointmentResponseSchema },
+      },
+    },
+    async (request) => {
+      const practice = await schedule.forUser(viewer(request));
+      request.auditDetail = request.body.outcome;
+      return { appointment: await schedule.settle(practice, request.params.id, request.body.outcome) };
+    },
+  );
+
   app.get(
     '/api/providers',
     {
@@ -72,6 +98,17 @@ export function registerScheduleRoutes(app: App, schedule: ScheduleService, chan
       const { date, provider } = request.params;
       return { slots: await schedule.slots(practice, date, provider, type?.durationMinutes) };
     },
+  );
+
+  // A patient's record of kept and missed visits, for staff booking them (issue 25): patient data, audited.
+  app.get(
+    '/api/patient-visits',
+    {
+      config: { access: 'booking:use', phi: true },
+      schema: { querystring: PatientVisitsQuerySchema, response: { 200: PatientVisitsResponseSchema } },
+    },
+    async (request) =>
+      schedule.patientVisits(await schedule.forUser(viewer(request)), request.query.patientId),
   );
 
   app.get(

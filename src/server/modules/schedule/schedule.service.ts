@@ -3,6 +3,7 @@ import {
   type AppointmentItem,
   type BookOutcome,
   type PendingRequestResult,
+  type PatientVisits,
   type PatientWithAppointment,
   type ProviderItem,
   type SlotItem,
@@ -25,6 +26,7 @@ import {
   type BookInput,
   type PracticeManagement,
   type RescheduleInput,
+  type SettledOutcome,
 } from '../../integrations/practice-management/port';
 import type { ChangeChannel } from '../../db/schema/index';
 import {
@@ -42,6 +44,7 @@ import type { Integrations } from '../../integrations/index';
 import type { PracticeConnector, ScheduleRepo } from './schedule.repo';
 import { createKeyedTurns } from '../../lib/keyed-turns';
 import { closedMessage, movedNothingMessage, nearestOpenTimes } from './nearest-open-times';
+import { isLate, outcomeOf } from './outcomes';
 import { collapseSpaces } from '../../lib/text';
 
 export const NO_CONNECTOR_MESSAGE = 'No active linked account is available to you.';
@@ -87,10 +90,14 @@ export class TimeTakenError extends AppError {
 }
 
 const DAY_MS = 24 * 3600_000;
-/** A cancellation less than this long before the visit is a late one (issue 24). */
-export const LATE_CANCELLATION_MS = DAY_MS;
+/** How far back the first outcome sync of a practice reads (later ones read from where the last stopped). */
+const FIRST_SYNC_DAYS = 90;
+/** Each sync reads again this far behind the newest change it saw: Kolla's filter counts whole seconds. */
+const SYNC_OVERLAP_MS = 60_000;
 /** How far ahead a caller's own appointments are looked for. */
 const CALLER_HORIZON_DAYS = 365;
+/** How far back Book Appointment counts a patient's visits. */
+const VISIT_HISTORY_DAYS = 730;
 
 /** Where a change to an appointment comes from, for the ledger and the events. */
 export interface ChangeSource {
@@ -119,6 +126,7 @@ export function toAppointmentItem(a: Appointment): AppointmentItem {
     confirmed: a.confirmed,
     completed: a.completed,
     cancelled: a.cancelled,
+    no_show: a.noShow,
     confirmation_number: a.confirmationNumber ?? null,
   };
 }
@@ -157,7 +165,13 @@ export function createScheduleService({
     appointment: Appointment,
     change: 'created' | 'confirmed' | 'rescheduled' | 'cancelled',
     source: ChangeSource,
-    times: { fromStart?: Date; toStart?: Date; late?: boolean },
+    times: {
+      fromStart?: Date;
+      toStart?: Date;
+      late?: boolean;
+      appointmentType?: string;
+      newPatient?: boolean;
+    },
   ) =>
     repo.recordChange(practice.id, {
       appointmentRef: appointment.remoteId,
@@ -417,7 +431,11 @@ export function createScheduleService({
       }
       // After the commit and outside the day's turn; a subscriber's failure never fails the booking.
       if (booked && outcome.success) {
-        await recordChange(practice, booked, 'created', source, { toStart: booked.start });
+        await recordChange(practice, booked, 'created', source, {
+          toStart: booked.start,
+          appointmentType: input.appointmentType,
+          newPatient: booked.newPatient,
+        });
         await events?.publish('appointment.created', createdEvent(practice, booked, source));
       }
       return outcome;
@@ -512,8 +530,14 @@ export function createScheduleService({
     /** Cancels in the practice system; a cancellation less than 24 hours ahead is recorded as late. */
     async cancel(practice: Practice, appointment: Appointment, source: ChangeSource): Promise<void> {
       await practice.pms.cancel(appointment.remoteId);
-      const late = appointment.start.getTime() - now().getTime() < LATE_CANCELLATION_MS;
+      const at = now();
+      const late = isLate(appointment.start, at);
       await recordChange(practice, appointment, 'cancelled', source, { fromStart: appointment.start, late });
+      await repo.recordOutcome(
+        practice.id,
+        { appointmentRef: appointment.remoteId, outcome: 'cancelled', late, decidedAt: at },
+        'change',
+      );
       await events?.publish('appointment.cancelled', {
         practiceId: practice.id,
         appointmentId: appointment.remoteId,
@@ -522,6 +546,82 @@ export function createScheduleService({
         late,
       });
     },
+
+    /**
+     * Staff mark a visit that has started kept or a no-show (issue 25), in a schedule kept in the product; a
+     * vendor's practice system is marked there and read back by the outcome sync.
+     */
+    async settle(practice: Practice, ref: string, outcome: SettledOutcome): Promise<AppointmentItem> {
+      if (!practice.pms.settle) {
+        throw conflict(
+          `Visits in ${practice.connector.name} are marked there; analytics reads the outcome from it.`,
+        );
+      }
+      await practice.pms.settle(ref, outcome);
+      const appointment = await practice.pms.getAppointment(ref);
+      if (!appointment) throw notFound('Appointment not found.');
+      await repo.recordOutcome(
+        practice.id,
+        { appointmentRef: ref, outcome, late: false, decidedAt: now() },
+        'staff',
+      );
+      return toAppointmentItem(appointment);
+    },
+
+    /**
+     * Reads what a practice system kept outside the product changed since the last run (Kolla's `update_time`)
+     * and keeps the outcomes of the visits the product touched. Nothing for a schedule kept in the product.
+     */
+    async syncOutcomes(practice: Practice): Promise<{ read: number; recorded: number } | undefined> {
+      if (!practice.pms.listChangedSince) return undefined;
+      const lastRunAt = now();
+      const through = await repo.syncedThrough(practice.id);
+      const since = through
+        ? new Date(through.getTime() - SYNC_OVERLAP_MS)
+        : new Date(lastRunAt.getTime() - FIRST_SYNC_DAYS * DAY_MS);
+      try {
+        const changed = await practice.pms.listChangedSince(since);
+        const records = changed.flatMap((a) => outcomeOf(a, lastRunAt) ?? []);
+        const recorded = await repo.recordSyncedOutcomes(practice.id, records);
+        const newest = changed.reduce<Date | null>(
+          (max, a) => (a.updatedAt && (!max || a.updatedAt > max) ? a.updatedAt : max),
+          through,
+        );
+        await repo.saveSync(practice.id, {
+          ...(newest && { syncedThrough: newest }),
+          lastRunAt,
+          lastError: null,
+        });
+        return { read: changed.length, recorded };
+      } catch (error) {
+        await repo.saveSync(practice.id, {
+          lastRunAt,
+          lastError: error instanceof Error ? error.name : 'Error',
+        });
+        throw error;
+      }
+    },
+
+    /** What became of a patient's visits of the last two years, and how many are ahead (Book Appointment). */
+    async patientVisits(practice: Practice, patientId: string): Promise<PatientVisits> {
+      const at = now();
+      const visits = await practice.pms.listPatientAppointments(patientId, {
+        start: new Date(at.getTime() - VISIT_HISTORY_DAYS * DAY_MS),
+        end: new Date(at.getTime() + CALLER_HORIZON_DAYS * DAY_MS),
+      });
+      const counts: PatientVisits = { kept: 0, noShow: 0, cancelled: 0, unresolved: 0, upcoming: 0 };
+      for (const v of visits) {
+        if (v.noShow) counts.noShow++;
+        else if (v.cancelled) counts.cancelled++;
+        else if (v.completed) counts.kept++;
+        else if (v.start <= at) counts.unresolved++;
+        else counts.upcoming++;
+      }
+      return counts;
+    },
+
+    /** Active practices whose schedule is kept outside the product: the ones the outcome sync polls. */
+    practicesToSync: () => repo.practicesWithOutsideSchedules(),
 
     /** Marks the appointment confirmed by the patient in the practice system. */
     async confirm(practice: Practice, appointment: Appointment, source: ChangeSource): Promise<void> {

@@ -161,6 +161,7 @@ export function createUsersRepo(db: Db) {
         canAppointmentCalendar: row?.canAppointmentCalendar ?? false,
         canOutboundCalls: row?.canOutboundCalls ?? false,
         canMessages: row?.canMessages ?? false,
+        canAnalytics: row?.canAnalytics ?? false,
       };
     },
 

@@ -81,6 +81,7 @@ describe('POST /api/users/atomic', () => {
       canAppointmentCalendar: false,
       canOutboundCalls: false,
       canMessages: false,
+      canAnalytics: false,
     });
     const numbers = parseResponse(
       await call('GET', `/api/users/${user.id}/phone-numbers`),

@@ -1,3 +1,4 @@
+import { can } from '#shared/permissions';
 import { AppointmentsCalendarScreen } from '../../features/appointments-calendar';
 import { useActiveConnector } from '../../features/linked-accounts';
 import { usePrincipal } from '../../lib/permissions';
@@ -9,6 +10,7 @@ export function AppointmentsCalendarRoute() {
     <AppointmentsCalendarScreen
       activeConnector={isError ? null : data?.activeConnector}
       isAdmin={principal?.role === 'admin'}
+      canSettle={can(principal, 'appointments:settle')}
     />
   );
 }

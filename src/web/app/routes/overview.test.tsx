@@ -1,6 +1,6 @@
 import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { mockApi } from '../../test/mock-api';
+import { mockApi, pending } from '../../test/mock-api';
 import { FRONT_DESK_PERMISSIONS, permissionsBody } from '../../test/principals';
 import { renderWithApp, TEST_ADMIN, TEST_FRONT_DESK } from '../../test/render';
 import { OverviewRoute } from './overview';
@@ -28,12 +28,46 @@ describe('Overview links', () => {
   });
 
   it('shows an admin every link once the screens are built', async () => {
-    mockApi({ ...LISTS, 'GET /api/user-permissions': { body: permissionsBody({ role: 'admin' }) } });
+    mockApi({
+      ...LISTS,
+      'GET /api/user-permissions': { body: permissionsBody({ role: 'admin' }) },
+      'GET /api/analytics': pending,
+    });
     renderWithApp(<OverviewRoute isBuilt={() => true} />, { user: TEST_ADMIN });
     expect(await screen.findByRole('link', { name: 'View All Assistants' })).toBeTruthy();
     expect(screen.getByRole('link', { name: 'View All Calls' })).toBeTruthy();
     expect(screen.getByRole('link', { name: /Appointment Processor/ })).toBeTruthy();
     expect(screen.getByRole('link', { name: /Phone Numbers/ })).toBeTruthy();
+  });
+
+  it("shows this month's bookings, kept rate and cost per booked visit to whoever may see Analytics", async () => {
+    const api = mockApi({
+      ...LISTS,
+      'GET /api/user-permissions': { body: permissionsBody({ permissions: { canAnalytics: true } }) },
+      'GET /api/analytics': {
+        body: {
+          bookings: { total: 14 },
+          outcomes: { kept: 6, noShow: 1, cancelled: 1 },
+          money: { costPerBookedVisit: 0.4567 },
+        },
+      },
+    });
+    renderWithApp(<OverviewRoute isBuilt={() => true} />, { user: TEST_FRONT_DESK });
+    expect((await screen.findByTestId('headline-Bookings')).textContent).toBe('14');
+    expect(screen.getByTestId('headline-Kept rate').textContent).toBe('75%');
+    expect(screen.getByTestId('headline-Cost per booked visit').textContent).toBe('$0.46');
+    const link = screen.getByRole('link', { name: 'View Analytics' }).getAttribute('href')!;
+    const asked = api.calls.find((c) => c.path === '/api/analytics')!.search;
+    expect(link).toBe(`/analytics?from=${asked.get('from')}&to=${asked.get('to')}`);
+    expect(asked.get('from')!.slice(8)).toBe('01');
+  });
+
+  it('neither asks for nor shows the analytics figures to a user without Analytics', async () => {
+    const api = mockApi({ ...LISTS, 'GET /api/user-permissions': { body: FRONT_DESK_PERMISSIONS } });
+    renderWithApp(<OverviewRoute isBuilt={() => true} />, { user: TEST_FRONT_DESK });
+    expect(await screen.findByRole('link', { name: /Book Appointment/ })).toBeTruthy();
+    expect(screen.queryByText('View Analytics')).toBeNull();
+    expect(api.calls.some((c) => c.path === '/api/analytics')).toBe(false);
   });
 
   it('shows unread messages linking to Messages to a user who may use them', async () => {

@@ -1,6 +1,6 @@
 import { can, MENU_ITEMS } from '#shared/permissions';
 import { OpenCallbacksCard } from '../../features/callbacks';
-import { OverviewDashboard, UnreadMessagesCard } from '../../features/overview';
+import { AnalyticsHeadline, OverviewDashboard, UnreadMessagesCard } from '../../features/overview';
 import { usePrincipal } from '../../lib/permissions';
 
 /** `isBuilt(path)`: the router has a screen there (not 'This screen is not available yet'). */
@@ -13,6 +13,7 @@ export function OverviewRoute({ isBuilt }: { isBuilt: (path: string) => boolean 
   return (
     <div className="grid gap-6">
       <OverviewDashboard canOpen={canOpen} />
+      {canOpen('/analytics') && <AnalyticsHeadline />}
       {(can(principal, 'callLogs:view') || can(principal, 'messages:use')) && (
         <div className="grid gap-4 sm:grid-cols-2">
           {can(principal, 'callLogs:view') && <OpenCallbacksCard />}

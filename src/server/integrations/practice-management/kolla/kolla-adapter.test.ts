@@ -67,6 +67,37 @@ describe('resources', () => {
   });
 });
 
+describe('listChangedSince (issue 25: outcomes by update_time)', () => {
+  it('pages through the appointments changed after the cursor, with what became of them', async () => {
+    const stamp = (a: ReturnType<typeof book>, update_time: string, flags: object = {}) =>
+      Object.assign(a, { update_time, ...flags });
+    stamp(book(`${MONDAY} 08:00:00`, 30), '2025-07-01T00:00:00Z');
+    stamp(book(`${MONDAY} 09:00:00`, 30), '2025-07-07T15:30:00Z', { broken: true });
+    stamp(book(`${MONDAY} 10:00:00`, 30), '2025-07-05T12:00:00Z', { broken: true });
+    stamp(book(`${MONDAY} 11:00:00`, 30), '2025-07-07T18:00:00Z', { completed: true });
+    stamp(book(`${MONDAY} 12:00:00`, 30), '2025-07-06T09:00:00Z', { cancelled: true });
+    const changed = await pms.listChangedSince!(new Date('2025-07-02T00:00:00Z'));
+    expect(
+      changed.map((a) => [
+        a.wallStart.slice(11, 16),
+        a.noShow,
+        a.cancelled,
+        a.completed,
+        a.updatedAt?.toISOString(),
+      ]),
+    ).toEqual([
+      ['09:00', true, true, false, '2025-07-07T15:30:00.000Z'],
+      ['10:00', false, true, false, '2025-07-05T12:00:00.000Z'],
+      ['11:00', false, false, true, '2025-07-07T18:00:00.000Z'],
+      ['12:00', false, true, false, '2025-07-06T09:00:00.000Z'],
+    ]);
+    const asked = fake.state.requests.filter((r) => r.path === '/appointments');
+    expect(asked[0]?.query.filter).toBe("update_time > '2025-07-02T00:00:00Z'");
+    // Four matches with a page size of 2: two pages.
+    expect(asked).toHaveLength(2);
+  });
+});
+
 describe('listAppointments', () => {
   it('pages through a time-range filter and returns wall times as the vendor gave them', async () => {
     for (const hour of ['08', '09', '10', '11', '12']) book(`${MONDAY} ${hour}:00:00`, 30);

@@ -317,9 +317,10 @@ export function createKollaAdapter(options: KollaAdapterOptions): PracticeManage
     return (await findPatient({ findPatientsByPhone }, patient))?.remoteId;
   }
 
-  async function resolvePatient(patient: BookInput['patient']): Promise<string> {
-    if ('remoteId' in patient) return patient.remoteId;
-    return (await findOrCreatePatient({ findPatientsByPhone, createPatient }, patient)).remoteId;
+  async function resolvePatient(patient: BookInput['patient']): Promise<{ id: string; created: boolean }> {
+    if ('remoteId' in patient) return { id: patient.remoteId, created: false };
+    const resolved = await findOrCreatePatient({ findPatientsByPhone, createPatient }, patient);
+    return { id: resolved.patient.remoteId, created: resolved.created };
   }
 
   /**
@@ -358,8 +359,8 @@ export function createKollaAdapter(options: KollaAdapterOptions): PracticeManage
       if (!operatory) throw new PmsError('conflict', `No operatory is free at ${date} ${formatHm(start)}`);
     }
 
-    const contactId = await resolvePatient(input.patient);
-    const created = await client.request('POST', '/appointments', appointmentSchema, {
+    const { id: contactId, created } = await resolvePatient(input.patient);
+    const made = await client.request('POST', '/appointments', appointmentSchema, {
       body: appointmentBody({
         contactId,
         wallStart,
@@ -370,9 +371,9 @@ export function createKollaAdapter(options: KollaAdapterOptions): PracticeManage
         notes: input.notes,
       }),
     });
-    const appointment = toAppointment(created, { timeZone, resources: byId });
+    const appointment = toAppointment(made, { timeZone, resources: byId });
     if (!appointment) throw new PmsError('unavailable', 'Kolla returned an appointment without times');
-    return appointment;
+    return { ...appointment, newPatient: created };
   }
 
   async function getAppointment(remoteId: string): Promise<Appointment | undefined> {
@@ -471,6 +472,24 @@ export function createKollaAdapter(options: KollaAdapterOptions): PracticeManage
     });
   }
 
+  /** Every page of appointments changed after `since` (kolla.md: incremental sync by `update_time`). */
+  async function listChangedSince(since: Date): Promise<Appointment[]> {
+    const [rows, resources] = await Promise.all([
+      client.listAll('/appointments', appointmentPageSchema, {
+        filter: kollaFilter([['update_time', '>', rfc3339(since)]]),
+      }),
+      listResources(),
+    ]);
+    const ctx = { timeZone, resources: new Map(resources.map((r) => [idOf(r), r])) };
+    return (
+      rows
+        .map((row) => toAppointment(row, ctx))
+        .filter((a): a is Appointment => a !== undefined)
+        // A connector that ignores the filter answers everything; the cursor is enforced here as well.
+        .filter((a) => a.updatedAt === undefined || a.updatedAt > since)
+    );
+  }
+
   return {
     listProviders: async () =>
       (await listResources()).filter((r) => resourceType(r.type) === 'PROVIDER').map(toProvider),
@@ -488,5 +507,6 @@ export function createKollaAdapter(options: KollaAdapterOptions): PracticeManage
     cancel,
     confirm,
     dueForRecall,
+    listChangedSince,
   };
 }

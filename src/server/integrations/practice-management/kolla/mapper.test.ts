@@ -76,8 +76,29 @@ describe('kolla mapper', () => {
       confirmed: true,
       completed: false,
       cancelled: false,
+      noShow: false,
+      updatedAt: new Date('2025-07-01T10:00:00Z'),
       confirmationNumber: '25',
       appointmentType: 'WebSched New Patient Default',
+    });
+  });
+
+  it('keeps broken apart: less than 24 hours before the start a no-show, earlier a cancellation (issue 25)', () => {
+    const broken = (update_time: string, cancelled = false) =>
+      toAppointment({ ...sandboxAppointment, broken: true, cancelled, update_time }, { timeZone: 'UTC' })!;
+    // The visit starts 2025-07-03T19:00Z.
+    expect(broken('2025-07-03T19:30:00Z')).toMatchObject({ cancelled: true, noShow: true });
+    expect(broken('2025-07-02T19:00:01Z')).toMatchObject({ cancelled: true, noShow: true });
+    expect(broken('2025-07-02T19:00:00Z')).toMatchObject({ cancelled: true, noShow: false });
+    expect(broken('2025-07-01T10:00:00Z')).toMatchObject({ cancelled: true, noShow: false });
+    // When it broke is not known: Open Dental's Break records a missed visit.
+    expect(broken('')).toMatchObject({ cancelled: true, noShow: true });
+    // Cancelled and broken: a cancellation.
+    expect(broken('2025-07-03T19:30:00Z', true)).toMatchObject({ cancelled: true, noShow: false });
+    expect(toAppointment({ ...sandboxAppointment, completed: true }, { timeZone: 'UTC' })).toMatchObject({
+      completed: true,
+      cancelled: false,
+      noShow: false,
     });
   });
 

@@ -120,6 +120,23 @@ function times(a: KollaAppointment, timeZone: string) {
   return start && end ? { start, end } : undefined;
 }
 
+/** A broken appointment is a no-show when it was broken less than this long before its start (issue 25). */
+export const NO_SHOW_WINDOW_MS = 24 * 3600_000;
+
+/**
+ * Kolla keeps `broken` apart from `cancelled`: broken less than 24 hours before the start (or after it) is a
+ * no-show, earlier a cancellation. When it was broken is its `update_time`; without one it counts as a no-show,
+ * which is what Open Dental's Break usually records.
+ */
+function brokenLate(start: Date, updated: Date | undefined): boolean {
+  return !updated || start.getTime() - updated.getTime() < NO_SHOW_WINDOW_MS;
+}
+
+const instantOrUndefined = (iso: string | null | undefined): Date | undefined => {
+  const d = iso ? new Date(iso) : undefined;
+  return d && !Number.isNaN(d.getTime()) ? d : undefined;
+};
+
 /** Undefined for an appointment without usable times. */
 export function toAppointment(a: KollaAppointment, ctx: AppointmentContext): Appointment | undefined {
   const t = times(a, ctx.timeZone);
@@ -132,6 +149,7 @@ export function toAppointment(a: KollaAppointment, ctx: AppointmentContext): App
     bareId(a.contact_id) || (a.contact.name.startsWith('contacts/') ? bareId(a.contact.name) : '');
   const resources = appointmentResources(a, ctx);
   const remoteId = bareId(a.name, a.remote_id);
+  const updatedAt = instantOrUndefined(a.update_time);
   return {
     remoteId,
     start: t.start.instant,
@@ -152,6 +170,8 @@ export function toAppointment(a: KollaAppointment, ctx: AppointmentContext): App
     confirmed: a.confirmed,
     completed: a.completed,
     cancelled: a.cancelled || a.broken,
+    noShow: a.broken && !a.cancelled && brokenLate(t.start.instant, updatedAt),
+    ...(updatedAt && { updatedAt }),
     // Kolla has no confirmation number; the practice system's own id is what the front desk can look up.
     confirmationNumber: a.remote_id || remoteId,
     ...(a.short_description && { appointmentType: a.short_description }),

@@ -1,4 +1,4 @@
-import { and, asc, eq, gt, gte, inArray, lt, lte, ne, not, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, gt, gte, inArray, lt, lte, ne, not, notInArray, sql, type SQL } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import { PatientBusyError, PmsError } from '../errors';
 import { findOrCreatePatient } from '../patients';
@@ -13,6 +13,7 @@ import {
   type RecallCandidate,
   type RecallQuery,
   type RescheduleInput,
+  type SettledOutcome,
   type Slot,
 } from '../port';
 import { HYGIENE_TYPES } from '../recall';
@@ -199,7 +200,8 @@ export function createSandboxSchedule(
       notes: row.notes,
       confirmed: status === 'confirmed',
       completed: status === 'completed',
-      cancelled: status === 'cancelled',
+      cancelled: status === 'cancelled' || status === 'no_show',
+      noShow: status === 'no_show',
       confirmationNumber: row.confirmationNumber,
       ...(row.appointmentType && { appointmentType: row.appointmentType }),
     };
@@ -341,16 +343,18 @@ export function createSandboxSchedule(
     });
   }
 
-  async function resolvePatient(tx: Tx, patient: BookInput['patient']): Promise<string> {
+  async function resolvePatient(
+    tx: Tx,
+    patient: BookInput['patient'],
+  ): Promise<{ id: string; created: boolean }> {
     if (!('remoteId' in patient)) {
       // Simultaneous first bookings of one caller would each create the patient (and so not overlap).
       await tx.execute(patientPhoneLock(practiceId, patient.phone));
-      return (
-        await findOrCreatePatient(
-          { findPatientsByPhone: findPatientsByPhone(tx), createPatient: createPatient(tx) },
-          patient,
-        )
-      ).remoteId;
+      const resolved = await findOrCreatePatient(
+        { findPatientsByPhone: findPatientsByPhone(tx), createPatient: createPatient(tx) },
+        patient,
+      );
+      return { id: resolved.patient.remoteId, created: resolved.created };
     }
     const [row] = UUID.test(patient.remoteId)
       ? await tx
@@ -359,7 +363,7 @@ export function createSandboxSchedule(
           .where(and(ours.patients, eq(patients.id, patient.remoteId)))
       : [];
     if (!row) throw new PmsError('not_found', `Unknown patient: ${patient.remoteId}`);
-    return row.id;
+    return { id: row.id, created: false };
   }
 
   /** A live appointment of the patient overlapping [startsAt, endsAt) (but `except`), if there is one. */
@@ -444,9 +448,12 @@ export function createSandboxSchedule(
 
     const startsAt = instantFromWall(wallStart, timeZone);
     const endsAt = instantFromWall(addMinutesToWall(wallStart, duration), timeZone);
+    let newPatient = false;
     const id = await db.transaction(async (tx) => {
       await tx.execute(bookingDayLock(practiceId, date));
-      const patientId = await resolvePatient(tx, input.patient);
+      const resolved = await resolvePatient(tx, input.patient);
+      const patientId = resolved.id;
+      newPatient = resolved.created;
       const busy = await patientBusy(tx, { patientId, startsAt, endsAt });
       // Checked before the time: a second booking of the same visit names the first one.
       if (busy) throw busy;
@@ -468,7 +475,7 @@ export function createSandboxSchedule(
       throw new PmsError('conflict', `${date} ${formatHm(start)} is not available`);
     });
     const [row] = await selectAppointments(eq(appointments.id, id));
-    return toAppointment(row!);
+    return { ...toAppointment(row!), newPatient };
   }
 
   /** In a savepoint; false when the provider or room was taken meanwhile (the database's exclusion rule). */
@@ -544,7 +551,7 @@ export function createSandboxSchedule(
         .from(appointments)
         .where(and(ours.appointments, eq(appointments.id, remoteId)))
         .for('update');
-      if (!row || row.status === 'cancelled' || row.status === 'completed')
+      if (!row || row.status === 'cancelled' || row.status === 'completed' || row.status === 'no_show')
         throw new PmsError('conflict', 'This appointment can no longer be moved.');
       const busy = await patientBusy(tx, { patientId: row.patientId, startsAt, endsAt, except: remoteId });
       if (busy) throw busy;
@@ -594,7 +601,8 @@ export function createSandboxSchedule(
    * `booked` are recall.ts's `isKeptVisit` and `isBooked` in SQL (recall.db.test.ts holds them together).
    */
   async function dueForRecall({ since, dueBefore, now: at }: RecallQuery): Promise<RecallCandidate[]> {
-    const live = ne(appointments.status, 'cancelled');
+    // A no-show is cancelled in the port's terms (`Appointment.cancelled`): the patient did not keep it.
+    const live = notInArray(appointments.status, ['cancelled', 'no_show']);
     const keptVisit = and(live, lte(appointments.endsAt, at));
     const booked = and(live, gt(appointments.endsAt, at));
     const hygiene = inArray(appointments.appointmentType, [...HYGIENE_TYPES]);
@@ -615,6 +623,30 @@ export function createSandboxSchedule(
       .orderBy(asc(lastVisit), asc(patients.id));
     return rows.flatMap(({ patient, lastVisit: start }) =>
       start ? [{ patient: toPatient(patient), lastVisit: { start, wallStart: wall(start) } }] : [],
+    );
+  }
+
+  /** Kept is `completed`; either outcome may replace the other (staff correct a mistake), never a cancellation. */
+  async function settle(remoteId: string, outcome: SettledOutcome): Promise<void> {
+    const status: AppointmentStatus = outcome === 'kept' ? 'completed' : 'no_show';
+    const mine = and(ours.appointments, eq(appointments.id, remoteId));
+    const updated = UUID.test(remoteId)
+      ? await db
+          .update(appointments)
+          .set({ status })
+          .where(and(mine, ne(appointments.status, 'cancelled'), lte(appointments.startsAt, now())))
+          .returning({ id: appointments.id })
+      : [];
+    if (updated.length > 0) return;
+    const [row] = UUID.test(remoteId)
+      ? await db.select({ status: appointments.status }).from(appointments).where(mine)
+      : [];
+    if (!row) throw new PmsError('not_found', `Unknown appointment: ${remoteId}`);
+    throw new PmsError(
+      'conflict',
+      row.status === 'cancelled'
+        ? 'A cancelled visit cannot be marked kept or no-show.'
+        : 'A visit can be marked kept or no-show once it has started.',
     );
   }
 
@@ -661,5 +693,6 @@ export function createSandboxSchedule(
     cancel,
     confirm,
     dueForRecall,
+    settle,
   };
 }

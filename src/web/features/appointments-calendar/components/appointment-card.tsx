@@ -4,6 +4,7 @@ import {
   displayStatus,
   locationLabel,
   longDate,
+  outcomeLabel,
   parseNotes,
   patientName,
   providerLabel,
@@ -46,6 +47,7 @@ export function AppointmentCard({
     ['Email', notes.email],
     ['Type', type ?? undefined],
     ['Notes', notes.notes],
+    ['Outcome', outcomeLabel(appointment, new Date())],
   ];
   const status = displayStatus(appointment);
 
@@ -68,7 +70,9 @@ export function AppointmentCard({
           ))}
       </dl>
       <div className="mt-3 flex items-center gap-2">
-        <Badge variant={status === 'cancelled' ? 'destructive' : 'secondary'}>{STATUS_LABELS[status]}</Badge>
+        <Badge variant={status === 'cancelled' || status === 'no_show' ? 'destructive' : 'secondary'}>
+          {STATUS_LABELS[status]}
+        </Badge>
         <span className="truncate text-xs text-slate-500">ID: {appointment.remote_id}</span>
       </div>
     </div>

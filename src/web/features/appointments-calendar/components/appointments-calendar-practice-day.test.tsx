@@ -26,6 +26,7 @@ const appointment = (wallStart: string): AppointmentItem => ({
   confirmed: true,
   completed: false,
   cancelled: false,
+  no_show: false,
   confirmation_number: 'ABC234',
 });
 
@@ -45,6 +46,49 @@ describe('AppointmentsCalendarScreen', () => {
     const value = (label: string) => within(card).getByText(label).nextElementSibling?.textContent;
     expect(value('Provider')).toBe('Dr. Sarah Smith');
     expect(value('Location')).toBe('Operatory 2');
+  });
+
+  it('lets staff mark a visit that has started kept or a no-show, and shows its outcome (issue 25)', async () => {
+    vi.useFakeTimers({ toFake: ['Date'], now: new Date(2026, 2, 4, 12, 0) });
+    const past = { ...appointment('2026-03-04T09:00:00'), start_time: new Date(2026, 2, 4, 9).toISOString() };
+    const ahead = {
+      ...appointment('2026-03-05T09:00:00'),
+      remote_id: 'appt-2',
+      contact: { given_name: 'Bo', family_name: 'Park', name: 'Bo Park' },
+      start_time: new Date(2026, 2, 5, 9).toISOString(),
+    };
+    let marked = false;
+    const api = mockApi({
+      'GET /api/appointments': () => ({
+        body: {
+          appointments: [marked ? { ...past, cancelled: true, no_show: true } : past, ahead],
+          time_zone: 'UTC',
+        },
+      }),
+      'POST /api/appointments/appt-1/outcome': () => {
+        marked = true;
+        return { body: { appointment: { ...past, cancelled: true, no_show: true } } };
+      },
+    });
+    renderWithApp(<AppointmentsCalendarScreen activeConnector={SANDBOX} canSettle />);
+    const chip = await screen.findByRole('button', { name: /Ann Lee/ });
+    await userEvent.hover(chip);
+    const value = (label: string) =>
+      within(screen.getByRole('tooltip')).getByText(label).nextElementSibling?.textContent;
+    expect(value('Outcome')).toBe('Not marked yet');
+    // A visit still ahead offers nothing to mark.
+    expect(screen.getByRole('button', { name: /Bo Park/ }).getAttribute('aria-haspopup')).toBeNull();
+    await userEvent.click(chip);
+    const dialog = await screen.findByRole('dialog', { name: 'What happened to this visit?' });
+    await userEvent.click(within(dialog).getByRole('button', { name: 'No-show' }));
+    expect(await screen.findByText('Visit marked no-show')).toBeTruthy();
+    expect(api.calls.find((c) => c.method === 'POST')?.body).toEqual({ outcome: 'no_show' });
+    const missed = await screen.findByRole('button', { name: /Ann Lee/ });
+    await vi.waitFor(() => expect(missed.getAttribute('data-status')).toBe('no_show'));
+    await userEvent.hover(missed);
+    expect(value('Outcome')).toBe('No-show');
+    // The status badge and the outcome line.
+    expect(within(screen.getByRole('tooltip')).getAllByText('No-show')).toHaveLength(2);
   });
 
   it("highlights the practice's today and shows its week, not the browser's", async () => {

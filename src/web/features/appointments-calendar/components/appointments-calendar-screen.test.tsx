@@ -25,6 +25,7 @@ const APPOINTMENT: AppointmentItem = {
   confirmed: true,
   completed: false,
   cancelled: false,
+  no_show: false,
   confirmation_number: 'BS-1',
 };
 const count = (label: string) => screen.getByTestId(`count-${label}`).textContent;

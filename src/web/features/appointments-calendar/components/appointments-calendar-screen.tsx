@@ -8,6 +8,7 @@ import { useAppointments } from '../api/get-appointments';
 import { practiceToday, weekCounts, weekLabel, weekRange, weekStartOf } from '../lib/calendar';
 import { CalendarGrid } from './calendar-grid';
 import { GoToDate } from './go-to-date';
+import { SettleDialog } from './settle-dialog';
 
 export interface ActiveConnectorInfo {
   name: string;
@@ -85,11 +86,15 @@ function IntegrationBanner({
 export function AppointmentsCalendarScreen({
   activeConnector,
   isAdmin = false,
+  canSettle = false,
 }: {
   /** undefined while it loads, null when there is none. */
   activeConnector: ActiveConnectorInfo | null | undefined;
   isAdmin?: boolean;
+  /** The user may mark a visit that has started kept or a no-show. */
+  canSettle?: boolean;
 }) {
+  const [settling, setSettling] = useState<AppointmentItem | null>(null);
   // "Today" is the practice's: its time zone comes with the appointments (the browser's until then).
   const [timeZone, setTimeZone] = useState<string>();
   const today = useMemo(() => practiceToday(timeZone), [timeZone]);
@@ -144,9 +149,15 @@ export function AppointmentsCalendarScreen({
           </div>
         </CardHeader>
         <CardContent>
-          <CalendarGrid weekStart={weekStart} appointments={appointments} today={today} />
+          <CalendarGrid
+            weekStart={weekStart}
+            appointments={appointments}
+            today={today}
+            onSettle={canSettle ? setSettling : undefined}
+          />
         </CardContent>
       </Card>
+      {canSettle && <SettleDialog appointment={settling} onClose={() => setSettling(null)} />}
     </div>
   );
 }

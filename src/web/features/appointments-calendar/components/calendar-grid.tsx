@@ -3,6 +3,7 @@ import { useLayoutEffect, useMemo, useRef } from 'react';
 import type { AppointmentItem } from '#shared/schemas/schedule';
 import { cn } from '../../../lib/cn';
 import {
+  canBeSettled,
   cellKey,
   placeAppointments,
   rowLabel,
@@ -19,11 +20,15 @@ export function CalendarGrid({
   weekStart,
   appointments,
   today,
+  onSettle,
 }: {
   weekStart: Date;
   appointments: AppointmentItem[];
   today: Date;
+  /** Offered on visits that have started, to staff who may mark them kept or a no-show. */
+  onSettle?: (appointment: AppointmentItem) => void;
 }) {
+  const now = new Date();
   const days = weekDays(weekStart);
   const cells = useMemo(() => placeAppointments(appointments, weekStart), [appointments, weekStart]);
   const scroller = useRef<HTMLDivElement>(null);
@@ -83,7 +88,11 @@ export function CalendarGrid({
                 >
                   <div className="grid gap-0.5">
                     {cells.get(cellKey(index, row))?.map((appointment) => (
-                      <AppointmentChip key={appointment.remote_id} appointment={appointment} />
+                      <AppointmentChip
+                        key={appointment.remote_id}
+                        appointment={appointment}
+                        onSettle={onSettle && canBeSettled(appointment, now) ? onSettle : undefined}
+                      />
                     ))}
                   </div>
                 </td>

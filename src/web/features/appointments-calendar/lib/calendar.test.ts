@@ -31,6 +31,7 @@ const appointment = (over: Partial<AppointmentItem> = {}): AppointmentItem => ({
   confirmed: false,
   completed: false,
   cancelled: false,
+  no_show: false,
   confirmation_number: 'ABC234',
   ...over,
 });

@@ -77,23 +77,43 @@ export function placeAppointments(
 
 export const cellKey = (day: number, row: number) => `${day}:${row}`;
 
-export type DisplayStatus = 'cancelled' | 'completed' | 'confirmed' | 'pending';
+export type DisplayStatus = 'no_show' | 'cancelled' | 'completed' | 'confirmed' | 'pending';
 
-/** Part 1, section 4: cancelled, completed, confirmed, otherwise pending, checked in that order. */
+/**
+ * Part 1, section 4: cancelled, completed, confirmed, otherwise pending, checked in that order; a no-show
+ * (issue 25, also cancelled: its time is free) before all of them.
+ */
 export function displayStatus(
-  a: Pick<AppointmentItem, 'cancelled' | 'completed' | 'confirmed'>,
+  a: Pick<AppointmentItem, 'cancelled' | 'completed' | 'confirmed'> & { no_show?: boolean },
 ): DisplayStatus {
+  if (a.no_show) return 'no_show';
   if (a.cancelled) return 'cancelled';
   if (a.completed) return 'completed';
   return a.confirmed ? 'confirmed' : 'pending';
 }
 
 export const STATUS_LABELS: Record<DisplayStatus, string> = {
+  no_show: 'No-show',
   cancelled: 'Cancelled',
   completed: 'Completed',
   confirmed: 'Confirmed',
   pending: 'Pending',
 };
+
+/** The visit's time has come: staff may say whether it was kept. */
+export const hasStarted = (a: AppointmentItem, now: Date) => new Date(a.start_time) <= now;
+
+/** Staff may mark it kept or a no-show: it has started and was not cancelled (a no-show may be corrected). */
+export const canBeSettled = (a: AppointmentItem, now: Date) =>
+  hasStarted(a, now) && (!a.cancelled || a.no_show);
+
+/** What happened to a visit that has started (issue 25); undefined for one still ahead. */
+export function outcomeLabel(a: AppointmentItem, now: Date): string | undefined {
+  if (!hasStarted(a, now)) return undefined;
+  if (a.no_show) return 'No-show';
+  if (a.cancelled) return 'Cancelled';
+  return a.completed ? 'Kept' : 'Not marked yet';
+}
 
 export function weekCounts(appointments: AppointmentItem[]) {
   const statuses = appointments.map(displayStatus);

@@ -23,6 +23,29 @@ async function chooseAppointment() {
 }
 
 describe('BookAppointmentScreen', () => {
+  it("shows a found patient's kept and missed visits (issue 25)", async () => {
+    const { calls } = mockApi({
+      'GET /api/providers': PROVIDERS,
+      'POST /webhook': {
+        body: {
+          success: true,
+          message: 'Found',
+          patient: { id: 'pat-1', name: 'Ann Lee', phone_number: '+15551234567', email: null },
+        },
+      },
+      'GET /api/patient-visits': {
+        body: { kept: 4, noShow: 1, cancelled: 2, unresolved: 0, upcoming: 1 },
+      },
+    });
+    renderScreen();
+    await userEvent.type(screen.getByLabelText('Search by Phone'), '(555) 123-4567');
+    await userEvent.click(screen.getByRole('button', { name: 'Search' }));
+    expect((await screen.findByTestId('patient-visits')).textContent).toBe(
+      'Visits in the last two years: 4 kept · 1 no-show · 2 cancelled · 1 ahead',
+    );
+    expect(calls.find((c) => c.path === '/api/patient-visits')?.search.get('patientId')).toBe('pat-1');
+  });
+
   it('asks for a date and a doctor before it loads times, then shows that it is loading them', async () => {
     mockApi({ 'GET /api/providers': PROVIDERS, [SLOTS_PATH]: pending });
     renderScreen();

@@ -6,8 +6,23 @@ import { Button } from '../../../components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '../../../components/ui/card';
 import { toast } from '../../../components/ui/use-toast';
 import { ApiError } from '../../../lib/api-client';
+import { usePatientVisits } from '../api/get-patient-visits';
 import { findPatient } from '../api/post-webhook';
 import type { BookingForm } from '../lib/booking-form';
+
+/** A found patient's record: kept and missed visits of the last two years (issue 25), nothing while it loads. */
+function VisitRecord({ patientId }: { patientId: string }) {
+  const { data } = usePatientVisits(patientId);
+  if (!data) return null;
+  const parts = [
+    `${data.kept} kept`,
+    `${data.noShow} no-show${data.noShow === 1 ? '' : 's'}`,
+    `${data.cancelled} cancelled`,
+    ...(data.unresolved ? [`${data.unresolved} not marked`] : []),
+    `${data.upcoming} ahead`,
+  ];
+  return <p data-testid="patient-visits">Visits in the last two years: {parts.join(' · ')}</p>;
+}
 
 /** Part 2, sections 4, 5 and 8: search by phone; a found patient hides the new-patient fields. */
 export function PatientPanel({
@@ -100,6 +115,7 @@ export function PatientPanel({
             <p className="font-semibold">{form.patient.name}</p>
             <p>{form.patient.phone_number ?? form.phone}</p>
             {form.patient.email && <p>{form.patient.email}</p>}
+            <VisitRecord patientId={form.patient.id} />
             <Button
               variant="link"
               className="h-auto justify-start p-0"

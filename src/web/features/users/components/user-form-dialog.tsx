@@ -53,6 +53,7 @@ const PERMISSION_LABELS: Record<PermissionFlag, { label: string; description: st
   canAppointmentCalendar: { label: 'Appointment Calendar', description: 'View the appointments calendar' },
   canOutboundCalls: { label: 'Outbound Calls', description: 'Place outbound calls' },
   canMessages: { label: 'Messages', description: 'Read and answer text messages' },
+  canAnalytics: { label: 'Analytics', description: 'See what calls produced: bookings, kept visits, costs' },
 };
 
 const allFlags = (on: boolean) =>

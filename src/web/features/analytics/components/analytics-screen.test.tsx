@@ -1,0 +1,292 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { Analytics } from '#shared/schemas/analytics';
+import { mockApi, pending } from '../../../test/mock-api';
+import { renderWithApp } from '../../../test/render';
+import { AnalyticsScreen } from './analytics-screen';
+
+const TODAY = new Date(2025, 2, 31, 12);
+const ROUTE = '/analytics?from=2025-03-01&to=2025-03-31';
+const hours = (cells: [number, number, number][]) => {
+  const grid = Array.from({ length: 7 }, () => Array.from({ length: 24 }, () => 0));
+  for (const [dow, hour, n] of cells) grid[dow]![hour] = n;
+  return grid;
+};
+const outcomes = { kept: 0, noShow: 0, cancelled: 0, lateCancelled: 0, unresolved: 0, upcoming: 0 };
+const row = (id: string | null, name: string, calls: number, cost: number) => ({
+  id,
+  name,
+  calls,
+  cost,
+  bookings: 2,
+  kept: 1,
+  costPerBookedVisit: cost / 2,
+  costPerKeptVisit: cost,
+  estimatedValue: 150,
+});
+
+/** A month with 12 calls (enough for charts) and 9 bookings (few: told in words). */
+function month(over: Partial<Analytics> = {}): Analytics {
+  return {
+    range: { from: '2025-03-01', to: '2025-03-31', timeZone: 'America/New_York' },
+    calls: {
+      total: 12,
+      answeredAfterHours: 3,
+      averageDurationSeconds: 75,
+      byDay: Array.from({ length: 31 }, (_, i) => ({
+        date: `2025-03-${String(i + 1).padStart(2, '0')}`,
+        count: i === 2 ? 8 : i === 9 ? 4 : 0,
+      })),
+      byHourOfWeek: hours([
+        [1, 10, 8],
+        [1, 20, 4],
+      ]),
+      endedReasons: [
+        { reason: 'customer-ended-call', count: 9 },
+        { reason: 'assistant-ended-call', count: 3 },
+      ],
+    },
+    bookings: {
+      total: 9,
+      bySource: { call: 2, processor: 1, callback: 1, text: 1, recall: 1, outbound: 1, staff: 2 },
+      conversion: 0.5,
+      conversionBySource: {
+        call: 2 / 12,
+        processor: 1 / 12,
+        callback: 1 / 12,
+        recall: 1 / 12,
+        outbound: 1 / 12,
+      },
+      newPatients: 3,
+      returningPatients: 5,
+    },
+    outcomes: {
+      kept: 3,
+      noShow: 2,
+      cancelled: 2,
+      lateCancelled: 1,
+      unresolved: 1,
+      upcoming: 1,
+      receptionist: { kept: 3, noShow: 1, cancelled: 1, lateCancelled: 1, unresolved: 1, upcoming: 1 },
+      staff: { ...outcomes, noShow: 1, cancelled: 1 },
+    },
+    reminders: {
+      reminded: 3,
+      notReminded: 6,
+      confirmedRate: 1 / 3,
+      noShowRateReminded: 0.5,
+      noShowRateNotReminded: 1 / 3,
+    },
+    callbacks: { opened: 3, closed: 2, closedInTime: 1 },
+    money: {
+      totalCost: 1.95,
+      costPerCall: 1.95 / 12,
+      costPerBookedVisit: 1.95 / 7,
+      costPerKeptVisit: 0.65,
+      estimatedValue: 1550,
+      byAssistant: [row('a-1', 'Front Desk AI', 8, 1.2), row('a-2', 'After Hours AI', 4, 0.75)],
+      byNumber: [row('n-1', 'Main line', 12, 1.95)],
+    },
+    ...over,
+  };
+}
+
+const EMPTY: Analytics = {
+  ...month(),
+  calls: { ...month().calls, total: 0, byDay: [], byHourOfWeek: hours([]), endedReasons: [] },
+  bookings: { ...month().bookings, total: 0 },
+  callbacks: { opened: 0, closed: 0, closedInTime: 0 },
+};
+
+afterEach(() => vi.unstubAllGlobals());
+
+const panel = async (title: string) =>
+  (await screen.findByRole('heading', { name: title })).closest('[data-figure]') as HTMLElement;
+
+describe('AnalyticsScreen', () => {
+  it('shows a spinner while the figures load', async () => {
+    mockApi({ 'GET /api/analytics': pending });
+    renderWithApp(<AnalyticsScreen canEditValues={false} today={TODAY} />, { route: ROUTE });
+    expect((await screen.findByRole('status')).textContent).toBe('Loading analytics');
+  });
+
+  it('shows a failed load and asks again on Try again', async () => {
+    let attempts = 0;
+    mockApi({
+      'GET /api/analytics': () =>
+        ++attempts === 1 ? { status: 500, body: { message: 'Something went wrong' } } : { body: month() },
+    });
+    renderWithApp(<AnalyticsScreen canEditValues={false} today={TODAY} />, { route: ROUTE });
+    expect((await screen.findByRole('alert')).textContent).toContain('Please try again.');
+    await userEvent.click(screen.getByRole('button', { name: 'Try again' }));
+    expect(await screen.findByTestId('figure-Calls')).toBeTruthy();
+  });
+
+  it('says so when nothing happened in the dates', async () => {
+    mockApi({ 'GET /api/analytics': { body: EMPTY } });
+    renderWithApp(<AnalyticsScreen canEditValues={false} today={TODAY} />, { route: ROUTE });
+    expect(
+      await screen.findByText('Nothing happened in these dates: no calls, bookings or callbacks.'),
+    ).toBeTruthy();
+  });
+
+  it('shows the headline figures, charts where there are enough points and words where there are not', async () => {
+    const { calls } = mockApi({ 'GET /api/analytics': { body: month() } });
+    renderWithApp(<AnalyticsScreen canEditValues={false} today={TODAY} />, { route: ROUTE });
+    expect((await screen.findByTestId('figure-Calls')).textContent).toBe('12');
+    expect(screen.getByTestId('figure-Kept rate').textContent).toBe('43%');
+    expect(screen.getByTestId('figure-Cost per kept visit').textContent).toBe('$0.65');
+    expect(screen.getByTestId('figure-Estimated value').textContent).toBe('$1,550.00');
+    expect(calls[0]!.search.toString()).toBe('from=2025-03-01&to=2025-03-31');
+
+    // 12 calls: drawn. 9 bookings: told in words.
+    expect(within(await panel('Calls per day')).getByRole('img')).toBeTruthy();
+    const sources = await panel('Bookings by source');
+    expect(within(sources).queryByRole('img')).toBeNull();
+    expect(sources.textContent).toContain('9 bookings: 2 from during a call, 1 from appointment processor');
+    const hourly = within(await panel('Calls by hour of the week')).getByRole('img');
+    expect(hourly.querySelector('[title="Monday 10:00: 8"]')?.getAttribute('data-calls')).toBe('8');
+  });
+
+  it('shows every figure as a table on request, the same numbers the chart draws', async () => {
+    mockApi({ 'GET /api/analytics': { body: month() } });
+    renderWithApp(<AnalyticsScreen canEditValues={false} today={TODAY} />, { route: ROUTE });
+    /** The rows of a panel's table, once its switch is on, as their cells' text. */
+    const tableOf = async (title: string) => {
+      const figure = await panel(title);
+      await userEvent.click(within(figure).getByRole('switch', { name: 'View as table' }));
+      const table = figure.querySelector('table')!;
+      expect(table.querySelector('caption')?.textContent).toBe(title);
+      return [...table.querySelectorAll('tbody tr')].map((tr) =>
+        [...tr.querySelectorAll('th, td')].map((cell) => cell.textContent),
+      );
+    };
+    const days = await tableOf('Calls per day');
+    expect(days).toHaveLength(31);
+    expect(days.filter(([, n]) => n !== '0')).toEqual([
+      ['2025-03-03', '8'],
+      ['2025-03-10', '4'],
+    ]);
+    const visits = await tableOf('What happened to the visits booked');
+    expect(visits).toContainEqual(['No-show', '1', '1']);
+    expect(visits).toContainEqual(['Kept rate', '60%', '0%']);
+    expect(await tableOf('Money by assistant')).toContainEqual([
+      'Front Desk AI',
+      '8',
+      '$1.20',
+      '2',
+      '1',
+      '$0.60',
+      '$1.20',
+      '$150.00',
+    ]);
+  });
+
+  it('keeps the dates and filters in the URL and asks for them', async () => {
+    const { calls } = mockApi({ 'GET /api/analytics': { body: month() } });
+    const { router } = renderWithApp(<AnalyticsScreen canEditValues={false} today={TODAY} />, {
+      route: ROUTE,
+    });
+    await screen.findByTestId('figure-Calls');
+    expect((screen.getByLabelText('Dates') as HTMLSelectElement).value).toBe('month');
+    await userEvent.selectOptions(screen.getByLabelText('Dates'), 'Last 7 days');
+    await waitFor(() => expect(router.state.location.search).toBe('?from=2025-03-25&to=2025-03-31'));
+    await userEvent.selectOptions(screen.getByLabelText('Assistant'), 'After Hours AI');
+    await waitFor(() =>
+      expect(router.state.location.search).toBe('?from=2025-03-25&to=2025-03-31&assistant=a-2'),
+    );
+    await waitFor(() => expect(calls.at(-1)!.search.get('assistantId')).toBe('a-2'));
+    // A hand-typed URL with a backwards range falls back to the last 30 days.
+    expect((screen.getByLabelText('Number') as HTMLSelectElement).value).toBe('');
+  });
+
+  it('exports the whole screen as CSV, the same rows as the tables', async () => {
+    mockApi({ 'GET /api/analytics': { body: month() } });
+    const blobs: Blob[] = [];
+    vi.stubGlobal(
+      'URL',
+      Object.assign(URL, {
+        createObjectURL: vi.fn((blob: Blob) => {
+          blobs.push(blob);
+          return 'blob:analytics';
+        }),
+        revokeObjectURL: vi.fn(),
+      }),
+    );
+    renderWithApp(<AnalyticsScreen canEditValues={false} today={TODAY} />, { route: ROUTE });
+    await screen.findByTestId('figure-Calls');
+    await userEvent.click(screen.getByRole('button', { name: 'Export CSV' }));
+    await waitFor(() => expect(blobs).toHaveLength(1));
+    const csv = await blobs[0]!.text();
+    expect(csv).toContain('Bookings by source\r\nSource,Bookings,Bookings per call\r\nDuring a call,2,17%');
+    expect(csv).toContain('Front Desk AI,8,$1.20,2,1,$0.60,$1.20,$150.00');
+    expect(csv).toContain('2025-03-03,8');
+  });
+
+  it('lets an admin set the visit values, and refuses a negative one before asking', async () => {
+    const { calls } = mockApi({
+      'GET /api/analytics': { body: month({ money: { ...month().money, estimatedValue: null } }) },
+      'GET /api/analytics/values': {
+        body: {
+          values: [
+            { appointmentType: 'dental_cleaning', label: 'Dental Cleaning', value: null },
+            { appointmentType: 'filling', label: 'Filling', value: 200 },
+          ],
+        },
+      },
+      'PUT /api/analytics/values': ({ body }) => ({
+        body: {
+          values: (body as { values: { appointmentType: string; value: number | null }[] }).values.map(
+            (v) => ({
+              ...v,
+              label: v.appointmentType,
+            }),
+          ),
+        },
+      }),
+    });
+    renderWithApp(<AnalyticsScreen canEditValues today={TODAY} />, { route: ROUTE });
+    await userEvent.click(await screen.findByRole('button', { name: 'Set visit values to see it' }));
+    const cleaning = await screen.findByLabelText('Dental Cleaning ($)');
+    await userEvent.type(cleaning, '-5');
+    await userEvent.click(screen.getByRole('button', { name: 'Save values' }));
+    expect(await screen.findByText(/Enter an amount in dollars/)).toBeTruthy();
+    expect(calls.some((c) => c.method === 'PUT')).toBe(false);
+    await userEvent.clear(cleaning);
+    await userEvent.type(cleaning, '$150');
+    await userEvent.click(screen.getByRole('button', { name: 'Save values' }));
+    await waitFor(() =>
+      expect(calls.find((c) => c.method === 'PUT')?.body).toEqual({
+        values: [
+          { appointmentType: 'dental_cleaning', value: 150 },
+          { appointmentType: 'filling', value: 200 },
+        ],
+      }),
+    );
+    expect(await screen.findByText('Visit values saved')).toBeTruthy();
+  });
+
+  it('offers no value editor to a sub user', async () => {
+    mockApi({ 'GET /api/analytics': { body: month({ money: { ...month().money, estimatedValue: null } }) } });
+    renderWithApp(<AnalyticsScreen canEditValues={false} today={TODAY} />, { route: ROUTE });
+    expect(await screen.findByText('No visit values set yet')).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Visit values' })).toBeNull();
+  });
+});
+
+describe("AnalyticsScreen's presets", () => {
+  it("count back from the practice's today once its time zone is known", async () => {
+    // 00:30 UTC on the 29th is the evening of the 28th in New York.
+    vi.useFakeTimers({ toFake: ['Date'], now: new Date('2026-11-29T00:30:00Z') });
+    try {
+      mockApi({ 'GET /api/analytics': { body: month() } });
+      const { router } = renderWithApp(<AnalyticsScreen canEditValues={false} />, { route: ROUTE });
+      await screen.findByTestId('figure-Calls');
+      await userEvent.selectOptions(screen.getByLabelText('Dates'), 'Last 90 days');
+      await waitFor(() => expect(router.state.location.search).toBe('?from=2026-08-31&to=2026-11-28'));
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+});

@@ -1,0 +1,108 @@
+import { Bar, BarChart, CartesianGrid, Legend, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
+import type { Figure } from '../lib/figures';
+import { hourLabel, WEEKDAYS } from '../lib/figures';
+
+/**
+ * The screen's charts, drawn from the same rows as the tables (recharts, loaded with this screen only). Each is
+ * an image to assistive technology, named by its figure; the table view holds the numbers.
+ */
+
+const COLORS = ['#2563eb', '#16a34a', '#dc2626', '#d97706', '#7c3aed', '#0891b2', '#64748b'];
+
+/** The figure's rows as objects: the first column is the label, the others numbers (money and % parsed). */
+function dataOf(figure: Figure, columns: number[]) {
+  return figure.rows.map((row) => ({
+    label: row[0]!,
+    ...Object.fromEntries(
+      columns.map((c) => [figure.columns[c]!, Number(row[c]!.replace(/[$,%]/g, '')) || 0]),
+    ),
+  }));
+}
+
+/** Vertical bars of one or more of the figure's columns (by index), one group per row. */
+export function BarsChart({
+  figure,
+  columns,
+  height = 260,
+  horizontal = false,
+  unit,
+}: {
+  figure: Figure;
+  columns: number[];
+  height?: number;
+  horizontal?: boolean;
+  /** Said on the value axis ('%', '$'). */
+  unit?: string;
+}) {
+  const data = dataOf(figure, columns);
+  return (
+    <div
+      role="img"
+      aria-label={`${figure.title}: chart (the table view lists the numbers)`}
+      style={{ height }}
+    >
+      <ResponsiveContainer width="100%" height="100%">
+        <BarChart data={data} layout={horizontal ? 'vertical' : 'horizontal'} margin={{ left: 8, right: 16 }}>
+          <CartesianGrid strokeDasharray="3 3" />
+          {horizontal ? (
+            <>
+              <XAxis type="number" allowDecimals={false} unit={unit} />
+              <YAxis type="category" dataKey="label" width={170} />
+            </>
+          ) : (
+            <>
+              <XAxis dataKey="label" />
+              <YAxis allowDecimals={unit === '$'} unit={unit} />
+            </>
+          )}
+          <Tooltip />
+          {columns.length > 1 && <Legend />}
+          {columns.map((c, i) => (
+            <Bar
+              key={c}
+              dataKey={figure.columns[c]!}
+              fill={COLORS[i % COLORS.length]}
+              isAnimationActive={false}
+            />
+          ))}
+        </BarChart>
+      </ResponsiveContainer>
+    </div>
+  );
+}
+
+/** Calls by hour of the week: 7 rows of 24 cells, darker for more calls (a grid, not a chart library's). */
+export function HourHeatmap({ figure }: { figure: Figure }) {
+  const counts = figure.rows.map((row) => row.slice(1).map(Number));
+  const max = Math.max(1, ...counts.flat());
+  return (
+    <div
+      role="img"
+      aria-label={`${figure.title}: grid (the table view lists the numbers)`}
+      className="overflow-x-auto"
+    >
+      <div className="grid min-w-[640px] grid-cols-[6rem_repeat(24,minmax(0,1fr))] gap-0.5 text-xs">
+        <span />
+        {Array.from({ length: 24 }, (_, hour) => (
+          <span key={hour} className="text-center text-slate-500">
+            {hour % 3 === 0 ? hour : ''}
+          </span>
+        ))}
+        {counts.map((hours, dow) => (
+          <div key={dow} className="contents">
+            <span className="pr-2 text-slate-600">{WEEKDAYS[dow]}</span>
+            {hours.map((n, hour) => (
+              <span
+                key={hour}
+                title={`${WEEKDAYS[dow]} ${hourLabel(hour)}: ${n}`}
+                data-calls={n}
+                className="h-5 rounded-sm"
+                style={{ backgroundColor: n ? `rgba(37, 99, 235, ${0.15 + (0.85 * n) / max})` : '#f1f5f9' }}
+              />
+            ))}
+          </div>
+        ))}
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,43 @@
+import { Link } from 'react-router';
+import { keptRate } from '#shared/analytics';
+import { Card, CardContent, CardHeader, CardTitle } from '../../../components/ui/card';
+import { thisMonth, useAnalyticsHeadline } from '../api/get-analytics-headline';
+
+const usd = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' });
+
+function Figure({ label, value }: { label: string; value: string }) {
+  return (
+    <div>
+      <p className="text-sm font-medium text-slate-600">{label}</p>
+      <p className="text-2xl font-bold text-slate-900" data-testid={`headline-${label}`}>
+        {value}
+      </p>
+    </div>
+  );
+}
+
+/** Bookings this month so far, the kept rate and the cost per booked visit, linking to Analytics (issue 25). */
+export function AnalyticsHeadline({ today = new Date() }: { today?: Date }) {
+  const { data, isLoading, error } = useAnalyticsHeadline(today);
+  if (isLoading || error || !data) return null;
+  const kept = keptRate(data.outcomes);
+  const perVisit = data.money.costPerBookedVisit;
+  return (
+    <Card>
+      <CardHeader className="flex flex-row items-center justify-between space-y-0">
+        <CardTitle className="text-lg">Month to date</CardTitle>
+        <Link
+          to={`/analytics?${new URLSearchParams(thisMonth(today)).toString()}`}
+          className="text-sm font-medium text-blue-700 hover:underline"
+        >
+          View Analytics
+        </Link>
+      </CardHeader>
+      <CardContent className="grid gap-4 sm:grid-cols-3">
+        <Figure label="Bookings" value={String(data.bookings.total)} />
+        <Figure label="Kept rate" value={kept === null ? '—' : `${Math.round(kept * 100)}%`} />
+        <Figure label="Cost per booked visit" value={perVisit === null ? '—' : usd.format(perVisit)} />
+      </CardContent>
+    </Card>
+  );
+}
