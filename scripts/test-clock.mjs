@@ -1,7 +1,8 @@
 // `npm run test:clock -- [day ...]`: the API suite with the system clock of the test process, and of the embedded
 // PostgreSQL it starts, set to other days (libfaketime), so no test can depend on the day it runs. A day is a
-// name (saturday, sunday, wednesday, month-end, late-december: the next such day at 23:30 in New York, the demo practice's
-// zone, which is already the next day in UTC) or an instant such as 2026-12-31T04:30:00Z. Without days: all five.
+// name (saturday, sunday, wednesday, month-end, late-december, year-end: the next such day at 23:30 in New York, the
+// demo practice's zone, which is already the next day in UTC) or an instant such as 2026-12-31T04:30:00Z. Without
+// days: saturday, sunday and year-end (a month's last day, late December and a new year at once), ADR 058.
 import { existsSync } from 'node:fs';
 import { ensureDependencies, run } from './lib/ensure.mjs';
 import { runVitest } from './lib/test-runners.mjs';
@@ -23,7 +24,9 @@ const named = {
     late(new Date(nextDay(now, (d) => new Date(d.getTime() + DAY_MS).getUTCDate() === 1))),
   'late-december': (now) =>
     late(new Date(nextDay(now, (d) => d.getUTCMonth() === 11 && d.getUTCDate() === 28))),
+  'year-end': (now) => late(new Date(nextDay(now, (d) => d.getUTCMonth() === 11 && d.getUTCDate() === 31))),
 };
+const DEFAULT_DAYS = ['saturday', 'sunday', 'year-end'];
 
 function libfaketime() {
   const find = () =>
@@ -42,7 +45,7 @@ function libfaketime() {
 
 ensureDependencies();
 const library = libfaketime();
-const days = process.argv.slice(2).length > 0 ? process.argv.slice(2) : Object.keys(named);
+const days = process.argv.slice(2).length > 0 ? process.argv.slice(2) : DEFAULT_DAYS;
 const { TEST_DATABASE_URL: _external, ...env } = process.env;
 let failed = false;
 for (const day of days) {

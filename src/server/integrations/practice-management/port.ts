@@ -178,6 +178,7 @@ export interface PracticeManagement {
    * nothing booked (no live appointment that is not over). Oldest last visit first.
    */
   dueForRecall(query: RecallQuery): Promise<RecallCandidate[]>;
+  /**
    * Marks a visit that has started kept (completed) or a no-show; 'conflict' for a cancelled one or one not
    * started yet. Only where staff keep the schedule in the product (the built-in one); a vendor's practice
    * system is marked in that system and read back by `listChangedSince`.

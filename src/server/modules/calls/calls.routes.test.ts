@@ -10,6 +10,7 @@ import {
   CallStatsSchema,
   SIMULATION_SCENARIOS,
   type CallSummary,
+  type SimulationScenario,
 } from '#shared/schemas/calls';
 import {
   appointments,
@@ -387,12 +388,19 @@ describe('GET /api/calls/:id and who sees what', () => {
 });
 
 describe('POST /api/calls/simulate', () => {
-  it('holds each scenario through the webhook and stores the call with a zero cost', async () => {
+  it('holds each booking scenario through the webhook and stores the call with a zero cost', async () => {
     const [number] = await t.database.db
       .select()
       .from(phoneNumbers)
       .where(eq(phoneNumbers.name, 'Main Line'));
-    for (const scenario of SIMULATION_SCENARIOS) {
+    // The changes by phone (a move, a cancellation, a caller naming someone else) need a patient's number to
+    // call from: call-simulator.routes.test.ts holds them.
+    const changes: SimulationScenario[] = [
+      'existing-patient-reschedules',
+      'existing-patient-cancels',
+      'caller-names-another-patient',
+    ];
+    for (const scenario of SIMULATION_SCENARIOS.filter((s) => !changes.includes(s))) {
       const before = (await t.database.db.select({ n: count() }).from(appointments))[0]!.n;
       const response = await t.app.inject({
         method: 'POST',
