@@ -1,6 +1,8 @@
 import { useId, type ComponentProps } from 'react';
+import { cn } from '../lib/cn';
 import { Input } from './ui/input';
 import { Label } from './ui/label';
+import { NativeSelect } from './ui/native-select';
 
 /** A labelled text input with its validation message, announced to screen readers. */
 export function FormField({
@@ -23,6 +25,39 @@ export function FormField({
           {error}
         </p>
       )}
+    </div>
+  );
+}
+
+export interface SelectOption {
+  value: string;
+  label: string;
+}
+
+/** A labelled select; `emptyLabel` adds a first option with the value '' (none, or "as in the settings"). */
+export function SelectField({
+  label,
+  options,
+  emptyLabel,
+  className,
+  ...props
+}: Omit<ComponentProps<'select'>, 'children'> & {
+  label: string;
+  options: readonly SelectOption[];
+  emptyLabel?: string;
+}) {
+  const id = useId();
+  return (
+    <div className={cn('grid gap-1.5', className)}>
+      <Label htmlFor={id}>{label}</Label>
+      <NativeSelect id={id} {...props}>
+        {emptyLabel !== undefined && <option value="">{emptyLabel}</option>}
+        {options.map((option) => (
+          <option key={option.value} value={option.value}>
+            {option.label}
+          </option>
+        ))}
+      </NativeSelect>
     </div>
   );
 }

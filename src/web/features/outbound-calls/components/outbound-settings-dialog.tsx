@@ -1,7 +1,7 @@
 import { useId, useState, type FormEvent } from 'react';
 import type { Assistant } from '#shared/schemas/assistants';
 import type { PhoneNumber } from '#shared/schemas/phone-numbers';
-import { FormField } from '../../../components/form-field';
+import { FormField, SelectField } from '../../../components/form-field';
 import { toastError, toastSuccess } from '../../../components/mutation-toasts';
 import {
   Dialog,
@@ -11,7 +11,6 @@ import {
   DialogTitle,
 } from '../../../components/ui/dialog';
 import { Label } from '../../../components/ui/label';
-import { NativeSelect } from '../../../components/ui/native-select';
 import { Switch } from '../../../components/ui/switch';
 import { messageOf } from '../../../lib/api-client';
 import { phoneNumberTitle } from '../../phone-numbers';
@@ -279,50 +278,26 @@ function SettingsForm({
             {missing.length > 0 && (
               <p className="text-sm text-red-700 sm:col-span-2">Not set up: {notSetUpText(type, missing)}</p>
             )}
-            <div className="grid gap-1.5">
-              <Label htmlFor={`${idPrefix}-${type}-assistant`}>{label} assistant</Label>
-              <NativeSelect
-                id={`${idPrefix}-${type}-assistant`}
-                value={f.assistantId}
-                onChange={(e) => setType(type, { assistantId: e.target.value })}
-              >
-                <option value="">None</option>
-                {assistants.map((a) => (
-                  <option key={a.id} value={a.id}>
-                    {a.name}
-                  </option>
-                ))}
-              </NativeSelect>
-            </div>
-            <div className="grid gap-1.5">
-              <Label htmlFor={`${idPrefix}-${type}-number`}>{label} phone number</Label>
-              <NativeSelect
-                id={`${idPrefix}-${type}-number`}
-                value={f.phoneNumberId}
-                onChange={(e) => setType(type, { phoneNumberId: e.target.value })}
-              >
-                <option value="">None</option>
-                {phoneNumbers.map((n) => (
-                  <option key={n.id} value={n.id}>
-                    {phoneNumberTitle(n)}
-                  </option>
-                ))}
-              </NativeSelect>
-            </div>
-            <div className="grid gap-1.5">
-              <Label htmlFor={`${idPrefix}-${type}-channel`}>{label}: how to reach the patient</Label>
-              <NativeSelect
-                id={`${idPrefix}-${type}-channel`}
-                value={f.channel}
-                onChange={(e) => setType(type, { channel: e.target.value as Channel })}
-              >
-                {CHANNELS.map((channel) => (
-                  <option key={channel} value={channel}>
-                    {CHANNEL_LABELS[channel]}
-                  </option>
-                ))}
-              </NativeSelect>
-            </div>
+            <SelectField
+              label={`${label} assistant`}
+              value={f.assistantId}
+              onChange={(e) => setType(type, { assistantId: e.target.value })}
+              emptyLabel="None"
+              options={assistants.map((a) => ({ value: a.id, label: a.name }))}
+            />
+            <SelectField
+              label={`${label} phone number`}
+              value={f.phoneNumberId}
+              onChange={(e) => setType(type, { phoneNumberId: e.target.value })}
+              emptyLabel="None"
+              options={phoneNumbers.map((n) => ({ value: n.id, label: phoneNumberTitle(n) }))}
+            />
+            <SelectField
+              label={`${label}: how to reach the patient`}
+              value={f.channel}
+              onChange={(e) => setType(type, { channel: e.target.value as Channel })}
+              options={CHANNELS.map((channel) => ({ value: channel, label: CHANNEL_LABELS[channel] }))}
+            />
             {f.channel === 'sms_then_call' && (
               <FormField
                 label={`${label}: call after this many hours without a reply`}

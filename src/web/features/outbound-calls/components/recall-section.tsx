@@ -7,11 +7,10 @@ import { RECALL_MESSAGES as R, type RecallPatient } from '#shared/schemas/recall
 import { ListStates } from '../../../components/list-states';
 import { toastError, toastSuccess } from '../../../components/mutation-toasts';
 import { SearchField } from '../../../components/search-field';
+import { SelectField } from '../../../components/form-field';
 import { Button } from '../../../components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card';
 import { Checkbox } from '../../../components/ui/checkbox';
-import { Label } from '../../../components/ui/label';
-import { NativeSelect } from '../../../components/ui/native-select';
 import { messageOf } from '../../../lib/api-client';
 import { formatNational, phoneNumberTitle } from '../../phone-numbers';
 import { useCallRecallPatients } from '../api/call-recall-patients';
@@ -184,36 +183,22 @@ export function RecallSection({
             value={search}
             onChange={setSearch}
           />
-          <div className="grid min-w-40 gap-1.5">
-            <Label htmlFor={`${id}-assistant`}>Recall assistant</Label>
-            <NativeSelect
-              id={`${id}-assistant`}
-              value={assistantId}
-              onChange={(e) => setAssistantId(e.target.value)}
-            >
-              <option value="">As in the settings</option>
-              {assistants.map((a) => (
-                <option key={a.id} value={a.id}>
-                  {a.name}
-                </option>
-              ))}
-            </NativeSelect>
-          </div>
-          <div className="grid min-w-40 gap-1.5">
-            <Label htmlFor={`${id}-number`}>Recall phone number</Label>
-            <NativeSelect
-              id={`${id}-number`}
-              value={phoneNumberId}
-              onChange={(e) => setPhoneNumberId(e.target.value)}
-            >
-              <option value="">As in the settings</option>
-              {phoneNumbers.map((n) => (
-                <option key={n.id} value={n.id}>
-                  {phoneNumberTitle(n)}
-                </option>
-              ))}
-            </NativeSelect>
-          </div>
+          <SelectField
+            label="Recall assistant"
+            className="min-w-40"
+            value={assistantId}
+            onChange={(e) => setAssistantId(e.target.value)}
+            emptyLabel="As in the settings"
+            options={assistants.map((a) => ({ value: a.id, label: a.name }))}
+          />
+          <SelectField
+            label="Recall phone number"
+            className="min-w-40"
+            value={phoneNumberId}
+            onChange={(e) => setPhoneNumberId(e.target.value)}
+            emptyLabel="As in the settings"
+            options={phoneNumbers.map((n) => ({ value: n.id, label: phoneNumberTitle(n) }))}
+          />
           <Button onClick={callSelected} disabled={busy || chosen.length === 0}>
             {calling.isPending ? 'Calling...' : `Call selected${chosen.length ? ` (${chosen.length})` : ''}`}
           </Button>

@@ -7,9 +7,8 @@ import {
   RECALL_SETTINGS_MESSAGES,
   type RecallSettings,
 } from '#shared/schemas/outbound-calls';
-import { FormField } from '../../../components/form-field';
+import { FormField, SelectField } from '../../../components/form-field';
 import { Label } from '../../../components/ui/label';
-import { NativeSelect } from '../../../components/ui/native-select';
 import { Switch } from '../../../components/ui/switch';
 import { phoneNumberTitle } from '../../phone-numbers';
 import { missingChoices, type Missing } from '../lib/set-up';
@@ -105,36 +104,20 @@ export function RecallSettingsFields({
         error={errors['recall.maxPerDay']}
         onChange={(e) => onChange({ maxPerDay: e.target.value })}
       />
-      <div className="grid gap-1.5">
-        <Label htmlFor={`${id}-assistant`}>Recall assistant</Label>
-        <NativeSelect
-          id={`${id}-assistant`}
-          value={form.assistantId}
-          onChange={(e) => onChange({ assistantId: e.target.value })}
-        >
-          <option value="">None</option>
-          {assistants.map((a) => (
-            <option key={a.id} value={a.id}>
-              {a.name}
-            </option>
-          ))}
-        </NativeSelect>
-      </div>
-      <div className="grid gap-1.5">
-        <Label htmlFor={`${id}-number`}>Recall phone number</Label>
-        <NativeSelect
-          id={`${id}-number`}
-          value={form.phoneNumberId}
-          onChange={(e) => onChange({ phoneNumberId: e.target.value })}
-        >
-          <option value="">None</option>
-          {phoneNumbers.map((n) => (
-            <option key={n.id} value={n.id}>
-              {phoneNumberTitle(n)}
-            </option>
-          ))}
-        </NativeSelect>
-      </div>
+      <SelectField
+        label="Recall assistant"
+        value={form.assistantId}
+        onChange={(e) => onChange({ assistantId: e.target.value })}
+        emptyLabel="None"
+        options={assistants.map((a) => ({ value: a.id, label: a.name }))}
+      />
+      <SelectField
+        label="Recall phone number"
+        value={form.phoneNumberId}
+        onChange={(e) => onChange({ phoneNumberId: e.target.value })}
+        emptyLabel="None"
+        options={phoneNumbers.map((n) => ({ value: n.id, label: phoneNumberTitle(n) }))}
+      />
       <div className="flex items-center gap-3 sm:col-span-2">
         <Switch
           id={`${id}-automatic`}
