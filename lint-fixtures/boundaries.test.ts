@@ -25,7 +25,8 @@ const cases = fixtures(here)
   })
   .filter((fixture) => fixture !== null);
 
-describe('import boundaries (eslint.config.js)', () => {
+// The first lint loads the config, its plugins and the TypeScript resolver: seconds on a busy 2-core machine.
+describe('import boundaries (eslint.config.js)', { timeout: 60_000 }, () => {
   const eslint = new ESLint({ cwd: root, ignore: false });
 
   it('has a fixture for every zone', () => {

@@ -1,6 +1,6 @@
 import { PmsError } from './errors';
 import { formatHm, minutesOfDay, normalizeWall, wallAt } from '../../lib/wall-time';
-import type { Slot } from './port';
+import type { Appointment, RescheduleInput, Slot } from './port';
 
 /** Minutes from the practice-local midnight of one day; `end` is exclusive. */
 export interface Interval {
@@ -26,6 +26,27 @@ export function bookingWindow(input: { startTime: string; durationMinutes?: numb
   const wanted: Interval = { start, end: start + duration };
   if (wanted.end > DAY_MINUTES) throw new PmsError('bad_request', 'Appointments cannot run past midnight');
   return { duration, wallStart, date: wallStart.slice(0, 10), start, wanted };
+}
+
+/**
+ * The appointment a move starts from and the window it moves to (its own length unless another is asked):
+ * 'not_found' for an unknown id, 'conflict' for one cancelled or completed.
+ */
+export async function moveWindow(
+  getAppointment: (remoteId: string) => Promise<Appointment | undefined>,
+  remoteId: string,
+  input: RescheduleInput,
+) {
+  const current = await getAppointment(remoteId);
+  if (!current) throw new PmsError('not_found', `Unknown appointment: ${remoteId}`);
+  if (current.cancelled || current.completed)
+    throw new PmsError('conflict', 'This appointment can no longer be moved.');
+  const ownLength = Math.round((current.end.getTime() - current.start.getTime()) / 60_000);
+  const window = bookingWindow({
+    startTime: input.startTime,
+    durationMinutes: input.durationMinutes ?? ownLength,
+  });
+  return { current, ...window };
 }
 
 /** An appointment length in whole minutes, the default when absent; anything else is a bad request. */

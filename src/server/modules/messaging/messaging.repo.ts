@@ -37,6 +37,17 @@ const CAMPAIGN_KINDS: MessageKind[] = ['reminder', 'confirmation', 'followup', '
 const APPOINTMENT_KINDS: MessageKind[] = ['reminder', 'confirmation', 'booking'];
 const LIST_LIMIT = 200;
 
+/** Outbound texts of `kind` to `to` queued since `since` that count against the limits (failed ones do not). */
+const textsThatCount = (practiceId: string, to: string, since: Date, kind: SQL) =>
+  and(
+    eq(messages.practiceId, practiceId),
+    eq(messages.toNumber, to),
+    gte(messages.createdAt, since),
+    eq(messages.direction, 'outbound'),
+    kind,
+    sql`${messages.status} not in ('failed', 'canceled')`,
+  );
+
 const inScope = (scope: Scope): SQL | undefined =>
   scope === null ? undefined : scope.length ? inArray(conversations.phoneNumberId, [...scope]) : sql`false`;
 
@@ -234,16 +245,7 @@ export function createMessagingRepo(db: Db) {
           week: sql<number>`count(*)::int`,
         })
         .from(messages)
-        .where(
-          and(
-            eq(messages.practiceId, practiceId),
-            eq(messages.toNumber, to),
-            gte(messages.createdAt, weekStart),
-            eq(messages.direction, 'outbound'),
-            inArray(messages.kind, CAMPAIGN_KINDS),
-            sql`${messages.status} not in ('failed', 'canceled')`,
-          ),
-        );
+        .where(textsThatCount(practiceId, to, weekStart, inArray(messages.kind, CAMPAIGN_KINDS)));
       return { today: row?.today ?? 0, week: row?.week ?? 0 };
     },
 
@@ -252,16 +254,7 @@ export function createMessagingRepo(db: Db) {
       const [row] = await db
         .select({ id: messages.id })
         .from(messages)
-        .where(
-          and(
-            eq(messages.practiceId, practiceId),
-            eq(messages.toNumber, to),
-            gte(messages.createdAt, since),
-            eq(messages.direction, 'outbound'),
-            eq(messages.kind, kind),
-            sql`${messages.status} not in ('failed', 'canceled')`,
-          ),
-        )
+        .where(textsThatCount(practiceId, to, since, eq(messages.kind, kind)))
         .limit(1);
       return row !== undefined;
     },

@@ -27,6 +27,7 @@ import {
   validTwilioSignature,
 } from '../../integrations/messaging/index';
 import { toE164 } from '../../lib/phone';
+import { IdempotencyKeyHeadersSchema } from '../../lib/idempotency-key';
 import { practiceOf, viewer } from '../../plugins/auth';
 import type { MessagingService } from './messaging.service';
 
@@ -37,13 +38,6 @@ const EMPTY_TWIML = '<?xml version="1.0" encoding="UTF-8"?><Response></Response>
 
 const ConversationParamsSchema = z.object({ id: z.uuid(M.conversationNotFound) });
 const FormSchema = z.record(z.string(), z.string());
-const SendHeadersSchema = z.object({
-  'idempotency-key': z
-    .string()
-    .max(200, 'The Idempotency-Key header is longer than 200 characters.')
-    .optional(),
-});
-
 export interface MessagingRouteDeps {
   service: MessagingService;
   /** `sandbox` or `twilio`: who signs the webhooks (the sandbox's own secret, or the Twilio auth token). */
@@ -121,7 +115,7 @@ export async function registerMessagingRoutes(app: App, deps: MessagingRouteDeps
       config: { access: 'messages:use', audit: { action: 'message.send', resourceType: 'conversation' } },
       schema: {
         params: ConversationParamsSchema,
-        headers: SendHeadersSchema,
+        headers: IdempotencyKeyHeadersSchema,
         body: SendMessageInputSchema,
         response: { 201: SendMessageResponseSchema },
       },

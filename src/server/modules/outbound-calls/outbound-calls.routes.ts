@@ -1,4 +1,3 @@
-import { z } from 'zod';
 import {
   OutboundCallListResponseSchema,
   OutboundSettingsSchema,
@@ -7,17 +6,9 @@ import {
   UpdateOutboundSettingsInputSchema,
 } from '#shared/schemas/outbound-calls';
 import type { App } from '../../app-types';
+import { IdempotencyKeyHeadersSchema } from '../../lib/idempotency-key';
 import { viewer } from '../../plugins/auth';
 import type { OutboundCallsService } from './outbound-calls.service';
-
-const MAX_KEY_LENGTH = 200;
-
-const StartHeadersSchema = z.object({
-  'idempotency-key': z
-    .string()
-    .max(MAX_KEY_LENGTH, `The Idempotency-Key header is longer than ${MAX_KEY_LENGTH} characters.`)
-    .optional(),
-});
 
 export function registerOutboundCallRoutes(app: App, outbound: OutboundCallsService): void {
   app.get(
@@ -37,7 +28,7 @@ export function registerOutboundCallRoutes(app: App, outbound: OutboundCallsServ
         audit: { action: 'outbound_call.start', resourceType: 'outbound_call' },
       },
       schema: {
-        headers: StartHeadersSchema,
+        headers: IdempotencyKeyHeadersSchema,
         body: StartOutboundCallsInputSchema,
         response: { 202: StartOutboundCallsResponseSchema },
       },

@@ -1,4 +1,3 @@
-import { z } from 'zod';
 import {
   RecallCallsInputSchema,
   RecallCallsResponseSchema,
@@ -8,17 +7,9 @@ import {
   RecallTextsResponseSchema,
 } from '#shared/schemas/recall';
 import type { App } from '../../app-types';
+import { IdempotencyKeyHeadersSchema } from '../../lib/idempotency-key';
 import { viewer } from '../../plugins/auth';
 import type { RecallService } from './recall.service';
-
-const MAX_KEY_LENGTH = 200;
-
-const KeyHeadersSchema = z.object({
-  'idempotency-key': z
-    .string()
-    .max(MAX_KEY_LENGTH, `The Idempotency-Key header is longer than ${MAX_KEY_LENGTH} characters.`)
-    .optional(),
-});
 
 /** Recall (issue 24): the due list, "Call selected" and "Text selected", for admins and Outbound Calls users. */
 export function registerRecallRoutes(app: App, recall: RecallService): void {
@@ -39,7 +30,7 @@ export function registerRecallRoutes(app: App, recall: RecallService): void {
         audit: { action: 'recall.call', resourceType: 'outbound_call' },
       },
       schema: {
-        headers: KeyHeadersSchema,
+        headers: IdempotencyKeyHeadersSchema,
         body: RecallCallsInputSchema,
         response: { 202: RecallCallsResponseSchema },
       },
@@ -64,7 +55,7 @@ export function registerRecallRoutes(app: App, recall: RecallService): void {
         audit: { action: 'recall.text', resourceType: 'message' },
       },
       schema: {
-        headers: KeyHeadersSchema,
+        headers: IdempotencyKeyHeadersSchema,
         body: RecallTextsInputSchema,
         response: { 202: RecallTextsResponseSchema },
       },

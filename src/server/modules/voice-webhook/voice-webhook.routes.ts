@@ -12,6 +12,7 @@ import type { App } from '../../app-types';
 import { asDatabaseBusy } from '../../db/busy';
 import { asAppError, badRequest, unauthorized } from '../../errors';
 import { answerTogether } from '../../lib/answer-together';
+import { IDEMPOTENCY_KEY_TOO_LONG, MAX_IDEMPOTENCY_KEY_LENGTH } from '../../lib/idempotency-key';
 import type { AuthService } from '../auth/auth.service';
 import { isCallReport } from '../calls/calls.service';
 import { authenticate, bearerToken, requireAuth, viewer } from '../../plugins/auth';
@@ -52,7 +53,6 @@ export interface WebhookDeps {
   phoneChanges?: PhoneChangeDeps;
 }
 
-const MAX_KEY_LENGTH = 200;
 const INTERNAL_ERROR = 'Something went wrong on our side. Please try again.';
 
 /** Equal-length digests, so comparing them takes the same time whatever was sent. */
@@ -220,8 +220,8 @@ export function registerWebhookRoutes(
       if ('message' in body) return voice(body, request);
       const { user } = requireAuth(request);
       const key = request.headers['idempotency-key'];
-      if (typeof key === 'string' && key.length > MAX_KEY_LENGTH) {
-        throw badRequest(`The Idempotency-Key header is longer than ${MAX_KEY_LENGTH} characters.`);
+      if (typeof key === 'string' && key.length > MAX_IDEMPOTENCY_KEY_LENGTH) {
+        throw badRequest(IDEMPOTENCY_KEY_TOO_LONG);
       }
       const ctx: ToolContext = {
         practice: await schedule.forUser(viewer(request)),

@@ -19,6 +19,7 @@ import { splitE164 } from '../../../lib/phone';
 import { collapseSpaces } from '../../../lib/text';
 import {
   bookingWindow,
+  moveWindow,
   DAY_MINUTES,
   checkDuration,
   earliestStart,
@@ -395,15 +396,11 @@ export function createKollaAdapter(options: KollaAdapterOptions): PracticeManage
    * keeps its id and is never without a time. Like `book`, the adapter checks the new time right before.
    */
   async function reschedule(remoteId: string, input: RescheduleInput): Promise<Appointment> {
-    const current = await getAppointment(remoteId);
-    if (!current) throw new PmsError('not_found', `Unknown appointment: ${remoteId}`);
-    if (current.cancelled || current.completed)
-      throw new PmsError('conflict', 'This appointment can no longer be moved.');
-    const ownLength = Math.round((current.end.getTime() - current.start.getTime()) / 60_000);
-    const { wallStart, date, start, wanted, duration } = bookingWindow({
-      startTime: input.startTime,
-      durationMinutes: input.durationMinutes ?? ownLength,
-    });
+    const { current, wallStart, date, start, wanted, duration } = await moveWindow(
+      getAppointment,
+      remoteId,
+      input,
+    );
     const { candidates, operatories, freeOperatories, notBefore, byId, bookings } = await availability(
       date,
       input.providerId,

@@ -19,6 +19,7 @@ import {
 import { HYGIENE_TYPES } from '../recall';
 import {
   bookingWindow,
+  moveWindow,
   DAY_MINUTES,
   checkDuration,
   earliestStart,
@@ -516,15 +517,11 @@ export function createSandboxSchedule(
    * the old one is released, and a time taken meanwhile (the exclusion rules) leaves the row as it was.
    */
   async function reschedule(remoteId: string, input: RescheduleInput): Promise<Appointment> {
-    const current = await getAppointment(remoteId);
-    if (!current) throw new PmsError('not_found', `Unknown appointment: ${remoteId}`);
-    if (current.cancelled || current.completed)
-      throw new PmsError('conflict', 'This appointment can no longer be moved.');
-    const ownLength = Math.round((current.end.getTime() - current.start.getTime()) / 60_000);
-    const { duration, wallStart, date, start, wanted } = bookingWindow({
-      startTime: input.startTime,
-      durationMinutes: input.durationMinutes ?? ownLength,
-    });
+    const { current, duration, wallStart, date, start, wanted } = await moveWindow(
+      getAppointment,
+      remoteId,
+      input,
+    );
     const { candidates, rooms, freeRooms, notBefore } = await availability(date, input.providerId, remoteId);
     if (start < notBefore) throw new PmsError('conflict', `${date} ${formatHm(start)} is in the past`);
     if (!candidates.some((c) => isFree(wanted, mergeIntervals(c.open)))) {
