@@ -25,7 +25,6 @@ import {
 } from '../schema/index';
 import { overlaps, type Interval } from '../../integrations/practice-management/slots';
 import { appointmentNotes } from '../../lib/appointment-notes';
-import { newConfirmationNumber } from '../../lib/confirmation-number';
 import {
   addMinutesToWall,
   instantFromWall,
@@ -35,7 +34,7 @@ import {
 } from '../../lib/wall-time';
 import type { BookingSource } from '#shared/schemas/analytics';
 import { BRIGHT_SMILE_SCHEDULE } from './demo-schedule';
-import { createRandom, type Random } from './random';
+import { createRandom, uniqueConfirmationNumber, type Random } from './random';
 import { DENTAL_CALL_SCRIPT } from './voice-data';
 
 /**
@@ -346,10 +345,7 @@ export async function seedDemoHistory(tx: Tx, practice: { id: string; timeZone: 
     if (!visit) return undefined;
     keep(patient);
     const ref = uuidFrom(random);
-    let confirmationNumber: string;
-    do confirmationNumber = newConfirmationNumber((max) => random.int(0, max - 1));
-    while (confirmations.has(confirmationNumber));
-    confirmations.add(confirmationNumber);
+    const confirmationNumber = uniqueConfirmationNumber(random, confirmations);
     ledger.push({
       practiceId,
       appointmentRef: ref,

@@ -9,10 +9,9 @@ import {
   type AppointmentStatus,
 } from '../schema/index';
 import type { DemoScheduleData } from './demo-schedule';
-import type { Random } from './random';
+import { uniqueConfirmationNumber, type Random } from './random';
 import { overlaps, type Interval } from '../../integrations/practice-management/slots';
 import { addMinutesToWall, instantFromWall, wallAt, wallFromInstant } from '../../lib/wall-time';
-import { newConfirmationNumber } from '../../lib/confirmation-number';
 import { appointmentNotes } from '../../lib/appointment-notes';
 
 /**
@@ -152,10 +151,7 @@ export async function seedVisitHistory(
         if (!provider || !room || clash.some((t) => t.patientId === patient.id)) continue;
         day.push({ interval, providerId: provider.id, roomId: room.id, patientId: patient.id });
         taken.set(date, day);
-        let confirmationNumber: string;
-        do confirmationNumber = newConfirmationNumber((max) => random.int(0, max - 1));
-        while (confirmations.has(confirmationNumber));
-        confirmations.add(confirmationNumber);
+        const confirmationNumber = uniqueConfirmationNumber(random, confirmations);
         rows.push({
           practiceId,
           patientId: patient.id,

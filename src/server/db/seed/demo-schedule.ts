@@ -8,10 +8,9 @@ import {
   providerWorkingHours,
   type AppointmentStatus,
 } from '../schema/index';
-import type { Random } from './random';
+import { uniqueConfirmationNumber, type Random } from './random';
 import { overlaps, type Interval } from '../../integrations/practice-management/slots';
 import { addMinutesToWall, instantFromWall, wallAt, wallFromInstant } from '../../lib/wall-time';
-import { newConfirmationNumber } from '../../lib/confirmation-number';
 import { appointmentNotes } from '../../lib/appointment-notes';
 
 export const DEMO_PATIENT_COUNT = 80;
@@ -231,10 +230,7 @@ export async function seedDemoSchedule(
       startsAt < now
         ? random.pick(['completed', 'completed', 'completed', 'completed', 'cancelled', 'confirmed'] as const)
         : random.pick(['confirmed', 'confirmed', 'pending', 'pending', 'pending', 'cancelled'] as const);
-    let confirmationNumber: string;
-    do confirmationNumber = newConfirmationNumber((max) => random.int(0, max - 1));
-    while (confirmations.has(confirmationNumber));
-    confirmations.add(confirmationNumber);
+    const confirmationNumber = uniqueConfirmationNumber(random, confirmations);
     rows.push({
       practiceId,
       patientId: patient.id,

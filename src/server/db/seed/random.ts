@@ -1,3 +1,5 @@
+import { newConfirmationNumber } from '../../lib/confirmation-number';
+
 /** A small seeded generator (mulberry32), so the demo practice comes out the same every time. */
 export function createRandom(seed: number) {
   let state = seed >>> 0;
@@ -16,3 +18,12 @@ export function createRandom(seed: number) {
   };
 }
 export type Random = ReturnType<typeof createRandom>;
+
+/** A confirmation number not in `taken` (which it joins), drawn from `random`. */
+export function uniqueConfirmationNumber(random: Random, taken: Set<string>): string {
+  let confirmationNumber: string;
+  do confirmationNumber = newConfirmationNumber((max) => random.int(0, max - 1));
+  while (taken.has(confirmationNumber));
+  taken.add(confirmationNumber);
+  return confirmationNumber;
+}
