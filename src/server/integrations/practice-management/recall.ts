@@ -30,7 +30,7 @@ export function isHygieneVisit(appointmentType: string | undefined): boolean {
 /**
  * A visit the patient kept: not cancelled (Kolla: nor broken, which the port reports as cancelled) and already
  * over. THE rule; the built-in schedule's SQL (`keptVisit` in sandbox-adapter.ts) says the same, and a test
- * holds the two together. A later issue (analytics) replaces it with explicit kept / no-show states.
+ * holds the two together. A no-show (ADR 057) is cancelled in the port's terms, so it is never kept.
  */
 export function isKeptVisit(visit: Pick<Appointment, 'cancelled' | 'end'>, now: Date): boolean {
   return !visit.cancelled && visit.end.getTime() <= now.getTime();
