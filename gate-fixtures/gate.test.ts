@@ -112,7 +112,7 @@ describe('the test gate (ADR 040)', { timeout: 120_000 }, () => {
     expect(playwrightCounts(playwright).failed).toBe(1);
   });
 
-  it("CI's closing line adds up the runners' reports, and nothing else in the folder", () => {
+  it("CI's closing line adds up the runners' reports, and nothing else in the folder, and names what failed", () => {
     const dir = mkdtempSync(path.join(tmpdir(), 'servc-reports-'));
     try {
       const vitest = {
@@ -121,14 +121,60 @@ describe('the test gate (ADR 040)', { timeout: 120_000 }, () => {
         numFailedTestSuites: 1,
         numPendingTests: 0,
         numTodoTests: 0,
+        testResults: [
+          {
+            name: path.join(process.cwd(), 'src/a.test.ts'),
+            status: 'failed',
+            message: '',
+            assertionResults: [
+              { fullName: 'a books', status: 'passed', failureMessages: [] },
+              {
+                fullName: 'a refuses',
+                status: 'failed',
+                failureMessages: ['AssertionError: expected 409\n  at x'],
+              },
+            ],
+          },
+          {
+            name: path.join(process.cwd(), 'src/b.test.ts'),
+            status: 'failed',
+            message: 'Hook timed out in 10000ms.',
+            assertionResults: [],
+          },
+        ],
       };
       writeFileSync(path.join(dir, 'vitest-api.json'), JSON.stringify({ ...vitest, success: false }));
+      const failedSpec = {
+        title: 'books',
+        file: 'booking.spec.ts',
+        line: 7,
+        tests: [{ status: 'unexpected', results: [{ errors: [{ message: 'Timed out' }] }] }],
+      };
+      const flakySpec = {
+        title: 'cancels',
+        file: 'booking.spec.ts',
+        line: 20,
+        tests: [{ status: 'flaky', results: [] }],
+      };
       writeFileSync(
         path.join(dir, 'e2e.json'),
-        JSON.stringify({ stats: { expected: 3, unexpected: 0, flaky: 0, skipped: 1 }, errors: [] }),
+        JSON.stringify({
+          stats: { expected: 3, unexpected: 1, flaky: 0, skipped: 1 },
+          errors: [],
+          suites: [{ specs: [], suites: [{ specs: [failedSpec, flakySpec] }] }],
+        }),
       );
       writeFileSync(path.join(dir, '.last-run.json'), JSON.stringify({ status: 'passed' }));
-      expect(sumReports(dir)).toEqual({ passed: 8, failed: 1, skipped: 1 });
+      expect(sumReports(dir)).toEqual({
+        passed: 8,
+        failed: 2,
+        skipped: 1,
+        failures: [
+          'e2e.json: booking.spec.ts:7 › books: Timed out',
+          'vitest-api.json: src/a.test.ts › a refuses: AssertionError: expected 409',
+          'vitest-api.json: src/b.test.ts: Hook timed out in 10000ms.',
+        ],
+      });
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }

@@ -5,7 +5,7 @@ import { existsSync, mkdtempSync, rmSync, chmodSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { ensureBuilt, ensureDependencies, freePort, root, run } from './lib/ensure.mjs';
-import { runPlaywright, runVitest } from './lib/test-runners.mjs';
+import { printFailures, runPlaywright, runVitest, sumReports } from './lib/test-runners.mjs';
 
 const CHROMIUM = '/usr/bin/chromium';
 const results = [];
@@ -88,6 +88,7 @@ rmSync(e2eData, { recursive: true, force: true });
 
 console.log('\n=== summary ===');
 for (const [name, status] of results) console.log(`${status === 'ok' ? 'ok    ' : 'FAILED'}  ${name}`);
+printFailures(sumReports(path.join(root, 'test-results')).failures);
 const failed = results.some(([, status]) => status !== 'ok') || counts.failed > 0;
 console.log(`\n${counts.passed} passed, ${counts.failed} failed, ${counts.skipped} skipped`);
 process.exit(failed ? 1 : 0);

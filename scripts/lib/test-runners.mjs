@@ -71,13 +71,54 @@ export function runPlaywright({ args = [], env = process.env, reportFile, stdio 
   );
 }
 
-/** Counts summed over every runner report directly in `dir` (test-results/): `vitest-*.json` and `e2e*.json`. */
+const firstLine = (text = '') => text.trim().split('\n')[0].slice(0, 300);
+
+/** What failed in a Vitest JSON report, a line each: the file, the test and the first line of its error. */
+export function vitestFailures(report) {
+  return report.testResults.flatMap((file) => {
+    const name = path.relative(root, file.name);
+    const tests = file.assertionResults
+      .filter((test) => test.status === 'failed')
+      .map((test) => `${name} › ${test.fullName}: ${firstLine(test.failureMessages[0])}`);
+    return tests.length === 0 && file.status === 'failed' ? [`${name}: ${firstLine(file.message)}`] : tests;
+  });
+}
+
+/** What failed in a Playwright JSON report, a line each (a retried test that then passed is not a failure). */
+export function playwrightFailures(report) {
+  const lines = (report.errors ?? []).map((error) => firstLine(error.message));
+  const walk = (suite) => {
+    for (const spec of suite.specs ?? [])
+      for (const test of spec.tests)
+        if (test.status === 'unexpected')
+          lines.push(
+            `${spec.file}:${spec.line} › ${spec.title}: ${firstLine(test.results.at(-1)?.errors?.[0]?.message)}`,
+          );
+    for (const child of suite.suites ?? []) walk(child);
+  };
+  for (const suite of report.suites ?? []) walk(suite);
+  return lines;
+}
+
+/**
+ * Every runner report directly in `dir` (test-results/): `vitest-*.json` and `e2e*.json`, their counts summed and
+ * their failures listed by report, so that the end of a long log names what failed.
+ */
 export function sumReports(dir) {
   const total = { passed: 0, failed: 0, skipped: 0 };
+  const failures = [];
   for (const file of readdirSync(dir).filter((name) => /^(vitest-|e2e).*\.json$/.test(name))) {
     const report = JSON.parse(readFileSync(path.join(dir, file), 'utf8'));
-    const counts = file.startsWith('e2e') ? playwrightCounts(report) : vitestCounts(report);
+    const e2e = file.startsWith('e2e');
+    const counts = e2e ? playwrightCounts(report) : vitestCounts(report);
     for (const key of Object.keys(total)) total[key] += counts[key];
+    for (const line of e2e ? playwrightFailures(report) : vitestFailures(report))
+      failures.push(`${file}: ${line}`);
   }
-  return total;
+  return { ...total, failures };
+}
+
+/** Prints what failed (from sumReports), if anything did. */
+export function printFailures(failures) {
+  if (failures.length > 0) console.log(`\nWhat failed:\n${failures.map((line) => `  ${line}`).join('\n')}`);
 }
