@@ -46,7 +46,7 @@ async function startInstance(name: string): Promise<Instance> {
   const exited = new Promise((resolve) => child.on('exit', resolve));
   let output = '';
   const port = await new Promise<number>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`${name} did not start: ${output}`)), 45_000);
+    const timer = setTimeout(() => reject(new Error(`${name} did not start: ${output}`)), 90_000);
     const read = (chunk: Buffer) => {
       output += chunk.toString();
       const match = /listening (\d+)/.exec(output);
@@ -166,7 +166,7 @@ beforeAll(async () => {
     })),
   );
   await Promise.all([startInstance('A'), startInstance('B')]);
-}, 90_000);
+}, 180_000);
 
 afterAll(async () => {
   for (const instance of instances) if (instance.alive) await kill(instance);

@@ -245,6 +245,16 @@ const UPSERT_SQL = `
 /** Above any report's precedence: the assistant and number we placed a call with are not replaced by guesses. */
 const PLACED_PRECEDENCE = 100 * STATUS_RANK_STEP;
 
+/**
+ * What the log knows of a call just placed: `ended` when the platform's report came in before the placement was
+ * written (a short call, or one played again after a restart), so that its outcome is not lost.
+ */
+export interface PlacedCallState {
+  status: string | null;
+  endedReason: string | null;
+  type: string | null;
+}
+
 /** An outbound call we placed, written before the platform reports it (see `recordPlaced`). */
 const PLACED_SQL = `
   insert into calls as c (id, practice_id, provider_id, status, type, created_at, customer_name, customer_number,
@@ -256,7 +266,8 @@ const PLACED_SQL = `
     assistant_id = excluded.assistant_id,
     field_precedence = coalesce(c.field_precedence, '{}'::jsonb) || excluded.field_precedence,
     updated_at = now()
-  where c.practice_id = excluded.practice_id`;
+  where c.practice_id = excluded.practice_id
+  returning status, ended_reason, type`;
 
 /**
  * The practice a report is for, when the webhook did not say (as the webhook would): the practice of the number
@@ -454,9 +465,13 @@ export function createCallsRepo(db: Db) {
      * where the platform's reports cannot name them (an assistant that lives only here); its reports fill the
      * rest and never replace these two.
      */
-    async recordPlaced(practiceId: string, placed: PlacedCall): Promise<void> {
+    async recordPlaced(practiceId: string, placed: PlacedCall): Promise<PlacedCallState | undefined> {
       const providerId = placed.providerId.toLowerCase();
-      await db.$client.query({
+      const result = await db.$client.query<{
+        status: string | null;
+        ended_reason: string | null;
+        type: string | null;
+      }>({
         name: 'calls_record_placed',
         text: PLACED_SQL,
         values: [
@@ -471,6 +486,8 @@ export function createCallsRepo(db: Db) {
           practiceId,
         ],
       });
+      const [row] = result.rows;
+      return row && { status: row.status, endedReason: row.ended_reason, type: row.type };
     },
 
     /** The practice a report names (see `PRACTICE_OF_REPORT_SQL`), or undefined when it names none. */

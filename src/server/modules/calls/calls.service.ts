@@ -8,7 +8,15 @@ import { toE164 } from '../../lib/phone';
 import type { PracticeContext } from '../../practice';
 import { readCallReport, type CallReport } from './call-report';
 import type { CallScope } from '../scope';
-import type { CallKey, CallQuery, CallSearch, createCallsRepo, PlacedCall, StoredCall } from './calls.repo';
+import type {
+  CallKey,
+  CallQuery,
+  CallSearch,
+  createCallsRepo,
+  PlacedCall,
+  PlacedCallState,
+  StoredCall,
+} from './calls.repo';
 
 type CallsRepo = ReturnType<typeof createCallsRepo>;
 
@@ -132,8 +140,12 @@ export function createCallsService(
     find: (practice: PracticeContext, id: string, scope: CallScope): Promise<CallDetail | undefined> =>
       repo.find(practice.id, id, scope),
 
-    /** An outbound call just placed: in the log at once, with the assistant and number it was placed with. */
-    recordPlaced: (practice: PracticeContext, placed: PlacedCall): Promise<void> =>
+    /**
+     * An outbound call just placed: in the log at once, with the assistant and number it was placed with.
+     * Answers what the log already knew of it (its report may have come first), or undefined when the call is
+     * another practice's.
+     */
+    recordPlaced: (practice: PracticeContext, placed: PlacedCall): Promise<PlacedCallState | undefined> =>
       repo.recordPlaced(practice.id, placed),
 
     /**
@@ -176,4 +188,4 @@ async function publishReport(events: Pick<EventBus, 'publish'>, report: CallRepo
 
 export type CallsService = ReturnType<typeof createCallsService>;
 export { isCallReport } from './call-report';
-export type { PlacedCall } from './calls.repo';
+export type { PlacedCall, PlacedCallState } from './calls.repo';

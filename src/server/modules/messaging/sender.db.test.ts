@@ -67,7 +67,8 @@ describe('the outbox sender', () => {
     expect(stored!.n).toBe(n);
     // Not sent here: the other tests measure the sender on their own texts.
     await t.database.db.delete(messages).where(ofPrefix('large'));
-  });
+    // About 6 s on an idle 2-core machine; a busy one has taken 5 times that.
+  }, 90_000);
 
   it('queues a key once, and two senders at once send each text once', async () => {
     const first = await queueTexts(8, 'twice');

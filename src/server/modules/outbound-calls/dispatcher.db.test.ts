@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import {
@@ -233,6 +234,37 @@ describe('the outbound dispatcher with the sandbox voice', () => {
     await dispatchUntilSettled();
     const [done] = await rows();
     expect(done).toMatchObject({ status: 'completed', attempts: 1 });
+    expect(await placements()).toBe(1);
+  });
+
+  it('settles a call whose report came before its id was stored (a restart played it first)', async () => {
+    const [row] = await queue(['+12125550104']);
+    // A dispatcher killed after the port placed the call, before it stored the call's id; the next start
+    // plays the placement, and its report arrives before the repair places the key again.
+    const key = `${row!.id}:1`;
+    await t.database.db
+      .update(outboundCalls)
+      .set({ status: 'calling', attempts: 1, placementKey: key, placedAt: new Date(Date.now() - 1000) })
+      .where(eq(outboundCalls.id, row!.id));
+    const callId = randomUUID();
+    await t.database.db.insert(sandboxOutboundPlacements).values({
+      practiceId: demoId,
+      placementKey: key,
+      callId,
+      request: { assistantId, phoneNumberId, number: row!.phoneNumber },
+    });
+    const call = { id: callId, type: 'outboundPhoneCall', customer: { number: row!.phoneNumber } };
+    await t.modules.calls.service.ingest({
+      type: 'end-of-call-report',
+      endedReason: 'customer-ended-call',
+      call,
+      startedAt: new Date(Date.now() - 60_000).toISOString(),
+      endedAt: new Date().toISOString(),
+    });
+    expect((await rows())[0]!.status, 'the report found no call to settle').toBe('calling');
+
+    await t.modules.outboundCalls.dispatcher.run(1_000);
+    expect((await rows())[0]).toMatchObject({ status: 'completed', vapiCallId: callId, attempts: 1 });
     expect(await placements()).toBe(1);
   });
 });

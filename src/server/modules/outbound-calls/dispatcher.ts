@@ -10,6 +10,7 @@ import type { PracticeContext } from '../../practice';
 import type { AssistantsService } from '../assistants/assistants.service';
 import type { CallsService } from '../calls/calls.service';
 import type { PhoneNumbersService } from '../phone-numbers/phone-numbers.service';
+import type { CallEvent } from './call-events';
 import { nextWindowStart } from './calling-window';
 import type { OutboundCallRow, OutboundCallsRepo } from './outbound-calls.repo';
 
@@ -21,6 +22,8 @@ export interface DispatcherDeps {
   phoneNumbers: Pick<PhoneNumbersService, 'platformId'>;
   /** Call Logs: a placed call is logged with its assistant and number. */
   calls: Pick<CallsService, 'recordPlaced'>;
+  /** Settles a call from its report (call-events.ts): here, for a report that came before the placement. */
+  onCallEvent(practice: PracticeContext, event: CallEvent): Promise<void>;
   /** Where a problem that does not stop the dispatch is told (never with patient data). */
   warn?: (detail: object, message: string) => void;
   now?: () => Date;
@@ -63,6 +66,7 @@ export function createDispatcher({
   assistants,
   phoneNumbers,
   calls,
+  onCallEvent,
   warn = () => undefined,
   now = () => new Date(),
   placementGraceMs = 60_000,
@@ -146,7 +150,7 @@ export function createDispatcher({
       return false;
     }
     // Not a reason to fail the placement: the platform's reports still bring the call into the log.
-    await calls
+    const logged = await calls
       .recordPlaced(practice, {
         providerId: placedId,
         assistantId: row.assistantId,
@@ -161,6 +165,9 @@ export function createDispatcher({
           'placed call not written to Call Logs',
         ),
       );
+    // Its report came before its id was written here (a very short call, or one played again after a restart):
+    // the report found no call to settle then, so it settles it now.
+    if (logged?.status === 'ended') await onCallEvent(practice, { providerId: placedId, ...logged });
     return true;
   }
 

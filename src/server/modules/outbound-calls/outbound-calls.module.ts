@@ -59,6 +59,7 @@ export function createOutboundCallsModule(deps: OutboundCallsModuleDeps) {
     assistants: deps.assistants,
     phoneNumbers: deps.phoneNumbers,
     calls: deps.calls,
+    onCallEvent: (practice, event) => onCallEvent(practice, event),
     warn: deps.warn,
     now: deps.now,
     placementGraceMs: deps.placementGraceMs,
