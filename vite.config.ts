@@ -1,9 +1,43 @@
+import { readFileSync } from 'node:fs';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
-import { defineConfig } from 'vite';
+import { defineConfig, type Plugin } from 'vite';
+import { SIGNED_IN_HINT_COOKIE } from './src/shared/site';
+
+/**
+ * `npm run dev`: the public pages as the build serves them (rendered by prerender-entry.tsx into public.html,
+ * with the islands' script) rather than the console's index.html, which would only send them to the server.
+ */
+function devPublicPages(): Plugin {
+  return {
+    name: 'servc-dev-public-pages',
+    apply: 'serve',
+    configureServer(server) {
+      server.middlewares.use((request, response, next) => {
+        const url = new URL(request.url ?? '/', 'http://dev.invalid');
+        const signedIn = (request.headers.cookie ?? '').includes(`${SIGNED_IN_HINT_COOKIE}=1`);
+        if (request.method !== 'GET' || (url.pathname === '/' && signedIn)) return next();
+        server
+          .ssrLoadModule('/src/web/prerender-entry.tsx')
+          .then(async ({ render, publicPages }) => {
+            if (!(publicPages as { path: string }[]).some((page) => page.path === url.pathname))
+              return next();
+            const template = await server.transformIndexHtml(
+              url.pathname,
+              readFileSync('public.html', 'utf8'),
+            );
+            const body = (render as (path: string) => string)(url.pathname);
+            response.setHeader('content-type', 'text/html; charset=utf-8');
+            response.end(template.replace('<div id="root"></div>', () => `<div id="root">${body}</div>`));
+          })
+          .catch(next);
+      });
+    },
+  };
+}
 
 export default defineConfig({
-  plugins: [react(), tailwindcss()],
+  plugins: [react(), tailwindcss(), devPublicPages()],
   root: '.',
   build: {
     outDir: 'dist/web',

@@ -8,7 +8,9 @@ const webDir = path.resolve(process.argv[2] ?? path.join(root, 'dist', 'web'));
 const { rows, over } = check(measure(webDir));
 for (const row of rows) {
   const verdict = over.includes(row) ? (row.console ? 'OVER (loads the console)' : 'OVER') : 'ok';
-  console.log(`${row.group.padEnd(19)} ${row.name.padEnd(48)} ${kb(row.bytes).padStart(9)} / ${kb(row.budget)}  ${verdict}`);
+  console.log(
+    `${row.group.padEnd(19)} ${row.name.padEnd(48)} ${kb(row.bytes).padStart(9)} / ${kb(row.budget)}  ${verdict}`,
+  );
 }
 if (over.length > 0) {
   console.error(`\n${over.length} figure(s) over budget (brotli, quality 11; 1 KB = 1000 bytes).`);

@@ -70,7 +70,8 @@ function precompress(dir) {
 }
 
 const read = (file) => {
-  if (!existsSync(path.join(webDir, file))) throw new Error(`Run \`vite build\` before prerendering (${file}).`);
+  if (!existsSync(path.join(webDir, file)))
+    throw new Error(`Run \`vite build\` before prerendering (${file}).`);
   return readFileSync(path.join(webDir, file), 'utf8');
 };
 const consoleTemplate = read('index.html');
@@ -86,7 +87,9 @@ await build({
     copyPublicDir: false,
   },
 });
-const { render, renderNotFound, publicPages } = await import(pathToFileURL(path.join(ssrDir, 'prerender-entry.js')).href);
+const { render, renderNotFound, publicPages } = await import(
+  pathToFileURL(path.join(ssrDir, 'prerender-entry.js')).href
+);
 
 const manifest = [];
 for (const page of publicPages) {

@@ -111,7 +111,11 @@ export function measure(webDir) {
 export function check(figures, budgets = BUDGETS) {
   const rows = [
     ...figures.publicPages.map((row) => ({ group: 'public page', ...row, budget: budgets.publicPage })),
-    ...figures.firstLoads.map((row) => ({ group: 'console first load', ...row, budget: budgets.consoleFirstLoad })),
+    ...figures.firstLoads.map((row) => ({
+      group: 'console first load',
+      ...row,
+      budget: budgets.consoleFirstLoad,
+    })),
     ...figures.screenExtras.map((row) => ({ group: 'screen extra', ...row, budget: budgets.screenExtra })),
   ];
   const over = rows.filter((row) => row.bytes > row.budget || row.console);

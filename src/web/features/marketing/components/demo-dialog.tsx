@@ -1,13 +1,7 @@
 import { CircleCheck, X } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { SOLUTIONS } from '#shared/marketing';
-import {
-  DEMO_DIALOG_ID,
-  demoErrorId,
-  demoFieldId,
-  type DemoField,
-  type DemoPart,
-} from '../dom-ids';
+import { DEMO_DIALOG_ID, demoErrorId, demoFieldId, type DemoField, type DemoPart } from '../dom-ids';
 import { buttonClasses } from './button-styles';
 import { DIALOG_TITLES } from './demo-request-titles';
 
@@ -93,7 +87,13 @@ export function DemoDialog() {
             </Field>
             <div aria-hidden="true" className="sr-only">
               <label htmlFor={demoFieldId('website')}>Leave this field empty</label>
-              <input id={demoFieldId('website')} type="text" name="website" tabIndex={-1} autoComplete="off" />
+              <input
+                id={demoFieldId('website')}
+                type="text"
+                name="website"
+                tabIndex={-1}
+                autoComplete="off"
+              />
             </div>
             <div
               role="alert"

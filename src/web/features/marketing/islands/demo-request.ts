@@ -34,6 +34,8 @@ export async function sendDemoRequest(input: DemoRequestInput): Promise<void> {
   if (response?.ok) return;
   const body: unknown = await response?.json().catch(() => null);
   const message =
-    body && typeof body === 'object' && 'message' in body && typeof body.message === 'string' ? body.message : '';
+    body && typeof body === 'object' && 'message' in body && typeof body.message === 'string'
+      ? body.message
+      : '';
   throw new Error(response && response.status !== 500 && message ? message : TRY_AGAIN);
 }
