@@ -48,6 +48,9 @@ export default defineConfig({
     rolldownOptions: {
       // The console (a single-page app) and the prerendered public pages' islands (scripts/prerender.mjs).
       input: { index: 'index.html', public: 'public.html' },
+      // Our modules only declare (see ADR 059; lib/user-activity.ts's listeners come with its used export): a
+      // feature's index.ts then brings only what is used from it, not every screen's schemas behind it.
+      treeshake: { moduleSideEffects: (id) => !/[\\/]src[\\/](web|shared)[\\/].*\.tsx?$/.test(id) },
       output: {
         codeSplitting: {
           // zod apart: the demo form's check loads it without the console's schemas.

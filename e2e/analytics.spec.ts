@@ -60,7 +60,7 @@ test('six months of the demo: every figure, its chart, its table and the CSV agr
 
   // Calls per day: a bar per day with calls, the table's days with their counts.
   const perDay = panel(page, 'Calls per day');
-  const bars = await perDay.locator('.recharts-bar-rectangle').count();
+  const bars = await perDay.locator('[data-bar]').count();
   const days = await tableOf(perDay);
   expect(days.map(([date, n]) => [date, Number(n)])).toEqual(data.calls.byDay.map((d) => [d.date, d.count]));
   expect(bars).toBe(data.calls.byDay.filter((d) => d.count > 0).length);

@@ -27,13 +27,16 @@ export function readManifest(webDir) {
   return JSON.parse(readFileSync(file, 'utf8'));
 }
 
-/** The chunk keys `key` loads: its static imports, and with `dynamic` its dynamic imports too, transitively. */
-export function closure(manifest, key, { dynamic = false } = {}) {
+/**
+ * The chunk keys `key` loads: its static imports, and with `dynamic` its dynamic imports too, transitively;
+ * chunks in `loaded` (already there) are neither counted nor followed.
+ */
+export function closure(manifest, key, { dynamic = false, loaded = new Set() } = {}) {
   const seen = new Set();
   const visit = (at) => {
     const chunk = manifest[at];
     if (!chunk) throw new Error(`The Vite manifest has no chunk ${at}.`);
-    if (seen.has(at)) return;
+    if (seen.has(at) || loaded.has(at)) return;
     seen.add(at);
     for (const next of chunk.imports ?? []) visit(next);
     if (dynamic) for (const next of chunk.dynamicImports ?? []) visit(next);
@@ -80,6 +83,8 @@ export function measure(webDir) {
   if (!existsSync(pagesFile)) throw new Error(`${pagesFile} is missing: the build did not prerender.`);
   const pages = JSON.parse(readFileSync(pagesFile, 'utf8'));
   if (pages.length === 0) throw new Error(`${pagesFile} lists no page.`);
+  // The not-found page is public too (scripts/prerender.mjs writes it beside the others).
+  if (existsSync(path.join(webDir, '404.html'))) pages.push({ path: '404.html', file: '404.html' });
 
   const publicPages = pages.map((page) => {
     const html = readFileSync(path.join(webDir, page.file), 'utf8');
@@ -92,18 +97,17 @@ export function measure(webDir) {
   });
 
   const shell = new Set([...closure(manifest, ENTRIES.console), ...closure(manifest, ENTRIES.layout)]);
+  // A screen counts all it can load (its dialogs' and charts' chunks too), beyond the shell.
+  const extra = (screen) => closure(manifest, screen, { dynamic: true, loaded: shell });
   const firstLoads = ENTRIES.landings.map((landing) => ({
     name: landing,
-    bytes: size(new Set([...shell, ...closure(manifest, landing)])),
+    bytes: size(new Set([...shell, ...extra(landing)])),
   }));
   const screens = manifest[ENTRIES.console].dynamicImports ?? [];
   if (screens.length === 0) throw new Error(`${ENTRIES.console} loads no screen lazily.`);
   const screenExtras = screens
     .filter((screen) => screen !== ENTRIES.layout)
-    .map((screen) => ({
-      name: screen,
-      bytes: size([...closure(manifest, screen)].filter((key) => !shell.has(key))),
-    }));
+    .map((screen) => ({ name: screen, bytes: size(extra(screen)) }));
   return { publicPages, firstLoads, screenExtras };
 }
 
