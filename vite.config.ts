@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
-import { SIGNED_IN_HINT_COOKIE } from './src/shared/site';
+import { SIGNED_IN_HINT_COOKIE } from './src/shared/site.ts';
 
 /**
  * `npm run dev`: the public pages as the build serves them (rendered by prerender-entry.tsx into public.html,
