@@ -1,6 +1,6 @@
 import { DEMO_AUTO_CLOSE_MS } from '#shared/marketing';
 import type { DemoRequestKind } from '#shared/schemas/demo-requests';
-import { DIALOG_TITLES } from '../components/demo-request-titles';
+import { DIALOG_TITLES, TRY_AGAIN } from '../components/demo-request-titles';
 import {
   DEMO_DIALOG_ID,
   DEMO_FIELDS,
@@ -14,6 +14,7 @@ import type { FieldErrors } from './demo-request';
 
 // Fetched on intent (a pointer over or focus on a demo button) and on open, so it is there by the submit.
 const loadRequest = () => import('./demo-request');
+const prefetch = () => loadRequest().catch(() => undefined);
 
 /** Dialogs lock the page's scroll with a <style> that carries the page's nonce (the strict CSP's style-src). */
 function lockScroll(doc: Document): () => void {
@@ -85,6 +86,7 @@ export function mountDemoDialog(doc: Document = document): () => void {
   }
 
   function open(nextKind: DemoRequestKind, button: HTMLElement) {
+    if (dialog!.open) return;
     kind = nextKind;
     opener = button;
     const words = DIALOG_TITLES[kind];
@@ -102,7 +104,7 @@ export function mountDemoDialog(doc: Document = document): () => void {
     showForm(true);
     unlock = lockScroll(doc);
     dialog!.showModal();
-    void loadRequest();
+    void prefetch();
   }
 
   dialog.addEventListener(
@@ -146,7 +148,13 @@ export function mountDemoDialog(doc: Document = document): () => void {
 
   async function send() {
     setSubmitting(true);
-    const { checkDemoRequest, sendDemoRequest } = await loadRequest();
+    const request = await loadRequest().catch(() => null);
+    if (!request) {
+      setSubmitting(false);
+      setFailure(TRY_AGAIN);
+      return;
+    }
+    const { checkDemoRequest, sendDemoRequest } = request;
     const values = Object.fromEntries(new FormData(form!));
     const { data, errors } = checkDemoRequest({ ...values, kind, sourcePage: doc.location.pathname });
     showErrors(errors);
@@ -181,7 +189,7 @@ export function mountDemoDialog(doc: Document = document): () => void {
     doc.addEventListener(
       type,
       (event) => {
-        if (demoButton(event.target)) void loadRequest();
+        if (demoButton(event.target)) void prefetch();
       },
       { signal },
     );

@@ -1,6 +1,7 @@
 // Loaded when a visitor reaches for a demo button or opens the dialog: it carries zod (the API's own schema).
 import { z } from 'zod';
 import { DemoRequestInputSchema, type DemoRequestInput } from '#shared/schemas/demo-requests';
+import { TRY_AGAIN } from '../components/demo-request-titles';
 import { DEMO_FIELDS, type DemoField } from '../dom-ids';
 
 export type FieldErrors = Partial<Record<DemoField, string>>;
@@ -18,8 +19,6 @@ export function checkDemoRequest(input: Record<string, unknown>): DemoCheck {
   }
   return { data: null, errors };
 }
-
-export const TRY_AGAIN = 'Please try again later.';
 
 /**
  * Sends the request; a refusal throws the server's message, an unexpected fault (500) or no answer at all
