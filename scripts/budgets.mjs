@@ -7,7 +7,12 @@ import { root } from './lib/ensure.mjs';
 const webDir = path.resolve(process.argv[2] ?? path.join(root, 'dist', 'web'));
 const { rows, over } = check(measure(webDir));
 for (const row of rows) {
-  const verdict = over.includes(row) ? (row.console ? 'OVER (loads the console)' : 'OVER') : 'ok';
+  const why = row.console
+    ? ' (loads the console)'
+    : row.pulledBy?.length
+      ? ` (also loaded by ${row.pulledBy.join(', ')})`
+      : '';
+  const verdict = over.includes(row) ? `OVER${why}` : 'ok';
   console.log(
     `${row.group.padEnd(19)} ${row.name.padEnd(48)} ${kb(row.bytes).padStart(9)} / ${kb(row.budget)}  ${verdict}`,
   );

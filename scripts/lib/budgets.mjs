@@ -9,6 +9,11 @@ export const BUDGETS = {
   publicPage: 60_000,
   consoleFirstLoad: 200_000,
   screenExtra: 60_000,
+  /**
+   * The Analytics charts' chunk (recharts, which issue 25 names; 100 KB measured, past any screen's 60 KB): a
+   * ceiling of its own, its measure plus a small margin, and reachable only from the Analytics screen (ADR 059).
+   */
+  charts: 105_000,
 };
 
 /** The manifest keys the figures start from (vite.config.ts's inputs, src/web/app/router.tsx's lazy imports). */
@@ -17,6 +22,9 @@ export const ENTRIES = {
   layout: 'src/web/app/layouts/console-layout.tsx',
   /** The screens a cold visit lands on: '/' signed in, and the sign-in page. */
   landings: ['src/web/app/routes/overview.tsx', 'src/web/app/routes/sign-in.tsx'],
+  /** The charts' module, loaded lazily by the one screen allowed to reach it. */
+  charts: 'src/web/features/analytics/components/charts.tsx',
+  chartsScreen: 'src/web/app/routes/analytics.tsx',
 };
 
 const MANIFEST = path.join('.vite', 'manifest.json');
@@ -97,21 +105,50 @@ export function measure(webDir) {
   });
 
   const shell = new Set([...closure(manifest, ENTRIES.console), ...closure(manifest, ENTRIES.layout)]);
-  // A screen counts all it can load (its dialogs' and charts' chunks too), beyond the shell.
-  const extra = (screen) => closure(manifest, screen, { dynamic: true, loaded: shell });
+  const screens = manifest[ENTRIES.console].dynamicImports ?? [];
+  if (screens.length === 0) throw new Error(`${ENTRIES.console} loads no screen lazily.`);
+  // The charts' own chunks: what the charts' module can load beyond the shell and the Analytics screen's code.
+  const chartsScreenCode = closure(manifest, ENTRIES.chartsScreen, { loaded: shell });
+  const charts = closure(manifest, ENTRIES.charts, {
+    dynamic: true,
+    loaded: new Set([...shell, ...chartsScreenCode]),
+  });
+  const pullsCharts = (keys) => keys.has(ENTRIES.charts) || [...charts].some((key) => keys.has(key));
+
+  // A screen counts all it can load (its dialogs' chunks too), beyond the shell; the charts count apart.
+  const extra = (screen) =>
+    closure(manifest, screen, { dynamic: true, loaded: new Set([...shell, ...charts]) });
+  const reach = (screen) => closure(manifest, screen, { dynamic: true, loaded: shell });
   const firstLoads = ENTRIES.landings.map((landing) => ({
     name: landing,
     bytes: size(new Set([...shell, ...extra(landing)])),
   }));
-  const screens = manifest[ENTRIES.console].dynamicImports ?? [];
-  if (screens.length === 0) throw new Error(`${ENTRIES.console} loads no screen lazily.`);
   const screenExtras = screens
     .filter((screen) => screen !== ENTRIES.layout)
     .map((screen) => ({ name: screen, bytes: size(extra(screen)) }));
-  return { publicPages, firstLoads, screenExtras };
+
+  // Who loads the charts besides the Analytics screen, lazily: a landing's first load, any other screen, or the
+  // Analytics screen's own code.
+  const pulledBy = [
+    ...(pullsCharts(shell) ? ['the console shell'] : []),
+    ...ENTRIES.landings.filter((landing) => pullsCharts(reach(landing))).map((l) => `first load (${l})`),
+    ...screens
+      .filter((screen) => screen !== ENTRIES.chartsScreen && !ENTRIES.landings.includes(screen))
+      .filter((screen) => pullsCharts(reach(screen))),
+    ...(pullsCharts(chartsScreenCode) ? [`${ENTRIES.chartsScreen} without a lazy import`] : []),
+  ];
+  return {
+    publicPages,
+    firstLoads,
+    screenExtras,
+    charts: { name: ENTRIES.charts, bytes: size(charts), pulledBy },
+  };
 }
 
-/** Each figure against its budget: `over` lists what exceeds one (a public page that loads the console does). */
+/**
+ * Each figure against its budget: `over` lists what exceeds one (a public page that loads the console does, and
+ * the charts' chunk reached from anywhere but the Analytics screen's lazy import).
+ */
 export function check(figures, budgets = BUDGETS) {
   const rows = [
     ...figures.publicPages.map((row) => ({ group: 'public page', ...row, budget: budgets.publicPage })),
@@ -121,8 +158,9 @@ export function check(figures, budgets = BUDGETS) {
       budget: budgets.consoleFirstLoad,
     })),
     ...figures.screenExtras.map((row) => ({ group: 'screen extra', ...row, budget: budgets.screenExtra })),
+    { group: 'charts chunk', ...figures.charts, budget: budgets.charts },
   ];
-  const over = rows.filter((row) => row.bytes > row.budget || row.console);
+  const over = rows.filter((row) => row.bytes > row.budget || row.console || row.pulledBy?.length > 0);
   return { rows, over };
 }
 
