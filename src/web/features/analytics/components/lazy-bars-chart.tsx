@@ -49,7 +49,7 @@ export function LazyBarsChart({ height = 260, ...props }: ComponentProps<typeof 
     <div
       role="status"
       aria-busy="true"
-      className="animate-pulse rounded-md bg-slate-100"
+      className="rounded-md bg-slate-100 motion-safe:animate-pulse"
       style={{ height }}
       data-chart-loading
     >
