@@ -48,7 +48,10 @@ describe('AnalyticsScreen', () => {
     expect(calls[0]!.search.toString()).toBe('from=2025-03-01&to=2025-03-31');
 
     // 12 calls: drawn. 9 bookings: told in words.
-    expect(await within(await panel('Calls per day')).findByRole('img')).toBeTruthy();
+    // The chart comes with the charts' own chunk (lazy-bars-chart.tsx): recharts takes Vitest seconds to import.
+    expect(
+      await within(await panel('Calls per day')).findByRole('img', {}, { timeout: 10_000 }),
+    ).toBeTruthy();
     const sources = await panel('Bookings by source');
     expect(within(sources).queryByRole('img')).toBeNull();
     expect(sources.textContent).toContain('9 bookings: 2 from during a call, 1 from appointment processor');
