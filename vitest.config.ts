@@ -15,6 +15,7 @@ export default defineConfig({
             'src/server/**/*.test.ts',
             'lint-fixtures/*.test.ts',
             'gate-fixtures/gate.test.ts',
+            'gate-fixtures/budgets.test.ts',
           ],
           exclude: ['src/**/*.routes.test.ts', 'src/**/*.db.test.ts'],
           environment: 'node',

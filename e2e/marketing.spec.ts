@@ -5,7 +5,7 @@ import { expect, sideMenu, test } from './fixtures';
 
 const headline = (page: Page) => page.getByRole('heading', { level: 1 });
 
-/** Console errors include React hydration mismatches and CSP violations. */
+/** Console errors include CSP violations and the islands' failures. */
 function collectErrors(page: Page): string[] {
   const errors: string[] = [];
   page.on('console', (message) => {
@@ -16,10 +16,14 @@ function collectErrors(page: Page): string[] {
 }
 
 for (const meta of publicPages) {
-  test(`${meta.path} shows its headline and title, hydrates cleanly and has no serious axe violation`, async ({
+  test(`${meta.path} shows its headline and title, loads no console code, logs no error and has no serious axe violation`, async ({
     page,
   }) => {
     const errors = collectErrors(page);
+    const scripts: string[] = [];
+    page.on('request', (request) => {
+      if (request.resourceType() === 'script') scripts.push(new URL(request.url()).pathname);
+    });
     await page.goto(meta.path);
     await expect(page).toHaveTitle(meta.title);
     await expect(headline(page)).toHaveText(meta.headline);
@@ -28,6 +32,9 @@ for (const meta of publicPages) {
     const serious = violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
     expect(serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target).join(', ')}`)).toEqual([]);
     expect(errors).toEqual([]);
+    // The islands' entry (ADR 059), never the console's (index-*.js).
+    expect(scripts.filter((script) => /^\/assets\/public-/.test(script))).toHaveLength(1);
+    expect(scripts.filter((script) => /^\/assets\/index-/.test(script))).toEqual([]);
   });
 }
 

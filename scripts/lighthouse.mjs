@@ -2,7 +2,7 @@
 // free loopback port; prints the four category scores per public page. Reports: test-results/lighthouse/.
 import { spawn } from 'node:child_process';
 import { chmodSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
@@ -55,6 +55,12 @@ const server = spawn('node', ['dist/server/server.js'], {
   },
 });
 
+// The scores depend on how busy the machine is: the load average goes beside them (docs/benchmarks.md).
+const load = () =>
+  loadavg()
+    .map((n) => n.toFixed(2))
+    .join(', ');
+const loadBefore = load();
 let chrome;
 const rows = [];
 try {
@@ -89,4 +95,5 @@ try {
 }
 
 console.log(`\nLighthouse ${lighthouse.version ?? '12'} · mobile preset · ${CHROME_PATH}`);
+console.log(`load average (1, 5, 15 min): ${loadBefore} before, ${load()} after`);
 console.table(rows);

@@ -1,6 +1,7 @@
 // Prerenders every public page into dist/web after `vite build` (ADR 011): dist/web/index.html for '/',
 // dist/web/<page>/index.html for the others, dist/web/app.html as the console's SPA shell, dist/web/404.html for
-// unknown paths, and a manifest the server reads. The canonical origin is left as a placeholder the server fills
+// unknown paths, and a manifest the server reads. The pages and the 404 load public.html's script (the islands,
+// ADR 059), the shell loads index.html's (the console). The canonical origin is left as a placeholder the server fills
 // from PUBLIC_BASE_URL.
 import { existsSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync, mkdirSync } from 'node:fs';
 import path from 'node:path';
@@ -68,9 +69,13 @@ function precompress(dir) {
   }
 }
 
-const templateFile = path.join(webDir, 'index.html');
-if (!existsSync(templateFile)) throw new Error('Run `vite build` before prerendering.');
-const template = readFileSync(templateFile, 'utf8');
+const read = (file) => {
+  if (!existsSync(path.join(webDir, file)))
+    throw new Error(`Run \`vite build\` before prerendering (${file}).`);
+  return readFileSync(path.join(webDir, file), 'utf8');
+};
+const consoleTemplate = read('index.html');
+const template = read('public.html');
 
 await build({
   root,
@@ -82,25 +87,28 @@ await build({
     copyPublicDir: false,
   },
 });
-const { render, publicPages } = await import(pathToFileURL(path.join(ssrDir, 'prerender-entry.js')).href);
+const { render, renderNotFound, publicPages } = await import(
+  pathToFileURL(path.join(ssrDir, 'prerender-entry.js')).href
+);
 
 const manifest = [];
 for (const page of publicPages) {
   const file = page.path === '/' ? 'index.html' : `${page.path.slice(1)}/index.html`;
-  const html = pageHtml(template, page, await render(page.path));
+  const html = pageHtml(template, page, render(page.path));
   assertStrictCsp(file, html);
   mkdirSync(path.dirname(path.join(webDir, file)), { recursive: true });
   writeFileSync(path.join(webDir, file), html);
   manifest.push({ path: page.path, file, title: page.title, headline: page.headline });
 }
-const shell = withHead(template, {
+const shell = withHead(consoleTemplate, {
   title: 'Servc AI Receptionist',
   description: publicPages[0].description,
   extraHead: '<meta name="robots" content="noindex" />',
 });
 writeFileSync(path.join(webDir, 'app.html'), shell);
+rmSync(path.join(webDir, 'public.html'));
 // Any path no route knows: the not-found page, readable without scripts; the server answers it with 404.
-const notFoundBody = await render('/this-path-is-not-a-page');
+const notFoundBody = renderNotFound();
 const notFound = withHead(template, {
   title: '404 Page Not Found',
   description: publicPages[0].description,

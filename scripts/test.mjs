@@ -1,6 +1,7 @@
-// `npm test`: install what is missing, then lint, typecheck, unit, API (embedded PostgreSQL, and the external
-// one at TEST_DATABASE_URL when set) and browser tests. Runs every step and exits non-zero if any step failed
-// or any runner's report counts a failed test, whatever the runners' exit codes say (ADR 040).
+// `npm test`: install what is missing, then lint, typecheck, unit, the build and its front-end budgets, API
+// (embedded PostgreSQL, and the external one at TEST_DATABASE_URL when set) and browser tests. Runs every step
+// and exits non-zero if any step failed or any runner's report counts a failed test, whatever the runners'
+// exit codes say (ADR 040).
 import { existsSync, mkdtempSync, rmSync, chmodSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -67,6 +68,8 @@ testStep('unit tests', () =>
 );
 // Before the API tests: they check the prerendered pages in dist/web.
 step('build', () => ensureBuilt());
+// The front-end budgets of that build (ADR 059): prints every figure, fails when one is over.
+step('budgets', () => run('node', ['scripts/budgets.mjs']));
 testStep('API tests (embedded PostgreSQL)', () =>
   runVitest({ projects: ['api'], env: envWithoutExternal, reportFile: 'test-results/vitest-api.json' }),
 );

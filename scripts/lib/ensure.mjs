@@ -57,6 +57,7 @@ export function ensureDependencies() {
 const BUILD_INPUTS = [
   'src',
   'index.html',
+  'public.html',
   'public',
   'vite.config.ts',
   'package-lock.json',

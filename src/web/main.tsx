@@ -1,10 +1,9 @@
 import { setNonce } from 'get-nonce';
 import { StrictMode } from 'react';
-import { createRoot, hydrateRoot } from 'react-dom/client';
+import { createRoot } from 'react-dom/client';
 import { createBrowserRouter, RouterProvider } from 'react-router';
 import { AppProvider } from './app/provider';
 import { routes } from './app/router';
-import { readAuthFromStorage } from './lib/auth-state';
 import './styles.css';
 
 // Styles the dialogs inject at run time carry this response's nonce, which the strict CSP requires.
@@ -14,20 +13,11 @@ if (nonce && nonce !== '__CSP_NONCE__') setNonce(nonce);
 const container = document.getElementById('root');
 if (!container) throw new Error('#root is missing from index.html');
 
-const app = (
+// The console's shell (app.html) arrives empty; the public pages have their own entry (public-entry.ts).
+createRoot(container).render(
   <StrictMode>
     <AppProvider>
       <RouterProvider router={createBrowserRouter(routes)} />
     </AppProvider>
-  </StrictMode>
+  </StrictMode>,
 );
-
-// Public pages arrive prerendered and are hydrated. '/' is the Overview for a signed-in visitor: the server
-// normally sends the empty shell then (SIGNED_IN_HINT_COOKIE); without the hint, the app replaces the page.
-const signedInHome = window.location.pathname === '/' && readAuthFromStorage(localStorage).isAuthenticated;
-if (container.hasChildNodes() && !signedInHome) {
-  hydrateRoot(container, app);
-} else {
-  container.replaceChildren();
-  createRoot(container).render(app);
-}

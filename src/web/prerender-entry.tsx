@@ -1,23 +1,25 @@
-// Built with `vite build --ssr` by scripts/prerender.mjs: renders each public page to HTML at build time.
-import { StrictMode } from 'react';
+// Built with `vite build --ssr` by scripts/prerender.mjs: renders each public page to HTML at build time. The
+// pages are never hydrated (ADR 059): what is interactive is wired by public-entry.ts's islands.
+import { StrictMode, type ReactNode } from 'react';
 import { renderToString } from 'react-dom/server';
-import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router';
-import { AppProvider } from './app/provider';
-import { routes } from './app/router';
+import { NotFoundContent } from './app/routes/not-found';
+import { DemoDialog, PublicLayout, publicPageComponents, type PublicPagePath } from './features/marketing';
 
 export { publicPages } from './features/marketing';
 
-export async function render(path: string): Promise<string> {
-  const handler = createStaticHandler(routes);
-  const context = await handler.query(new Request(new URL(path, 'http://prerender.invalid')));
-  if (context instanceof Response) throw new Error(`${path} answered a redirect while prerendering`);
-  const router = createStaticRouter(handler.dataRoutes, context);
-  return renderToString(
+const page = (children: ReactNode, currentPath?: string) =>
+  renderToString(
     <StrictMode>
-      <AppProvider>
-        {/* hydrate={false}: no inline hydration-data script (CSP); the routes have no loaders anyway. */}
-        <StaticRouterProvider router={router} context={context} hydrate={false} />
-      </AppProvider>
+      <PublicLayout currentPath={currentPath}>{children}</PublicLayout>
+      <DemoDialog />
     </StrictMode>,
   );
+
+export function render(path: PublicPagePath): string {
+  const Page = publicPageComponents[path];
+  return page(<Page />, path);
+}
+
+export function renderNotFound(): string {
+  return page(<NotFoundContent />);
 }

@@ -7,7 +7,7 @@ import { onUnauthorized } from '../lib/api-client';
 import { useAuth } from '../lib/auth';
 import { usePrincipal } from '../lib/permissions';
 import { signInPathFor } from '../lib/return-path';
-import { PublicHome, publicRoutes } from './routes/public';
+import { PublicPageLoad, publicRoutes } from './routes/public';
 import { RequireAccess, RequireAuth, ScreenNotAvailable } from './routes/guards';
 import { NotFoundRoute } from './routes/not-found';
 
@@ -84,11 +84,11 @@ function SignedInHome() {
   );
 }
 
-/** '/' is the Overview when signed in (the operator's Practices) and the marketing home page otherwise. */
+/** '/' is the Overview when signed in (the operator's Practices) and the prerendered home page otherwise. */
 function HomeRoute() {
   const { isAuthenticated, isLoading } = useAuth();
   if (isLoading) return <Spinner className="min-h-screen" />;
-  return isAuthenticated ? <SignedInHome /> : <PublicHome />;
+  return isAuthenticated ? <SignedInHome /> : <PublicPageLoad />;
 }
 
 /** Built console screens by path; every other menu path shows that it is not available yet. */
@@ -118,7 +118,7 @@ const DENIED_MESSAGES: Record<string, string> = {
   '/user-management': 'You need admin privileges to access user management.',
 };
 
-/** One route table for the browser router (main.tsx) and the prerender (prerender-entry.tsx). */
+/** The console's routes (main.tsx); the public pages are prerendered apart (prerender-entry.tsx). */
 export const routes: RouteObject[] = [
   {
     element: <RootLayout />,

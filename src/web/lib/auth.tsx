@@ -1,7 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
 import type { SessionUser } from '#shared/schemas/auth';
-import { SIGNED_IN_HINT_COOKIE } from '#shared/site';
 import { apiRequest, onUnauthorized } from './api-client';
 import {
   clearAuthFromStorage,
@@ -10,6 +9,7 @@ import {
   type AuthSnapshot,
   type StoredUser,
 } from './auth-state';
+import { writeSignedInHint } from './signed-in-hint';
 
 interface AuthContextValue {
   isAuthenticated: boolean;
@@ -43,9 +43,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   );
 
   useEffect(() => {
-    document.cookie = state.isAuthenticated
-      ? `${SIGNED_IN_HINT_COOKIE}=1; path=/; max-age=${30 * 24 * 3600}; samesite=lax`
-      : `${SIGNED_IN_HINT_COOKIE}=; path=/; max-age=0; samesite=lax`;
+    writeSignedInHint(document, state.isAuthenticated);
   }, [state.isAuthenticated]);
 
   const signIn = useCallback((sessionId: string, user: SessionUser) => {

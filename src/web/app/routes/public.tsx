@@ -1,33 +1,22 @@
 import { useEffect } from 'react';
 import type { RouteObject } from 'react-router';
-import {
-  getPublicPage,
-  PublicLayout,
-  publicPageComponents,
-  publicPages,
-  type PublicPagePath,
-} from '../../features/marketing';
+import { Spinner } from '../../components/ui/spinner';
+import { publicPages } from '../../features/marketing';
+import { writeSignedInHint } from '../../lib/signed-in-hint';
 
-/** A public page with its own <title> and meta description (prerendered HTML carries them too). */
-function PublicPage({ path }: { path: PublicPagePath }) {
-  const Page = publicPageComponents[path];
+/**
+ * The public pages are prerendered with their own small script, not part of this app (ADR 059): reaching one
+ * inside the app (a link, signing out to '/') loads it from the server. The hint goes first, or '/' would
+ * answer the console again.
+ */
+export function PublicPageLoad() {
   useEffect(() => {
-    const meta = getPublicPage(path);
-    document.title = meta.title;
-    document.querySelector('meta[name="description"]')?.setAttribute('content', meta.description);
-  }, [path]);
-  return (
-    <PublicLayout>
-      <Page />
-    </PublicLayout>
-  );
-}
-
-/** The signed-out home page at '/'. */
-export function PublicHome() {
-  return <PublicPage path="/" />;
+    writeSignedInHint(document, false);
+    window.location.replace(window.location.href);
+  }, []);
+  return <Spinner className="min-h-screen" />;
 }
 
 export const publicRoutes: RouteObject[] = publicPages
   .filter((page) => page.path !== '/')
-  .map((page) => ({ path: page.path, element: <PublicPage path={page.path} /> }));
+  .map((page) => ({ path: page.path, element: <PublicPageLoad /> }));

@@ -1,5 +1,5 @@
 import { Download, FileSpreadsheet, Tags } from 'lucide-react';
-import { useCallback, useId, useMemo, useState, type ReactNode } from 'react';
+import { useCallback, useEffect, useId, useMemo, useState, type ReactNode } from 'react';
 import { useSearchParams } from 'react-router';
 import { keptRate } from '#shared/analytics';
 import type { Analytics, AnalyticsFilter, MoneyRow } from '#shared/schemas/analytics';
@@ -28,8 +28,9 @@ import {
   type PresetId,
 } from '../lib/range';
 import { saveFile } from '../lib/save-file';
-import { BarsChart, HourHeatmap } from './charts';
 import { FigurePanel } from './figure-panel';
+import { HourHeatmap } from './hour-heatmap';
+import { LazyBarsChart, preloadCharts } from './lazy-bars-chart';
 import { ValuesDialog } from './values-dialog';
 
 export const ANALYTICS_TEXTS = {
@@ -238,7 +239,7 @@ function Panels({ figures }: { figures: Figures }) {
       <FigurePanel
         figure={figures.callsByDay}
         description="Calls that came in or went out each day, in the practice's time zone."
-        chart={<BarsChart figure={figures.callsByDay} columns={[1]} />}
+        chart={<LazyBarsChart figure={figures.callsByDay} columns={[1]} />}
         className="lg:col-span-2"
       />
       <FigurePanel
@@ -250,32 +251,32 @@ function Panels({ figures }: { figures: Figures }) {
       <FigurePanel
         figure={figures.endedReasons}
         description="The voice platform's reason each call ended."
-        chart={<BarsChart figure={figures.endedReasons} columns={[1]} horizontal />}
+        chart={<LazyBarsChart figure={figures.endedReasons} columns={[1]} horizontal />}
       />
       <FigurePanel
         figure={figures.bookingsBySource}
         description="Where the bookings of these dates came from, and per call for the sources that are calls."
-        chart={<BarsChart figure={figures.bookingsBySource} columns={[1]} horizontal />}
+        chart={<LazyBarsChart figure={figures.bookingsBySource} columns={[1]} horizontal />}
       />
       <FigurePanel
         figure={figures.outcomes}
         description="Visits booked in these dates: kept, missed, cancelled, or still to settle."
-        chart={<BarsChart figure={outcomeChart} columns={[1, 2]} />}
+        chart={<LazyBarsChart figure={outcomeChart} columns={[1, 2]} />}
       />
       <FigurePanel
         figure={figures.reminders}
         description="Visits that got a reminder or confirmation call or text before their start, against the others."
-        chart={<BarsChart figure={figures.reminders} columns={[3]} unit="%" />}
+        chart={<LazyBarsChart figure={figures.reminders} columns={[3]} unit="%" />}
       />
       <FigurePanel
         figure={figures.byAssistant}
         description="What each assistant's calls cost and produced; the chart: cost per booked and per kept visit."
-        chart={<BarsChart figure={figures.byAssistant} columns={[5, 6]} unit="$" />}
+        chart={<LazyBarsChart figure={figures.byAssistant} columns={[5, 6]} unit="$" />}
       />
       <FigurePanel
         figure={figures.byNumber}
         description="What the calls on each number cost and produced; the chart: cost per booked and per kept visit."
-        chart={<BarsChart figure={figures.byNumber} columns={[5, 6]} unit="$" />}
+        chart={<LazyBarsChart figure={figures.byNumber} columns={[5, 6]} unit="$" />}
       />
     </div>
   );
@@ -296,6 +297,7 @@ export function AnalyticsScreen({
   const today = useMemo(() => fixedToday ?? practiceToday(timeZone), [fixedToday, timeZone]);
   const [filter, setFilter] = useAnalyticsFilter(today);
   const query = useAnalytics(filter);
+  useEffect(preloadCharts, []);
   const zone = query.data?.range.timeZone;
   // Kept once learned, as the calendar does: another range's request must not bring the browser's today back.
   if (zone && zone !== timeZone) setTimeZone(zone);

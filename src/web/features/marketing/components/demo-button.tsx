@@ -1,6 +1,6 @@
-import { buttonClasses, type ButtonSize, type ButtonVariant } from './button-styles';
 import type { DemoRequestKind } from '#shared/schemas/demo-requests';
-import { BookDemoDialog } from './book-demo-dialog';
+import { DEMO_DIALOG_ID, DEMO_KIND_ATTRIBUTE } from '../dom-ids';
+import { buttonClasses, type ButtonSize, type ButtonVariant } from './button-styles';
 
 export interface DemoButtonProps {
   label?: string;
@@ -12,20 +12,25 @@ export interface DemoButtonProps {
   kind?: DemoRequestKind;
 }
 
+/** Opens the page's demo dialog (islands/demo-dialog.ts finds it by `data-demo-kind`). */
 export function DemoButton({
   label = 'Book Your Demo Now',
   variant = 'primary',
   size = 'lg',
   className,
   srSuffix,
-  kind,
+  kind = 'demo',
 }: DemoButtonProps) {
   return (
-    <BookDemoDialog kind={kind}>
-      <button type="button" className={buttonClasses({ variant, size, className })}>
-        {label}
-        {srSuffix ? <span className="sr-only"> {srSuffix}</span> : null}
-      </button>
-    </BookDemoDialog>
+    <button
+      type="button"
+      aria-haspopup="dialog"
+      aria-controls={DEMO_DIALOG_ID}
+      {...{ [DEMO_KIND_ATTRIBUTE]: kind }}
+      className={buttonClasses({ variant, size, className })}
+    >
+      {label}
+      {srSuffix ? <span className="sr-only"> {srSuffix}</span> : null}
+    </button>
   );
 }

@@ -24,3 +24,6 @@ export const DIALOG_TITLES: Record<
       'Thank you for your interest in Servc. Our team will be in touch shortly to set up your free trial.',
   },
 };
+
+/** What a visitor reads when the request failed for no reason of theirs (a fault, no answer). */
+export const TRY_AGAIN = 'Please try again later.';

@@ -1,6 +1,5 @@
 import { ArrowLeft } from 'lucide-react';
 import type { ReactNode } from 'react';
-import { Link } from 'react-router';
 import { buttonClasses } from './button-styles';
 import { DemoButton } from './demo-button';
 import { PageHero } from './page-hero';
@@ -25,10 +24,10 @@ export function IndustryHero({
       actions={
         <>
           <DemoButton />
-          <Link to="/" className={buttonClasses({ variant: 'outline', size: 'lg' })}>
+          <a href="/" className={buttonClasses({ variant: 'outline', size: 'lg' })}>
             <ArrowLeft aria-hidden="true" className="size-5" />
             Back to Home
-          </Link>
+          </a>
         </>
       }
     />

@@ -1,5 +1,4 @@
 import type { ReactNode } from 'react';
-import { Link } from 'react-router';
 import { Container } from './container';
 
 export interface LegalSection {
@@ -60,26 +59,26 @@ export function LegalDocument({ title, meta, intro, sections }: LegalDocumentPro
           ))}
           <p className="mt-12 border-t border-slate-200 pt-6 text-sm text-slate-600">
             Related documents:{' '}
-            <Link
+            <a
               className="font-medium text-blue-700 underline underline-offset-2 hover:text-blue-800"
-              to="/privacy-policy"
+              href="/privacy-policy"
             >
               Privacy Policy
-            </Link>
+            </a>
             ,{' '}
-            <Link
+            <a
               className="font-medium text-blue-700 underline underline-offset-2 hover:text-blue-800"
-              to="/terms-conditions"
+              href="/terms-conditions"
             >
               Terms &amp; Conditions
-            </Link>{' '}
+            </a>{' '}
             and{' '}
-            <Link
+            <a
               className="font-medium text-blue-700 underline underline-offset-2 hover:text-blue-800"
-              to="/cookies-policy"
+              href="/cookies-policy"
             >
               Cookies Policy
-            </Link>
+            </a>
             .
           </p>
         </article>

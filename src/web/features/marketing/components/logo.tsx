@@ -1,12 +1,11 @@
 import { AudioLines } from 'lucide-react';
-import { Link } from 'react-router';
 import { PRODUCT_FULL_NAME, PRODUCT_NAME } from '#shared/marketing';
 import { cn } from '../../../lib/cn';
 
 export function Logo({ tone = 'light', className }: { tone?: 'light' | 'dark'; className?: string }) {
   return (
-    <Link
-      to="/"
+    <a
+      href="/"
       aria-label={`${PRODUCT_FULL_NAME} home`}
       className={cn(
         'inline-flex items-center gap-2 rounded-md text-xl font-bold tracking-tight focus-visible:outline-2 focus-visible:outline-offset-4',
@@ -20,6 +19,6 @@ export function Logo({ tone = 'light', className }: { tone?: 'light' | 'dark'; c
         <AudioLines aria-hidden="true" className="size-5" />
       </span>
       {PRODUCT_NAME}
-    </Link>
+    </a>
   );
 }

@@ -1,5 +1,4 @@
 import { Mail, Phone } from 'lucide-react';
-import { Link } from 'react-router';
 import { CONTACT, COPYRIGHT_YEAR, PRODUCT_FULL_NAME, SOLUTIONS } from '#shared/marketing';
 import { Logo } from './logo';
 
@@ -63,9 +62,9 @@ export function PublicFooter() {
             <ul className="mt-4 space-y-3 text-sm">
               {group.links.map((link) => (
                 <li key={link.to}>
-                  <Link to={link.to} className={footerLinkClasses}>
+                  <a href={link.to} className={footerLinkClasses}>
                     {link.label}
-                  </Link>
+                  </a>
                 </li>
               ))}
             </ul>
@@ -77,9 +76,9 @@ export function PublicFooter() {
           <p>
             &copy; {COPYRIGHT_YEAR} {PRODUCT_FULL_NAME}. All rights reserved.
           </p>
-          <Link to="/" className={footerLinkClasses}>
+          <a href="/" className={footerLinkClasses}>
             Home
-          </Link>
+          </a>
         </div>
       </div>
     </footer>

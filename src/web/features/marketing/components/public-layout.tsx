@@ -1,14 +1,14 @@
 import type { ReactNode } from 'react';
-import { Outlet } from 'react-router';
 import { PublicFooter } from './public-footer';
 import { PublicHeader } from './public-header';
 
 export interface PublicLayoutProps {
-  /** Page content; when omitted the matched child route renders through <Outlet />. */
-  children?: ReactNode;
+  children: ReactNode;
+  /** The page's path, marked as the current page in the header's links. */
+  currentPath?: string;
 }
 
-export function PublicLayout({ children }: PublicLayoutProps) {
+export function PublicLayout({ children, currentPath }: PublicLayoutProps) {
   return (
     <div className="flex min-h-dvh flex-col bg-white text-slate-900 antialiased">
       <a
@@ -17,9 +17,9 @@ export function PublicLayout({ children }: PublicLayoutProps) {
       >
         Skip to main content
       </a>
-      <PublicHeader />
+      <PublicHeader currentPath={currentPath} />
       <main id="main-content" tabIndex={-1} className="flex-1 focus:outline-none">
-        {children ?? <Outlet />}
+        {children}
       </main>
       <PublicFooter />
     </div>

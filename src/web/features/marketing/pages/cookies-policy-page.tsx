@@ -1,4 +1,3 @@
-import { Link } from 'react-router';
 import { ContactDetails } from '../components/contact-details';
 import { LegalDocument, type LegalSection } from '../components/legal-document';
 import { getPublicPage } from '../public-routes';
@@ -87,7 +86,7 @@ const SECTIONS: readonly LegalSection[] = [
       <p>
         We may update this Cookies Policy when we change the cookies we use or when the law requires. Please
         check this page from time to time. For more about how we handle personal information, see our{' '}
-        <Link to="/privacy-policy">Privacy Policy</Link>.
+        <a href="/privacy-policy">Privacy Policy</a>.
       </p>
     ),
   },

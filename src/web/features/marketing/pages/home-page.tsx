@@ -12,7 +12,6 @@ import {
   ClipboardList,
   PhoneMissed,
 } from 'lucide-react';
-import { Link } from 'react-router';
 import { MARKETING_CLAIMS, SOLUTIONS } from '#shared/marketing';
 import { buttonClasses } from '../components/button-styles';
 import { CallPreview } from '../components/call-preview';
@@ -133,10 +132,10 @@ export function HomePage() {
           </p>
         }
         actions={
-          <Link to="/solutions" className={buttonClasses({ size: 'lg' })}>
+          <a href="/solutions" className={buttonClasses({ size: 'lg' })}>
             Explore Our Solutions
             <ArrowRight aria-hidden="true" className="size-5" />
-          </Link>
+          </a>
         }
         aside={<CallPreview {...HERO_CALL} />}
       />
@@ -194,12 +193,12 @@ export function HomePage() {
             >
               <IconBadge icon={SOLUTION_ICONS[solution.value]} />
               <h3 className="mt-5 text-lg font-semibold text-slate-900">
-                <Link
-                  to={solution.path}
+                <a
+                  href={solution.path}
                   className="after:absolute after:inset-0 after:rounded-2xl focus-visible:outline-none"
                 >
                   {solution.label}
-                </Link>
+                </a>
               </h3>
               <p className="mt-2 flex-1 leading-7 text-slate-600">{solution.headline}.</p>
               <p

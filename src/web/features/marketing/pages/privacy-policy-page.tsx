@@ -1,4 +1,3 @@
-import { Link } from 'react-router';
 import { PRIVACY_POLICY_EFFECTIVE_DATE, PRODUCT_FULL_NAME } from '#shared/marketing';
 import { ContactDetails } from '../components/contact-details';
 import { LegalDocument, type LegalSection } from '../components/legal-document';
@@ -52,7 +51,7 @@ const SECTIONS: readonly LegalSection[] = [
           <li>
             Device and usage data such as browser type, pages visited, referring pages and IP address,
             collected through server logs and cookies as described in our{' '}
-            <Link to="/cookies-policy">Cookies Policy</Link>.
+            <a href="/cookies-policy">Cookies Policy</a>.
           </li>
         </ul>
       </>
@@ -107,7 +106,7 @@ const SECTIONS: readonly LegalSection[] = [
       <p>
         We use cookies and similar technologies to keep you signed in, remember your preferences, understand
         how our website is used and measure our marketing. You can control cookies through your browser
-        settings. See our <Link to="/cookies-policy">Cookies Policy</Link> for details.
+        settings. See our <a href="/cookies-policy">Cookies Policy</a> for details.
       </p>
     ),
   },

@@ -1,5 +1,4 @@
 import { ArrowDown, ArrowLeft, ArrowRight } from 'lucide-react';
-import { Link } from 'react-router';
 import { SOLUTIONS } from '#shared/marketing';
 import { buttonClasses } from '../components/button-styles';
 import { DemoCta } from '../components/demo-cta';
@@ -29,10 +28,10 @@ export function SolutionsPage() {
               View Specialized Solutions
               <ArrowDown aria-hidden="true" className="size-5" />
             </a>
-            <Link to="/" className={buttonClasses({ variant: 'outline', size: 'lg' })}>
+            <a href="/" className={buttonClasses({ variant: 'outline', size: 'lg' })}>
               <ArrowLeft aria-hidden="true" className="size-5" />
               Back to Home
-            </Link>
+            </a>
           </>
         }
       />
@@ -56,13 +55,13 @@ export function SolutionsPage() {
               </div>
               <p className="mt-5 text-lg font-semibold text-blue-700">{solution.headline}</p>
               <p className="mt-2 flex-1 leading-7 text-slate-600">{solution.description}</p>
-              <Link
-                to={solution.path}
+              <a
+                href={solution.path}
                 className="mt-6 inline-flex items-center gap-2 self-start rounded-md font-semibold text-blue-700 hover:text-blue-800 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-blue-600"
               >
                 {solution.ctaText}
                 <ArrowRight aria-hidden="true" className="size-4" />
-              </Link>
+              </a>
             </li>
           ))}
         </ul>

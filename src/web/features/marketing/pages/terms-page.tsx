@@ -1,4 +1,3 @@
-import { Link } from 'react-router';
 import { PRODUCT_FULL_NAME, TERMS_MINIMUM_AGE } from '#shared/marketing';
 import { ContactDetails } from '../components/contact-details';
 import { LegalDocument, type LegalSection } from '../components/legal-document';
@@ -83,7 +82,7 @@ const SECTIONS: readonly LegalSection[] = [
         </p>
         <p>
           We may change our prices with at least 30 days&rsquo; notice; changes apply from your next renewal.
-          See our <Link to="/pricing">pricing page</Link> for current plans.
+          See our <a href="/pricing">pricing page</a> for current plans.
         </p>
       </>
     ),
@@ -117,7 +116,7 @@ const SECTIONS: readonly LegalSection[] = [
     title: '7. Data and Privacy',
     content: (
       <p>
-        We process personal information as described in our <Link to="/privacy-policy">Privacy Policy</Link>.
+        We process personal information as described in our <a href="/privacy-policy">Privacy Policy</a>.
         Where HIPAA applies, we will enter into a business associate agreement with you and handle protected
         health information in accordance with it. You are responsible for the lawfulness of the data you
         provide to us.
