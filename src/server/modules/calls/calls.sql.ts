@@ -96,19 +96,16 @@ export function toDetail(row: DetailRow): CallDetail {
   };
 }
 
-/** A WHERE clause over `calls` as `alias`, its values from `$<first>` on, and the letters naming its shape. */
+/** A WHERE clause over `calls` as `alias`, its values (`$1` on), and the letters naming its shape. */
 class Where {
   readonly parts: string[] = [];
   readonly values: unknown[] = [];
   shape = '';
-  constructor(
-    private readonly alias: string,
-    private readonly first = 1,
-  ) {}
+  constructor(private readonly alias: string) {}
   /** `$n` for `value`. */
   param(value: unknown, cast = ''): string {
     this.values.push(value);
-    return `$${this.first + this.values.length - 1}${cast}`;
+    return `$${this.values.length}${cast}`;
   }
   col(name: string): string {
     return `${this.alias}.${name}`;
