@@ -114,6 +114,14 @@ describe('searching calls by a full name', () => {
     expect(stats.total).toBe(3);
   });
 
+  it('samples the folded names widely (migration 0027), so a common fragment is not taken for a rare one', async () => {
+    const { rows } = await t.database.pool.query<{ target: number }>(
+      `select attstattarget::int as target from pg_attribute
+       where attrelid = 'calls'::regclass and attname = 'customer_name_folded'`,
+    );
+    expect(rows).toEqual([{ target: 1000 }]);
+  });
+
   it('is a range of calls_customer_name_prefix_idx (migration 0026), read from the index alone', async () => {
     const statement = listStatement({ practiceId, scope: null, search: parseSearch('Zélie Brøndsted') }, 50);
     const client = await t.database.pool.connect();
