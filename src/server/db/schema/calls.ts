@@ -101,6 +101,14 @@ export const calls = pgTable(
       table.practiceId,
       sql`reverse(${table.customerNumber}) text_pattern_ops`,
     ),
+    // A full name as staff type it (ADR 060): a range of the folded name, read from the index alone.
+    index('calls_customer_name_prefix_idx').using(
+      'btree',
+      table.practiceId,
+      sql`${table.customerNameFolded} text_pattern_ops`,
+      table.createdAt.desc().nullsFirst(),
+      table.id.desc().nullsFirst(),
+    ),
     index('calls_phone_number_created_idx').on(
       table.practiceId,
       table.phoneNumberId,

@@ -184,6 +184,12 @@ describe('call search terms', () => {
     expect(foldForSearch('ÅNGSTRÖM Núñez')).toBe('angstrom nunez');
   });
 
+  it('reads two words or more as how a name begins, folded and with single spaces (ADR 060)', () => {
+    expect(parseSearch('Zoë  Ångström')).toEqual({ namePrefix: 'zoe angstrom' });
+    expect(parseSearch('josé müller-weber')).toEqual({ namePrefix: 'jose muller-weber' });
+    expect(parseSearch('Ångström')).toEqual({ nameFragment: 'angstrom' });
+  });
+
   it('reads 4 or more digits that are not a whole number as the end of one', () => {
     expect(parseSearch('0142')).toMatchObject({ numberEnding: '0142', idRange: expect.any(Object) });
     expect(parseSearch('555-0142')).toMatchObject({ numberEnding: '5550142' });

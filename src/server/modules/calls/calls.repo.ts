@@ -1,5 +1,4 @@
 import { randomUUID } from 'node:crypto';
-import { and, desc, eq, gte, inArray, or, sql, type SQL } from 'drizzle-orm';
 import {
   CALL_STATUSES,
   type CallDetail,
@@ -8,10 +7,19 @@ import {
   type CallSummary,
 } from '#shared/schemas/calls';
 import type { Db } from '../../db/client';
-import { assistants, calls, phoneNumbers } from '../../db/schema/index';
 import type { PracticeContext } from '../../practice';
-import { callsInScope, type CallScope } from '../scope';
+import type { CallScope } from '../scope';
 import { STATUS_RANK_STEP, type CallReport } from './call-report';
+import {
+  detailStatement,
+  listStatement,
+  practiceNumbersStatement,
+  statsStatement,
+  toDetail,
+  toSummary,
+  type DetailRow,
+  type ListRow,
+} from './calls.sql';
 
 /** `null` = every call; otherwise calls on one of these numbers or assistants (possibly none). */
 
@@ -21,8 +29,10 @@ export interface CallSearch {
   number?: string;
   /** The last digits (at least 4) of the customer's number or of the practice's number that was called. */
   numberEnding?: string;
-  /** Part of the folded customer name. */
+  /** Part of the folded customer name (one word: found anywhere in the name). */
   nameFragment?: string;
+  /** How the folded customer name begins (two words or more: a full name as staff type it; ADR 060). */
+  namePrefix?: string;
   /** The id range a call-id prefix covers. */
   idRange?: { low: string; high: string };
   /**
@@ -58,98 +68,6 @@ export interface CallKey {
   id: string;
 }
 
-const iso = (value: Date | null) => (value ? value.toISOString() : null);
-
-const summaryColumns = {
-  id: calls.id,
-  status: calls.status,
-  type: calls.type,
-  startedAt: calls.startedAt,
-  endedAt: calls.endedAt,
-  duration: calls.durationSeconds,
-  endedReason: calls.endedReason,
-  cost: calls.cost,
-  customerName: calls.customerName,
-  customerNumber: calls.customerNumber,
-  phoneNumberId: calls.phoneNumberId,
-  number: sql<string | null>`coalesce(${phoneNumbers.number}, ${calls.calledNumber})`,
-  assistantId: calls.assistantId,
-  assistantName: assistants.name,
-  analysis: calls.analysis,
-  createdAt: calls.createdAt,
-  // Microseconds: a JavaScript Date would cut the key and page wrongly between calls in the same millisecond.
-  cursorAt: sql<string>`to_char(${calls.createdAt} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`,
-};
-
-interface SummaryRow {
-  id: string;
-  status: string;
-  type: string;
-  startedAt: Date | null;
-  endedAt: Date | null;
-  duration: number | null;
-  endedReason: string | null;
-  cost: number | null;
-  customerName: string | null;
-  customerNumber: string | null;
-  phoneNumberId: string | null;
-  number: string | null;
-  assistantId: string | null;
-  assistantName: string | null;
-  analysis: { summary: string | null; successEvaluation: string | boolean | null } | null;
-  createdAt: Date;
-}
-
-function toSummary(row: SummaryRow): CallSummary {
-  return {
-    id: row.id,
-    status: row.status,
-    type: row.type as CallSummary['type'],
-    startedAt: iso(row.startedAt),
-    endedAt: iso(row.endedAt),
-    duration: row.duration,
-    endedReason: row.endedReason,
-    cost: row.cost,
-    customer: { name: row.customerName, number: row.customerNumber },
-    phoneNumber: { id: row.phoneNumberId, number: row.number },
-    assistant: { id: row.assistantId, name: row.assistantName },
-    analysis: { successEvaluation: row.analysis?.successEvaluation ?? null },
-    createdAt: row.createdAt.toISOString(),
-  };
-}
-
-function conditions({ practiceId, scope, search, status, since }: CallQuery): SQL | undefined {
-  const parts: (SQL | undefined)[] = [eq(calls.practiceId, practiceId)];
-  if (scope) {
-    parts.push(callsInScope(scope));
-  }
-  if (search) {
-    parts.push(
-      or(
-        search.number ? eq(calls.customerNumber, search.number) : undefined,
-        // Reversed, an ending is a prefix: calls_customer_number_reversed_idx serves it as a range.
-        search.numberEnding
-          ? sql`reverse(${calls.customerNumber}) like ${`${reverseDigits(search.numberEnding)}%`}`
-          : undefined,
-        search.practiceNumberIds?.length ? inArray(calls.phoneNumberId, search.practiceNumberIds) : undefined,
-        search.nameFragment
-          ? sql`${calls.customerNameFolded} like ${`%${escapeLike(search.nameFragment)}%`}`
-          : undefined,
-        search.idRange
-          ? sql`${calls.id} between ${search.idRange.low}::uuid and ${search.idRange.high}::uuid`
-          : undefined,
-      ) ?? sql`false`,
-    );
-  }
-  if (status) parts.push(eq(calls.status, status));
-  if (since) parts.push(gte(calls.createdAt, since));
-  return and(...parts);
-}
-
-const escapeLike = (value: string) => value.replace(/[\\%_]/g, (c) => `\\${c}`);
-
-const reverseDigits = (digits: string) => [...digits].reverse().join('');
-
 /**
  * The query with the practice's numbers a number search names. Looked up apart (a few rows), because inside the
  * list query an unknown set of numbers made the planner walk every call instead of the caller-number index.
@@ -157,17 +75,9 @@ const reverseDigits = (digits: string) => [...digits].reverse().join('');
 export async function withPracticeNumbers(db: Db, query: CallQuery): Promise<CallQuery> {
   const { search } = query;
   if (!search?.number && !search?.numberEnding) return query;
-  const rows = await db
-    .select({ id: phoneNumbers.id })
-    .from(phoneNumbers)
-    .where(
-      and(
-        eq(phoneNumbers.practiceId, query.practiceId),
-        search.number
-          ? eq(phoneNumbers.number, search.number)
-          : sql`${phoneNumbers.number} like ${`%${search.numberEnding}`}`,
-      ),
-    );
+  const { rows } = await db.$client.query<{ id: string }>(
+    practiceNumbersStatement(query.practiceId, search.number, search.numberEnding),
+  );
   return { ...query, search: { ...search, practiceNumberIds: rows.map((row) => row.id) } };
 }
 
@@ -299,36 +209,6 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 const json = (value: unknown) => (value === null ? null : JSON.stringify(value));
 
-/**
- * The list's one query (exported for the benchmark's EXPLAIN); one row more than `limit`. The page's ids come
- * first, from an index alone where one covers the filter (ADR 037: a name fragment is matched on the keyset
- * index), and only those rows are then read whole.
- */
-export function listQuery(db: Db, query: CallQuery, limit: number, after?: CallKey) {
-  const newestFirst = [desc(calls.createdAt), desc(calls.id)];
-  const page = db
-    .select({ pageId: calls.id })
-    .from(calls)
-    .where(
-      and(
-        conditions(query),
-        after
-          ? sql`(${calls.createdAt}, ${calls.id}) < (${after.createdAt}::timestamptz, ${after.id}::uuid)`
-          : undefined,
-      ),
-    )
-    .orderBy(...newestFirst)
-    .limit(limit + 1)
-    .as('page');
-  return db
-    .select(summaryColumns)
-    .from(page)
-    .innerJoin(calls, eq(calls.id, page.pageId))
-    .leftJoin(phoneNumbers, eq(phoneNumbers.id, calls.phoneNumberId))
-    .leftJoin(assistants, eq(assistants.id, calls.assistantId))
-    .orderBy(...newestFirst);
-}
-
 export function createCallsRepo(db: Db) {
   return {
     /** Newest first, strictly after `after` (keyset); one more than `limit` tells whether a next page exists. */
@@ -339,64 +219,41 @@ export function createCallsRepo(db: Db) {
     ): Promise<{ calls: CallSummary[]; last?: CallKey }> {
       if (query.scope && !query.scope.phoneNumbers.length && !query.scope.assistants.length)
         return { calls: [] };
-      const rows = await listQuery(db, await withPracticeNumbers(db, query), limit, after);
-      const page = rows.slice(0, limit);
-      const last = rows.length > limit ? page[page.length - 1] : undefined;
-      return {
-        calls: page.map(toSummary),
-        ...(last && { last: { createdAt: last.cursorAt, id: last.id } }),
-      };
+      const { rows } = await db.$client.query<ListRow>(
+        listStatement(await withPracticeNumbers(db, query), limit, after),
+      );
+      const count = Math.min(rows.length, limit);
+      const page: CallSummary[] = new Array(count);
+      for (let i = 0; i < count; i++) page[i] = toSummary(rows[i]!);
+      const last = rows.length > limit ? rows[limit - 1] : undefined;
+      return { calls: page, ...(last && { last: { createdAt: last.cursor_at, id: last.id } }) };
     },
 
     async stats(query: CallQuery): Promise<CallStats> {
       if (query.scope && !query.scope.phoneNumbers.length && !query.scope.assistants.length) {
         return { total: 0, completed: 0, totalDurationSeconds: 0, totalCost: 0 };
       }
-      const [row] = await db
-        .select({
-          total: sql<number>`count(*)::int`,
-          completed: sql<number>`(count(*) filter (where ${calls.status} = 'ended'))::int`,
-          totalDurationSeconds: sql<number>`coalesce(sum(${calls.durationSeconds}), 0)::float8`,
-          totalCost: sql<number>`coalesce(sum(${calls.cost}), 0)::float8`,
-        })
-        .from(calls)
-        .where(conditions(await withPracticeNumbers(db, query)));
-      return row ?? { total: 0, completed: 0, totalDurationSeconds: 0, totalCost: 0 };
+      const { rows } = await db.$client.query<{
+        total: number;
+        completed: number;
+        total_duration_seconds: number;
+        total_cost: number;
+      }>(statsStatement(await withPracticeNumbers(db, query)));
+      const row = rows[0];
+      return row
+        ? {
+            total: row.total,
+            completed: row.completed,
+            totalDurationSeconds: row.total_duration_seconds,
+            totalCost: row.total_cost,
+          }
+        : { total: 0, completed: 0, totalDurationSeconds: 0, totalCost: 0 };
     },
 
     async find(practiceId: string, id: string, scope: CallScope): Promise<CallDetail | undefined> {
-      const [row] = await db
-        .select({
-          ...summaryColumns,
-          costBreakdown: calls.costBreakdown,
-          transcript: calls.transcript,
-          summary: calls.summary,
-          recordingUrl: calls.recordingUrl,
-          stereoRecordingUrl: calls.stereoRecordingUrl,
-          pcapUrl: calls.pcapUrl,
-          messages: calls.messages,
-          updatedAt: calls.updatedAt,
-        })
-        .from(calls)
-        .leftJoin(phoneNumbers, eq(phoneNumbers.id, calls.phoneNumberId))
-        .leftJoin(assistants, eq(assistants.id, calls.assistantId))
-        .where(and(eq(calls.id, id), conditions({ practiceId, scope })));
-      if (!row) return undefined;
-      return {
-        ...toSummary(row),
-        costBreakdown: row.costBreakdown,
-        transcript: row.transcript,
-        summary: row.summary,
-        recordingUrl: row.recordingUrl,
-        stereoRecordingUrl: row.stereoRecordingUrl,
-        artifact: { pcapUrl: row.pcapUrl },
-        messages: row.messages ?? [],
-        analysis: {
-          summary: row.analysis?.summary ?? row.summary,
-          successEvaluation: row.analysis?.successEvaluation ?? null,
-        },
-        updatedAt: row.updatedAt.toISOString(),
-      };
+      const { rows } = await db.$client.query<DetailRow>(detailStatement(practiceId, id, scope));
+      const row = rows[0];
+      return row && toDetail(row);
     },
 
     /**

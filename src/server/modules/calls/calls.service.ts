@@ -38,8 +38,13 @@ export function parseSearch(q: string): CallSearch {
     if (e164) search.number = e164;
     else search.numberEnding = digits;
   }
-  // Names have letters and no digits.
-  if (/\p{L}/u.test(q) && !/\d/.test(q)) search.nameFragment = foldForSearch(q);
+  // Names have letters and no digits. Two words or more are a name as it begins (ADR 060): an index range,
+  // newest first, at any number of calls; one word is found anywhere in the name.
+  if (/\p{L}/u.test(q) && !/\d/.test(q)) {
+    const folded = foldForSearch(q).trim().replace(/\s+/g, ' ');
+    if (folded.includes(' ')) search.namePrefix = folded;
+    else search.nameFragment = folded;
+  }
   const hex = q.replace(/-/g, '').toLowerCase();
   if (ID_PREFIX.test(q) && hex.length > 0 && hex.length <= 32) {
     const uuid = (h: string) =>
@@ -59,7 +64,7 @@ export function describeListRequest(filter: CallFilter & { cursor?: string }): s
     ? [
         search.number && 'number',
         search.numberEnding && 'number ending',
-        search.nameFragment && 'name',
+        (search.nameFragment || search.namePrefix) && 'name',
         search.idRange && 'call id',
       ].filter((kind): kind is string => Boolean(kind))
     : [];

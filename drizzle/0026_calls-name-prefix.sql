@@ -1,0 +1,1 @@
+CREATE INDEX "calls_customer_name_prefix_idx" ON "calls" USING btree ("practice_id","customer_name_folded" text_pattern_ops,"created_at" DESC NULLS FIRST,"id" DESC NULLS FIRST);
