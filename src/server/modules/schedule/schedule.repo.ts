@@ -52,12 +52,15 @@ export interface CalledNumberHolder {
 
 export function createScheduleRepo(db: Db, changes?: TableChanges) {
   // Reference data every voice webhook and schedule read needs; it changes only when staff edit it.
-  const holders = createReadCache<CalledNumberHolder | undefined>(changes, [
-    phoneMappings,
-    phoneNumbers,
-    connectors,
-  ]);
-  const types = createReadCache<AppointmentTypeRecord | undefined>(changes, [appointmentTypes]);
+  // A number nobody holds and a word that is no type are kept too (ADR 061): callers repeat them.
+  const holders = createReadCache<CalledNumberHolder | undefined>(
+    changes,
+    [phoneMappings, phoneNumbers, connectors],
+    { keepMisses: true },
+  );
+  const types = createReadCache<AppointmentTypeRecord | undefined>(changes, [appointmentTypes], {
+    keepMisses: true,
+  });
   const labels = createReadCache<Map<string, string>>(changes, [appointmentTypes]);
   const practiceRows = createReadCache<PracticeContext | undefined>(changes, [practices]);
 
