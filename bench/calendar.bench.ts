@@ -15,6 +15,7 @@ import { DEMO_ADMIN, seedDemoPractice } from '../src/server/db/seed/demo-practic
 import { fillWeek, nextMonday, signIn } from './lib';
 import { measureWeek, printWeek } from './calendar-week';
 import { freeLoopbackPort } from '../src/server/db/embedded-postgres';
+import { addMinutesToWall, wallFromInstant } from '../src/server/lib/wall-time';
 
 const ZONE = 'America/New_York';
 const WEEK_SIZE = 500;
@@ -37,7 +38,10 @@ if (process.env.BENCH_WEEK_ONLY === '1') process.exit(0);
 
 const dataDir = mkdtempSync(path.join(tmpdir(), 'servc-bench-calendar-'));
 chmodSync(dataDir, 0o755);
-const monday = nextMonday(ZONE);
+// The calendar's "Next week" (weeks start on Sunday): on a Sunday the next Monday is in the week shown first.
+const today = wallFromInstant(new Date(), ZONE).slice(0, 10);
+const sundayToday = new Date(`${today}T12:00:00Z`).getUTCDay() === 0;
+const monday = addMinutesToWall(`${nextMonday(ZONE)}T00:00:00`, sundayToday ? 7 * 1440 : 0).slice(0, 10);
 {
   const database = await openDatabase({ dataDir });
   await seedDemoPractice(database.db);
