@@ -67,6 +67,8 @@ const toolCalls = Array.from({ length: 600 }, (_, i) => ({
   message: {
     type: 'tool-calls',
     phoneNumber: { number: calledNumber },
+    // The patient calls from their own number: on a call, a record is named only to it (ADR 055).
+    customer: { number: phones[i % phones.length] },
     toolCallList: [
       {
         id: `find-${i}`,

@@ -72,6 +72,26 @@ describe('read cache', () => {
     expect(misses).toBe(2);
   });
 
+  it('with keepMisses, keeps "not found" until a table it reads from changes (ADR 061)', async () => {
+    const changes = fakeChanges();
+    const cache = createReadCache<number | undefined>(changes, [calls], { keepMisses: true });
+    let loads = 0;
+    const stored: { value?: number } = {};
+    const load = async () => (loads++, stored.value);
+    expect(await cache.get('k', load)).toBeUndefined();
+    expect(await cache.get('k', load)).toBeUndefined();
+    expect(loads).toBe(1);
+    stored.value = 7;
+    changes.emit(['calls']);
+    expect(await cache.get('k', load)).toBe(7);
+    expect(loads).toBe(2);
+    expect(await cache.peek('k', load)).toBe(7);
+    const down = createReadCache<undefined>(fakeChanges(false), [calls], { keepMisses: true });
+    await down.get('k', async () => void loads++);
+    await down.get('k', async () => void loads++);
+    expect(loads).toBe(4);
+  });
+
   it('shares one load between concurrent readers of a key', async () => {
     const cache = createReadCache<number>(fakeChanges(), [calls]);
     const source = counter();

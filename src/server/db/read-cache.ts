@@ -4,7 +4,8 @@ import type { TableChanges } from './changes';
 /**
  * Query results kept in memory until one of the tables they were read from changes (ADR 022). Without a
  * change feed (or while it is down) every read goes to the database. Values are shared between requests:
- * callers must not mutate them. `undefined` (nothing found) is never kept: anyone can ask for what is not there.
+ * callers must not mutate them. `undefined` (nothing found) is kept only by a cache made with `keepMisses`
+ * (ADR 061): a miss is emptied by a change to the same tables as a hit, and bounded by `max` like any entry.
  */
 export interface ReadCache<V> {
   get(key: string, load: () => Promise<V>): Promise<V>;
@@ -28,6 +29,11 @@ export interface ReadCacheOptions {
   max?: number;
   /** A bound on staleness should a change ever go unheard. */
   maxAgeMs?: number;
+  /**
+   * Keep "not found" (`undefined`) too, for lookups asked again and again for what is not there (a called
+   * number nobody mapped, an unknown caller): the change that adds it empties the cache like any other.
+   */
+  keepMisses?: boolean;
 }
 
 /** Every table some read cache depends on: each needs the change trigger (tested in changes.db.test.ts). */
@@ -36,7 +42,7 @@ export const cachedTables = new Set<string>();
 export function createReadCache<V>(
   changes: TableChanges | undefined,
   dependsOn: readonly Table[],
-  { max = 500, maxAgeMs = 60_000 }: ReadCacheOptions = {},
+  { max = 500, maxAgeMs = 60_000, keepMisses = false }: ReadCacheOptions = {},
 ): ReadCache<V> {
   const tables = dependsOn.map((table) => getTableName(table));
   for (const table of tables) cachedTables.add(table);
@@ -57,7 +63,7 @@ export function createReadCache<V>(
     const at = performance.now();
     const value = await load();
     // A change heard while loading may not be in `value`: use it for the callers waiting now only.
-    if (value !== undefined && started === generation && changes!.live) {
+    if ((value !== undefined || keepMisses) && started === generation && changes!.live) {
       entries.delete(key);
       if (entries.size >= max) entries.delete(entries.keys().next().value!);
       entries.set(key, { value, at });

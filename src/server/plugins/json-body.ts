@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { badRequest } from '../errors';
+import { jsonMayHoldInvalidText } from './input-text';
 
 /** Far deeper than any body we take (a Vapi report nests about a dozen levels); deep nesting only costs CPU. */
 export const MAX_JSON_DEPTH = 64;
@@ -49,6 +50,7 @@ export function installJsonBodyParser(app: FastifyInstance): void {
       done(badRequest(TOO_DEEP_MESSAGE), undefined);
       return;
     }
+    request.bodyTextClean = !jsonMayHoldInvalidText(body as string);
     parse(request, body as string, done);
   });
 }

@@ -43,6 +43,20 @@ export function createBodyCache<T>(
 ) {
   const serialize = compileSerializer(schema);
   const bodies = createReadCache<Body>(changes, tables, options);
+
+  async function sendBody(request: FastifyRequest, reply: FastifyReply, body: Body): Promise<FastifyReply> {
+    const encoding = body.raw.length >= COMPRESS_MIN_BYTES ? acceptedEncoding(request) : undefined;
+    markEncoding(reply, encoding);
+    void reply.type('application/json; charset=utf-8');
+    if (!encoding) return reply.send(body.raw);
+    const encoded = (body.encoded[encoding] ??= compress(body.raw, encoding));
+    // A failed compression is not kept: the next request tries again.
+    encoded.catch(() => {
+      if (body.encoded[encoding] === encoded) delete body.encoded[encoding];
+    });
+    return reply.send(await encoded);
+  }
+
   return {
     /**
      * Replies with the body for `key`; without a key (data outside our database) it is read and serialized
@@ -55,17 +69,24 @@ export function createBodyCache<T>(
       load: () => Promise<T>,
     ): Promise<FastifyReply> {
       const read = async (): Promise<Body> => ({ raw: Buffer.from(serialize(await load())), encoded: {} });
-      const body = key === undefined ? await read() : await bodies.get(key, read);
-      const encoding = body.raw.length >= COMPRESS_MIN_BYTES ? acceptedEncoding(request) : undefined;
-      markEncoding(reply, encoding);
-      void reply.type('application/json; charset=utf-8');
-      if (!encoding) return reply.send(body.raw);
-      const encoded = (body.encoded[encoding] ??= compress(body.raw, encoding));
-      // A failed compression is not kept: the next request tries again.
-      encoded.catch(() => {
-        if (body.encoded[encoding] === encoded) delete body.encoded[encoding];
-      });
-      return reply.send(await encoded);
+      return sendBody(request, reply, key === undefined ? await read() : await bodies.get(key, read));
+    },
+
+    /**
+     * The same for a body already serialized elsewhere (JSON built by PostgreSQL, ADR 062): `load` must
+     * answer exactly what `send` would for the schema; a test of the caller holds it to that.
+     */
+    async sendJson(
+      request: FastifyRequest,
+      reply: FastifyReply,
+      key: string,
+      load: () => Promise<Buffer>,
+    ): Promise<FastifyReply> {
+      return sendBody(
+        request,
+        reply,
+        await bodies.get(key, async () => ({ raw: await load(), encoded: {} })),
+      );
     },
   };
 }

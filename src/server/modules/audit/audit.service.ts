@@ -52,26 +52,57 @@ function csvCell(value: string | null): string {
 
 /** Entries written by one INSERT at most. */
 const BATCH_SIZE = 500;
+/** How long the first entry of a batch waits for others (ADR 061): a few ms, off every request's path. */
+const BATCH_DELAY_MS = 5;
 
-export function createAuditService(repo: AuditRepo, now: () => Date = () => new Date()) {
+export interface AuditBatching {
+  batchSize?: number;
+  delayMs?: number;
+}
+
+export function createAuditService(
+  repo: AuditRepo,
+  now: () => Date = () => new Date(),
+  { batchSize = BATCH_SIZE, delayMs = BATCH_DELAY_MS }: AuditBatching = {},
+) {
   const queue: { event: NewAuditEvent; written: () => void; failed: (error: unknown) => void }[] = [];
   let writing: Promise<void> | undefined;
+  let timer: NodeJS.Timeout | undefined;
+  let flushing = 0;
 
-  /** One INSERT at a time; whatever arrives meanwhile goes into the next one, so busy hours cost few writes. */
-  async function drain(): Promise<void> {
-    while (queue.length > 0) {
-      const batch = queue.splice(0, BATCH_SIZE);
-      try {
-        await repo.insert(batch.map((entry) => entry.event));
-        for (const entry of batch) entry.written();
-      } catch {
-        // One bad entry must not take the others with it: write them one by one.
-        for (const entry of batch) {
-          await repo.insert([entry.event]).then(entry.written, entry.failed);
-        }
+  /**
+   * One INSERT at a time, of whatever gathered: entries wait up to `delayMs` for others (or until a batch is
+   * full, or a flush), so a busy hour costs one write per few hundred entries instead of one per request.
+   */
+  function kick(): void {
+    if (writing || queue.length === 0) return;
+    if (flushing > 0 || queue.length >= batchSize || delayMs <= 0) {
+      clearTimeout(timer);
+      timer = undefined;
+      writing = write();
+      return;
+    }
+    timer ??= setTimeout(() => {
+      timer = undefined;
+      flushing++;
+      kick();
+      flushing--;
+    }, delayMs);
+  }
+
+  async function write(): Promise<void> {
+    const batch = queue.splice(0, batchSize);
+    try {
+      await repo.insert(batch.map((entry) => entry.event));
+      for (const entry of batch) entry.written();
+    } catch {
+      // One bad entry must not take the others with it: write them one by one.
+      for (const entry of batch) {
+        await repo.insert([entry.event]).then(entry.written, entry.failed);
       }
     }
     writing = undefined;
+    kick();
   }
 
   function toQuery(filter: AuditFilter, limit: number, cursor?: string): AuditQuery {
@@ -98,7 +129,7 @@ export function createAuditService(repo: AuditRepo, now: () => Date = () => new 
   }
 
   return {
-    /** Appends one entry; resolves once it is written. `flush()` (and shutdown) wait for every pending one. */
+    /** Appends one entry; resolves once it is written (batched: ADR 061). `flush()` (and shutdown) write every pending one. */
     record(entry: AuditEntry): Promise<void> {
       const event: NewAuditEvent = {
         at: now(),
@@ -117,12 +148,21 @@ export function createAuditService(repo: AuditRepo, now: () => Date = () => new 
       };
       return new Promise<void>((written, failed) => {
         queue.push({ event, written, failed });
-        writing ??= drain();
+        kick();
       });
     },
 
+    /** Writes every pending entry now and waits for them (tests, shutdown). */
     async flush(): Promise<void> {
-      while (writing) await writing;
+      flushing++;
+      try {
+        while (writing || queue.length > 0) {
+          kick();
+          await writing;
+        }
+      } finally {
+        flushing--;
+      }
     },
 
     /** The practice's own entries only. */

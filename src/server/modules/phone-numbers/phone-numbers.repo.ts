@@ -53,7 +53,10 @@ type CallRoute = Awaited<ReturnType<typeof loadForCall>>;
 
 export function createPhoneNumbersRepo(db: Db, changes?: TableChanges) {
   // Every voice webhook asks which practice, number and assistant a call is for (ADR 022).
-  const routes = createReadCache<CallRoute>(changes, [phoneNumbers, assistants, practices]);
+  // A number no practice holds is kept as such too (ADR 061), until numbers, assistants or practices change.
+  const routes = createReadCache<CallRoute>(changes, [phoneNumbers, assistants, practices], {
+    keepMisses: true,
+  });
   return {
     transaction: <T>(work: (tx: Tx) => Promise<T>) => db.transaction(work),
 

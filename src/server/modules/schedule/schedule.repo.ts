@@ -50,14 +50,55 @@ export interface CalledNumberHolder {
   connector?: PracticeConnector;
 }
 
+/** A row of the calendar's week, as `weekRows` reads it (`rowMode: 'array'`, no Date objects). */
+export type WeekRow = [
+  id: string,
+  startMs: number,
+  endMs: number,
+  wallStart: string,
+  wallEnd: string,
+  status: string,
+  notes: string,
+  confirmationNumber: string,
+  appointmentType: string | null,
+  patientId: string,
+  givenName: string,
+  familyName: string,
+  providerId: string,
+  providerName: string,
+  operatoryId: string | null,
+  operatoryName: string | null,
+];
+
+/**
+ * The built-in schedule's appointments in [start, end) with what the calendar shows of each (ADR 062): the
+ * sandbox adapter's `listAppointments` without its objects. Instants as epoch milliseconds, wall times from
+ * PostgreSQL's zone data, one prepared statement.
+ */
+const WEEK_SQL = `
+  select a.id, date_part('epoch', a.starts_at) * 1000, date_part('epoch', a.ends_at) * 1000,
+         to_char(a.starts_at at time zone $4, 'YYYY-MM-DD"T"HH24:MI:SS'),
+         to_char(a.ends_at at time zone $4, 'YYYY-MM-DD"T"HH24:MI:SS'),
+         a.status, a.notes, a.confirmation_number, a.appointment_type, p.id, p.given_name, p.family_name,
+         v.id, v.display_name, o.id, o.display_name
+  from appointments a
+  join patients p on p.id = a.patient_id
+  join providers v on v.id = a.provider_id
+  left join operatories o on o.id = a.operatory_id
+  where a.practice_id = $1 and a.starts_at >= $2 and a.starts_at < $3
+  order by a.starts_at, a.id`;
+
 export function createScheduleRepo(db: Db, changes?: TableChanges) {
   // Reference data every voice webhook and schedule read needs; it changes only when staff edit it.
-  const holders = createReadCache<CalledNumberHolder | undefined>(changes, [
-    phoneMappings,
-    phoneNumbers,
-    connectors,
-  ]);
-  const types = createReadCache<AppointmentTypeRecord | undefined>(changes, [appointmentTypes]);
+  // A number nobody holds and a word that is no type are kept too (ADR 061): callers repeat them.
+  const holders = createReadCache<CalledNumberHolder | undefined>(
+    changes,
+    [phoneMappings, phoneNumbers, connectors],
+    { keepMisses: true },
+  );
+  const types = createReadCache<AppointmentTypeRecord | undefined>(changes, [appointmentTypes], {
+    keepMisses: true,
+  });
   const labels = createReadCache<Map<string, string>>(changes, [appointmentTypes]);
   const practiceRows = createReadCache<PracticeContext | undefined>(changes, [practices]);
 
@@ -129,6 +170,17 @@ export function createScheduleRepo(db: Db, changes?: TableChanges) {
   }
 
   return {
+    /** The built-in schedule's appointments in the range, for the calendar's week (ADR 062). */
+    async weekRows(practiceId: string, timeZone: string, range: { start: Date; end: Date }) {
+      const { rows } = await db.$client.query<WeekRow>({
+        name: 'schedule_week',
+        text: WEEK_SQL,
+        values: [practiceId, range.start, range.end, timeZone],
+        rowMode: 'array',
+      });
+      return rows;
+    },
+
     /** The practice holding a called number (E.164), with the active connector its mapping names. */
     holderOfNumber: (e164: string) => holders.get(e164, () => holderOf(e164)),
 

@@ -38,10 +38,11 @@ export function registerScheduleRoutes(app: App, schedule: ScheduleService, chan
     async (request, reply) => {
       const practice = await schedule.forUser(viewer(request));
       const range = schedule.range(practice, request.query.start, request.query.end);
-      const key = practice.inDatabase
-        ? `${practice.id}|${practice.timeZone}|${range.start.toISOString()}|${range.end.toISOString()}`
-        : undefined;
-      return weeks.send(request, reply, key, async () => ({
+      if (practice.inDatabase) {
+        const key = `${practice.id}|${practice.timeZone}|${range.start.toISOString()}|${range.end.toISOString()}`;
+        return weeks.sendJson(request, reply, key, () => schedule.appointmentListJson(practice, range));
+      }
+      return weeks.send(request, reply, undefined, async () => ({
         appointments: await schedule.listAppointments(practice, range),
         time_zone: practice.timeZone,
       }));

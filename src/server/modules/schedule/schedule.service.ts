@@ -46,6 +46,7 @@ import { createKeyedTurns } from '../../lib/keyed-turns';
 import { closedMessage, movedNothingMessage, nearestOpenTimes } from './nearest-open-times';
 import { isLate, outcomeOf } from './outcomes';
 import { collapseSpaces } from '../../lib/text';
+import { weekJson } from './week-json';
 
 export const NO_CONNECTOR_MESSAGE = 'No active linked account is available to you.';
 
@@ -301,6 +302,15 @@ export function createScheduleService({
       range: { start: Date; end: Date },
     ): Promise<AppointmentItem[]> {
       return (await practice.pms.listAppointments(range)).map(toAppointmentItem);
+    },
+
+    /**
+     * `{ appointments, time_zone }` of the built-in schedule as JSON bytes (ADR 062): the calendar's week of
+     * thousands of visits without an object per field.
+     */
+    async appointmentListJson(practice: Practice, range: { start: Date; end: Date }): Promise<Buffer> {
+      if (!practice.inDatabase) throw new Error('appointmentListJson is for the built-in schedule');
+      return weekJson(await repo.weekRows(practice.id, practice.timeZone, range), practice.timeZone);
     },
 
     async listProviders(practice: Practice): Promise<ProviderItem[]> {
