@@ -72,6 +72,16 @@ const placements = async () =>
   (await t.database.db.select({ n: count() }).from(sandboxOutboundPlacements))[0]!.n;
 const rows = () => t.database.db.select().from(outboundCalls).orderBy(outboundCalls.patientId);
 
+/** Marks a queued call as a dispatcher killed after its claim leaves it: `calling`, no platform id stored. */
+async function claimedUnplaced(id: string): Promise<string> {
+  const key = `${id}:1`;
+  await t.database.db
+    .update(outboundCalls)
+    .set({ status: 'calling', attempts: 1, placementKey: key, placedAt: new Date(Date.now() - 1000) })
+    .where(eq(outboundCalls.id, id));
+  return key;
+}
+
 /** Runs the dispatcher until every call is settled (the sandbox's events arrive by themselves). */
 async function dispatchUntilSettled(timeoutMs = 20_000) {
   const stopAt = Date.now() + timeoutMs;
@@ -223,12 +233,8 @@ describe('the outbound dispatcher with the sandbox voice', () => {
 
   it('places again under the same key a call a crash left claimed but unplaced: still one placement', async () => {
     const [row] = await queue(['+12125550103']);
-    // As a dispatcher killed between its claim and the port leaves it: claimed, no platform id stored.
-    const key = `${row!.id}:1`;
-    await t.database.db
-      .update(outboundCalls)
-      .set({ status: 'calling', attempts: 1, placementKey: key, placedAt: new Date(Date.now() - 1000) })
-      .where(eq(outboundCalls.id, row!.id));
+    // As a dispatcher killed between its claim and the port leaves it.
+    await claimedUnplaced(row!.id);
     const placed = await t.modules.outboundCalls.dispatcher.run(1_000);
     expect(placed.placed).toBe(0);
     await dispatchUntilSettled();
@@ -241,11 +247,7 @@ describe('the outbound dispatcher with the sandbox voice', () => {
     const [row] = await queue(['+12125550104']);
     // A dispatcher killed after the port placed the call, before it stored the call's id; the next start
     // plays the placement, and its report arrives before the repair places the key again.
-    const key = `${row!.id}:1`;
-    await t.database.db
-      .update(outboundCalls)
-      .set({ status: 'calling', attempts: 1, placementKey: key, placedAt: new Date(Date.now() - 1000) })
-      .where(eq(outboundCalls.id, row!.id));
+    const key = await claimedUnplaced(row!.id);
     const callId = randomUUID();
     await t.database.db.insert(sandboxOutboundPlacements).values({
       practiceId: demoId,
