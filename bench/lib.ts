@@ -17,6 +17,7 @@ import { seedDemoPractice } from '../src/server/db/seed/demo-practice';
 // `npm run bench` runs from the repository root (the benchmarks themselves run bundled, from dist/bench).
 const autocannonBin = path.resolve('node_modules/autocannon/autocannon.js');
 const loadEachScript = path.resolve('bench/load-each.mjs');
+const loadCallersScript = path.resolve('bench/load-callers.mjs');
 
 export const CONNECTIONS = 50;
 export const DURATION_SECONDS = 10;
@@ -110,6 +111,39 @@ export async function loadGets(
   writeFileSync(config, JSON.stringify({ url, connections, duration: DURATION_SECONDS, headers: {}, gets }));
   try {
     return loadResult(await run(process.execPath, [loadEachScript, config], { maxBuffer: 16 * 1024 * 1024 }));
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+/** The n-th distinct caller number, +1 212 NXX XXXX with the exchange from 300 up, as load-callers.mjs makes it. */
+export const callerNumber = (n: number) =>
+  `+1212${300 + Math.floor(n / 10_000)}${String(n % 10_000).padStart(4, '0')}`;
+
+/** The next caller number no request of this process has used (`loadCallers` and the bare SQL take from it). */
+export const callers = { next: 0 };
+
+/**
+ * POSTs for DURATION_SECONDS with `connections` clients, each request one of `templates` in turn (JSON text with
+ * `__CALLER__` and `__N__`) with a caller number never sent before in this process (bench/load-callers.mjs).
+ */
+export async function loadCallers(
+  url: string,
+  headers: Record<string, string>,
+  templates: readonly string[],
+  connections = CONNECTIONS,
+): Promise<LoadResult> {
+  onlyLoopback(url);
+  const dir = mkdtempSync(path.join(tmpdir(), 'servc-callers-'));
+  const config = path.join(dir, 'config.json');
+  writeFileSync(
+    config,
+    JSON.stringify({ url, connections, duration: DURATION_SECONDS, headers, templates, first: callers.next }),
+  );
+  try {
+    const output = await run(process.execPath, [loadCallersScript, config], { maxBuffer: 16 * 1024 * 1024 });
+    callers.next = (JSON.parse(output.stdout) as { next: number }).next;
+    return loadResult(output);
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }

@@ -1,5 +1,5 @@
 // autocannon POSTing JSON from templates in which every request gets a caller number no request had before
-// (`loadCallers` in baseline-voice.ts runs it in a process of its own): node bench/load-callers.mjs <config.json>,
+// (`loadCallers` in bench/lib.ts runs it in a process of its own): node bench/load-callers.mjs <config.json>,
 // the config holding url, connections, duration, headers and templates (JSON text with __CALLER__ and __N__ in
 // it). Prints autocannon's result as JSON, as its command line does with --json.
 import { readFileSync } from 'node:fs';

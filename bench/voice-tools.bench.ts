@@ -3,18 +3,28 @@
 // never seen before on every request, at 10 and 50 connections. Beside each figure, from the same minute: a
 // bare node:http server making the same query on the same pool, and that query through `pg` alone; the load
 // average beside each. Read caches are emptied before each run. Run with `npm run bench -- voice-tools`.
+import { timingSafeEqual } from 'node:crypto';
 import { and, asc, eq } from 'drizzle-orm';
 import { buildApp } from '../src/server/app';
 import { cachedTables } from '../src/server/db/read-cache';
 import { patients } from '../src/server/db/schema/index';
 import { addMinutesToWall } from '../src/server/lib/wall-time';
 import { countQueries } from '../src/server/test/query-counter';
-import { benchDatabase, demoPracticeId, listen, nextMonday } from './lib';
-import { bareVoiceServer, barePg, loadCallers, type Figure } from './baseline-voice';
+import { bareHttpServer, barePgLoad, loadAverage } from './baseline';
+import {
+  benchDatabase,
+  callerNumber,
+  callers,
+  demoPracticeId,
+  DURATION_SECONDS,
+  listen,
+  loadCallers,
+  nextMonday,
+  type LoadResult,
+} from './lib';
 
 const SECRET = 'bench-webhook-secret-0123456789';
 const ZONE = 'America/New_York';
-const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 1);
 /** For profiling the app alone (`node --cpu-prof`): BENCH_APP_ONLY=1 skips the baselines. */
 const APP_ONLY = process.env.BENCH_APP_ONLY === '1';
@@ -39,14 +49,19 @@ const line = (
   )
 ).rows[0]!;
 
-// The statement the app sends for findPatient, as drizzle builds it: the bare server and pg send the same.
+// The statement the app sends for findPatient, as drizzle builds it, under the name the app prepares it by
+// (sandbox-adapter.ts): the bare server and pg send the same, sharing its preparation on the pool's connections.
 const lookupSql = database.db
   .select()
   .from(patients)
   .where(and(eq(patients.practiceId, practiceId), eq(patients.phone, '+10000000000')))
   .orderBy(asc(patients.createdAt))
   .toSQL();
-const lookup = (caller: string) => ({ text: lookupSql.sql, values: [practiceId, caller] });
+const lookup = (caller: string) => ({
+  name: 'sandbox_patients_by_phone',
+  text: lookupSql.sql,
+  values: [practiceId, caller],
+});
 if (lookupSql.params[0] !== practiceId) throw new Error('unexpected parameter order in the patient lookup');
 
 // The platform's tool-calls message (fixtures/vendor-samples/vapi/server-messages/tool-calls/08-…): both calls,
@@ -149,57 +164,104 @@ for (const [i, template] of templates.entries()) {
 if (Buffer.byteLength(templates[0]!) < 1500)
   throw new Error('the message is smaller than the platform sends');
 
-const bare = await bareVoiceServer(pool, {
-  secret: SECRET,
-  lookup,
-  availability: (args) => availability.get(JSON.stringify(args)) ?? '{}',
+/**
+ * A bare node:http server answering the tool calls with the app's database work: the secret compared in constant
+ * time, the body parsed, the patient looked up by the number calling (the same statement on the same pool), the
+ * reply built with JSON.stringify; checkAvailability's answer is the app's own, by its arguments. No framework,
+ * no validation, no audit entry, no tool logic, no caches.
+ */
+const secret = Buffer.from(SECRET);
+const bare = await bareHttpServer(async (request) => {
+  const chunks: Buffer[] = [];
+  for await (const chunk of request) chunks.push(chunk as Buffer);
+  const header = Buffer.from(String(request.headers['x-vapi-secret'] ?? ''));
+  if (header.length !== secret.length || !timingSafeEqual(header, secret))
+    return { status: 401, body: { error: 'unauthorized' } };
+  const { message } = JSON.parse(Buffer.concat(chunks).toString()) as {
+    message: {
+      customer?: { number?: string };
+      toolCallList: { id: string; function: { name: string; arguments: unknown } }[];
+    };
+  };
+  const { rows } = await pool.query<{ id: string; given_name: string; family_name: string; phone: string }>(
+    lookup(message.customer?.number ?? ''),
+  );
+  const patient = rows[0];
+  const found = patient
+    ? { success: true, patient: { id: patient.id, name: `${patient.given_name} ${patient.family_name}` } }
+    : { success: false, patient: null, message: 'No patient found with that phone number.' };
+  return {
+    results: message.toolCallList.map(({ id, function: { name, arguments: args } }) => ({
+      toolCallId: id,
+      name,
+      result:
+        name === 'findPatient' ? JSON.stringify(found) : (availability.get(JSON.stringify(args)) ?? '{}'),
+    })),
+  };
 });
 
+/** The patient lookup through `pg` alone, `connections` at once, a caller never asked about each time. */
+async function barePg(connections: number): Promise<LoadResult> {
+  const first = callers.next;
+  const figure = await barePgLoad(pool, (i, query) => query(lookup(callerNumber(first + i))), {
+    connections,
+    seconds: DURATION_SECONDS,
+  });
+  callers.next += figure.sent;
+  return figure;
+}
+
 const emptyCaches = () => database.changes.wrote([...cachedTables]);
-const rows: [string, number, Figure, string][] = [];
+const rows: { what: string; connections: number; figure: LoadResult; load: string; perRequest: string }[] =
+  [];
 for (let round = 0; round < ROUNDS; round++) {
   for (const connections of [10, 50]) {
     emptyCaches();
-    let figure!: Figure;
+    let figure!: LoadResult;
     const sent = await queries.during(async () => {
-      figure = await loadCallers(`${appUrl}/webhook`, headers, templates, connections, SECONDS);
+      figure = await loadCallers(`${appUrl}/webhook`, headers, templates, connections);
     });
+    const load = loadAverage();
     await app.inject({ method: 'GET', url: '/api/ready' });
-    const requests = figure.requestsPerSecond * SECONDS;
+    const requests = figure.requestsPerSecond * DURATION_SECONDS;
     const audits = sent.filter((text) => text.startsWith('insert into audit_events')).length;
     const perRequest = `${((sent.length - audits) / requests).toFixed(2)} + ${(audits / requests).toFixed(3)} audit`;
-    rows.push(['app (POST /webhook, as it runs)', connections, figure, perRequest]);
+    rows.push({ what: 'app (POST /webhook, as it runs)', connections, figure, load, perRequest });
     if (APP_ONLY) continue;
-    rows.push([
-      'bare node:http, same query, same pool',
+    const bareFigure = await loadCallers(`${bare.url}/webhook`, headers, templates, connections);
+    rows.push({
+      what: 'bare node:http, same query, same pool',
       connections,
-      await loadCallers(`${bare.url}/webhook`, headers, templates, connections, SECONDS),
-      '1',
-    ]);
-    rows.push([
-      'the query through pg alone',
+      figure: bareFigure,
+      load: loadAverage(),
+      perRequest: '1',
+    });
+    const pgFigure = await barePg(connections);
+    rows.push({
+      what: 'the query through pg alone',
       connections,
-      await barePg(pool, lookup, connections, SECONDS),
-      '1',
-    ]);
+      figure: pgFigure,
+      load: loadAverage(),
+      perRequest: '1',
+    });
   }
 }
 
 console.log(
-  `\nVoice tool calls, a new caller on every request (${SECONDS} s per run, ${Buffer.byteLength(templates[0]!)}-byte message)`,
+  `\nVoice tool calls, a new caller on every request (${DURATION_SECONDS} s per run, ${Buffer.byteLength(templates[0]!)}-byte message)`,
 );
 console.log(
-  '| what | connections | requests/s | p50 ms | p99 ms | errors | load avg (1 min) | queries/request |',
+  '| what | connections | requests/s | p50 ms | p99 ms | errors | load average (1, 5, 15 min) | queries/request |',
 );
 console.log('| --- | --- | --- | --- | --- | --- | --- | --- |');
-for (const [what, connections, f, perRequest] of rows)
+for (const { what, connections, figure: f, load, perRequest } of rows)
   console.log(
-    `| ${what} | ${connections} | ${f.requestsPerSecond} | ${f.p50} | ${f.p99} | ${f.errors} | ${f.load.toFixed(2)} | ${perRequest} |`,
+    `| ${what} | ${connections} | ${f.requestsPerSecond} | ${f.p50} | ${f.p99} | ${f.non2xx} | ${load} | ${perRequest} |`,
   );
 for (let i = 0; !APP_ONLY && i < rows.length; i += 3) {
-  const [appRow, bareRow] = [rows[i]![2], rows[i + 1]![2]];
+  const [appRow, bareRow] = [rows[i]!.figure, rows[i + 1]!.figure];
   console.log(
-    `${rows[i]![1]} connections: app p99 ÷ bare http p99 = ${(appRow.p99 / bareRow.p99).toFixed(2)} (target ≤ 1.5), throughput ${(appRow.requestsPerSecond / bareRow.requestsPerSecond).toFixed(2)} of bare`,
+    `${rows[i]!.connections} connections: app p99 ÷ bare http p99 = ${(appRow.p99 / bareRow.p99).toFixed(2)} (target ≤ 1.5), throughput ${(appRow.requestsPerSecond / bareRow.requestsPerSecond).toFixed(2)} of bare`,
   );
 }
 

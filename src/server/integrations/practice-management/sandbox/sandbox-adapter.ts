@@ -208,14 +208,22 @@ export function createSandboxSchedule(
     };
   }
 
-  const findPatientsByPhone = (q: Queryable) => async (phone: string) =>
-    (
-      await q
+  /**
+   * The practice's patients on a number. Every voice tool call asks it, so the statement is built once (on first
+   * use) and sent by name, prepared on each pooled connection (ADR 061).
+   */
+  const findPatientsByPhone = (q: Queryable) => {
+    let query: ReturnType<typeof prepare> | undefined;
+    const prepare = () =>
+      q
         .select()
         .from(patients)
-        .where(and(ours.patients, eq(patients.phone, phone)))
+        .where(and(ours.patients, eq(patients.phone, sql.placeholder('phone'))))
         .orderBy(asc(patients.createdAt))
-    ).map(toPatient);
+        .prepare('sandbox_patients_by_phone');
+    return async (phone: string) => (await (query ??= prepare()).execute({ phone })).map(toPatient);
+  };
+  const patientsOnNumber = findPatientsByPhone(db);
 
   const createPatient = (q: Queryable) => async (input: NewPatient) => {
     const [row] = await q
@@ -681,7 +689,7 @@ export function createSandboxSchedule(
       return rows.map(toAppointment);
     },
     findPatientsByPhone: (phone) =>
-      caches.patients.get(`${practiceId}|${phone}`, () => findPatientsByPhone(db)(phone)),
+      caches.patients.get(`${practiceId}|${phone}`, () => patientsOnNumber(phone)),
     createPatient: createPatient(db),
     openSlots,
     book,
