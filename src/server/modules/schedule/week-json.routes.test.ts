@@ -5,7 +5,7 @@ import { firstPracticeId } from '../../test/practice-number';
 import { addDays, weekdayAhead } from '../../test/schedule-dates';
 import { bearer, createTestApp, type TestApp } from '../../test/test-app';
 
-// ADR 062: the week of the built-in schedule is built as JSON by PostgreSQL. It must be what the mapping in
+// ADR 062: the week of the built-in schedule is written from its rows straight into JSON bytes. It must be what the mapping in
 // JavaScript (the adapter's listAppointments through toAppointmentItem) gives, for every kind of visit.
 
 let t: TestApp;
@@ -16,7 +16,7 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-describe('GET /api/appointments built by PostgreSQL (ADR 062)', () => {
+describe('GET /api/appointments written from the rows (ADR 062)', () => {
   it('answers exactly what the mapping in JavaScript answers', async () => {
     const practiceId = await firstPracticeId(t);
     const db = t.database.db;
