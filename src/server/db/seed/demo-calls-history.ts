@@ -36,6 +36,7 @@ import type { BookingSource } from '#shared/schemas/analytics';
 import { BRIGHT_SMILE_SCHEDULE } from './demo-schedule';
 import { createRandom, uniqueConfirmationNumber, type Random } from './random';
 import { DENTAL_CALL_SCRIPT } from './voice-data';
+import { inTurn } from '../in-turn';
 
 /**
  * Six months of the demo practice's history for Analytics (issue 25): calls day by day (more in working hours,
@@ -122,7 +123,7 @@ export async function seedDemoHistory(tx: Tx, practice: { id: string; timeZone: 
   const random = createRandom(HISTORY_SEED);
   const { id: practiceId, timeZone } = practice;
   const [assistantRows, numberRows, providerRows, hourRows, roomRows, patientRows, typeRows, existing] =
-    await Promise.all([
+    await inTurn([
       tx
         .select()
         .from(assistants)

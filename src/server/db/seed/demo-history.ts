@@ -13,6 +13,7 @@ import { uniqueConfirmationNumber, type Random } from './random';
 import { overlaps, type Interval } from '../../integrations/practice-management/slots';
 import { addMinutesToWall, instantFromWall, wallAt, wallFromInstant } from '../../lib/wall-time';
 import { appointmentNotes } from '../../lib/appointment-notes';
+import { inTurn } from '../in-turn';
 
 /**
  * A demo practice's past (issue 24): three years of routine hygiene visits before the schedule's two weeks, so
@@ -96,7 +97,7 @@ export async function seedVisitHistory(
   now: Date,
 ): Promise<void> {
   const { id: practiceId, timeZone } = practice;
-  const [people, staff, rooms, types, existing] = await Promise.all([
+  const [people, staff, rooms, types, existing] = await inTurn([
     // Ordered by what the seed made (ids are random): the same patients get the same history every time.
     tx.select().from(patients).where(eq(patients.practiceId, practiceId)).orderBy(patients.phone),
     tx.select().from(providers).where(eq(providers.practiceId, practiceId)).orderBy(providers.name),

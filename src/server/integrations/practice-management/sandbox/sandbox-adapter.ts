@@ -1,5 +1,5 @@
 import { and, asc, eq, gt, gte, inArray, lt, lte, ne, not, notInArray, sql, type SQL } from 'drizzle-orm';
-import type { PgColumn } from 'drizzle-orm/pg-core';
+import { PgTransaction, type PgColumn } from 'drizzle-orm/pg-core';
 import { PatientBusyError, PmsError } from '../errors';
 import { findOrCreatePatient } from '../patients';
 import {
@@ -296,17 +296,19 @@ export function createSandboxSchedule(
       throw new PmsError('not_found', `Unknown provider: ${providerId}`);
     }
     const weekday = new Date(`${date}T12:00:00Z`).getUTCDay();
-    const [active, rooms, booked, hours] = await Promise.all([
-      activeProviders(),
-      allOperatories(),
-      caches.busy.get(`${practiceId}|${timeZone}|${date}`, () => busyOn(date)),
+    const bookedOn = () => caches.busy.get(`${practiceId}|${timeZone}|${date}`, () => busyOn(date));
+    const hoursOn = () =>
       caches.hours.get(`${practiceId}|${weekday}`, () =>
         db
           .select()
           .from(providerWorkingHours)
           .where(and(ours.hours, eq(providerWorkingHours.weekday, weekday))),
-      ),
-    ]);
+      );
+    // At once on the pool; in turn on a transaction's one connection, where pg would only queue them.
+    const [active, rooms, booked, hours] =
+      db instanceof PgTransaction
+        ? [await activeProviders(), await allOperatories(), await bookedOn(), await hoursOn()]
+        : await Promise.all([activeProviders(), allOperatories(), bookedOn(), hoursOn()]);
     const busy = moving ? booked.filter((b) => b.appointmentId !== moving) : booked;
     const providerRows = active.filter((p) => providerId === FIRST_AVAILABLE || p.id === providerId);
     if (providerRows.length === 0 && providerId !== FIRST_AVAILABLE) {
