@@ -50,7 +50,10 @@ try {
     callingWindow: { start: '00:00', end: '23:59' },
     maxConcurrentCalls: MAX_IN_FLIGHT,
   };
-  await database.db.insert(outboundSettings).values({ practiceId, settings });
+  await database.db
+    .insert(outboundSettings)
+    .values({ practiceId, settings })
+    .onConflictDoUpdate({ target: outboundSettings.practiceId, set: { settings } });
   for (let offset = 0; offset < CALLS; offset += 500) {
     await database.db.insert(outboundCalls).values(
       Array.from({ length: Math.min(500, CALLS - offset) }, (_, j) => {
