@@ -274,13 +274,16 @@ export async function whileWriting<T>(
 ): Promise<T> {
   const other = new pg.Client({ connectionString: databaseUrl });
   await other.connect();
+  let writing: Promise<unknown> = Promise.resolve();
   const writer = setInterval(() => {
-    void other.query(statement, values);
+    writing = other.query(statement, values);
   }, 100);
   try {
     return await work();
   } finally {
     clearInterval(writer);
+    // The last write may still be on its way: ending the connection under it would fail it.
+    await writing;
     await other.end();
   }
 }
