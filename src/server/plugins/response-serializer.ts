@@ -73,8 +73,8 @@ export function createBodyCache<T>(
     },
 
     /**
-     * The same for a body already serialized elsewhere (JSON built by PostgreSQL, ADR 062): `load` must
-     * answer exactly what `send` would for the schema; a test of the caller holds it to that.
+     * The same for a body already serialized elsewhere (the calendar's week written from its rows, ADR 062):
+     * `load` must answer exactly what `send` would for the schema; a test of the caller holds it to that.
      */
     async sendJson(
       request: FastifyRequest,
