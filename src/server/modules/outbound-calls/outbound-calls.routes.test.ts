@@ -1,5 +1,5 @@
 import { and, count, eq, inArray } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import {
   alreadyQueuedMessage,
   appointmentChangedMessage,
@@ -87,11 +87,18 @@ describe('POST /api/outbound-calls/start', () => {
     );
     const times = list.map((c) => c.created_at);
     expect([...times].sort().reverse()).toEqual(times);
-    const [audit] = await t.database.db
-      .select()
-      .from(auditEvents)
-      .where(eq(auditEvents.action, 'outbound_call.start'));
-    expect(audit).toBeDefined();
+    // The log is written after the response, in batches (ADR 061).
+    await vi.waitFor(
+      async () => {
+        await t.modules.audit.service.flush();
+        const [audit] = await t.database.db
+          .select()
+          .from(auditEvents)
+          .where(eq(auditEvents.action, 'outbound_call.start'));
+        expect(audit).toBeDefined();
+      },
+      { timeout: 5_000, interval: 25 },
+    );
   });
 
   it('returns the first answer for a repeated Idempotency-Key and creates nothing more', async () => {

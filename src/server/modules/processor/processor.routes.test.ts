@@ -3,7 +3,6 @@ import { count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   appointments,
-  auditEvents,
   callProcessing,
   calls,
   operatories,
@@ -142,7 +141,8 @@ describe('POST /api/call/:id/process-appointment', () => {
 
     const [record] = await t.database.db.select().from(callProcessing).where(eq(callProcessing.callId, id));
     expect(record).toMatchObject({ state: 'booked', appointmentType: 'dental_cleaning', time: '10:00' });
-    const audited = await t.database.db.select().from(auditEvents).where(eq(auditEvents.resourceId, id));
+    // The log is written after the response, in batches (ADR 061).
+    const audited = await t.auditOf(id, (entries) => entries.some((e) => e.action === 'call.process'));
     expect(audited.map((e) => e.action)).toContain('call.process');
   });
 
