@@ -83,17 +83,15 @@ export async function loadEach(
   bodies: readonly unknown[],
 ): Promise<LoadResult> {
   onlyLoopback(url);
-  const dir = mkdtempSync(path.join(tmpdir(), 'servc-load-'));
-  const config = path.join(dir, 'config.json');
-  writeFileSync(
-    config,
-    JSON.stringify({ url, connections: CONNECTIONS, duration: DURATION_SECONDS, headers, bodies }),
+  return loadResult(
+    await driver(loadEachScript, {
+      url,
+      connections: CONNECTIONS,
+      duration: DURATION_SECONDS,
+      headers,
+      bodies,
+    }),
   );
-  try {
-    return loadResult(await run(process.execPath, [loadEachScript, config], { maxBuffer: 16 * 1024 * 1024 }));
-  } finally {
-    rmSync(dir, { recursive: true, force: true });
-  }
 }
 
 /**
@@ -106,14 +104,9 @@ export async function loadGets(
   connections = CONNECTIONS,
 ): Promise<LoadResult> {
   onlyLoopback(url);
-  const dir = mkdtempSync(path.join(tmpdir(), 'servc-load-'));
-  const config = path.join(dir, 'config.json');
-  writeFileSync(config, JSON.stringify({ url, connections, duration: DURATION_SECONDS, headers: {}, gets }));
-  try {
-    return loadResult(await run(process.execPath, [loadEachScript, config], { maxBuffer: 16 * 1024 * 1024 }));
-  } finally {
-    rmSync(dir, { recursive: true, force: true });
-  }
+  return loadResult(
+    await driver(loadEachScript, { url, connections, duration: DURATION_SECONDS, headers: {}, gets }),
+  );
 }
 
 /** The n-th distinct caller number, +1 212 NXX XXXX with the exchange from 300 up, as load-callers.mjs makes it. */
@@ -134,16 +127,25 @@ export async function loadCallers(
   connections = CONNECTIONS,
 ): Promise<LoadResult> {
   onlyLoopback(url);
-  const dir = mkdtempSync(path.join(tmpdir(), 'servc-callers-'));
-  const config = path.join(dir, 'config.json');
-  writeFileSync(
-    config,
-    JSON.stringify({ url, connections, duration: DURATION_SECONDS, headers, templates, first: callers.next }),
-  );
+  const output = await driver(loadCallersScript, {
+    url,
+    connections,
+    duration: DURATION_SECONDS,
+    headers,
+    templates,
+    first: callers.next,
+  });
+  callers.next = (JSON.parse(output.stdout) as { next: number }).next;
+  return loadResult(output);
+}
+
+/** Runs a load driver (bench/load-*.mjs) in a process of its own on a config file; answers its output. */
+async function driver(script: string, config: object): Promise<{ stdout: string }> {
+  const dir = mkdtempSync(path.join(tmpdir(), 'servc-load-'));
+  const file = path.join(dir, 'config.json');
+  writeFileSync(file, JSON.stringify(config));
   try {
-    const output = await run(process.execPath, [loadCallersScript, config], { maxBuffer: 16 * 1024 * 1024 });
-    callers.next = (JSON.parse(output.stdout) as { next: number }).next;
-    return loadResult(output);
+    return await run(process.execPath, [script, file], { maxBuffer: 16 * 1024 * 1024 });
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
