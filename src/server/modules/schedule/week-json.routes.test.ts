@@ -1,4 +1,3 @@
-import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { operatories, patients, providers } from '../../db/schema/index';
 import { firstPracticeId } from '../../test/practice-number';
@@ -20,8 +19,15 @@ describe('GET /api/appointments written from the rows (ADR 062)', () => {
   it('answers exactly what the mapping in JavaScript answers', async () => {
     const practiceId = await firstPracticeId(t);
     const db = t.database.db;
-    const [provider] = await db.select().from(providers).where(eq(providers.practiceId, practiceId)).limit(1);
-    const [room] = await db.select().from(operatories).where(eq(operatories.practiceId, practiceId)).limit(1);
+    // A provider and a room of the test's own: the demo seed's visits on that day must not decide whether these fit.
+    const [provider] = await db
+      .insert(providers)
+      .values({ practiceId, name: 'Json Doc', displayName: 'Dr. Json', kind: 'dentist' })
+      .returning();
+    const [room] = await db
+      .insert(operatories)
+      .values({ practiceId, name: 'Json Room', displayName: 'Room Json' })
+      .returning();
     const odd = await db
       .insert(patients)
       .values([
