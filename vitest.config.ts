@@ -38,6 +38,7 @@ export default defineConfig({
           include: ['src/server/**/*.routes.test.ts', 'src/server/**/*.db.test.ts', ...gateFixtures],
           environment: 'node',
           globalSetup: ['src/server/test/global-setup.ts'],
+          setupFiles: ['src/server/test/no-queued-queries.ts'],
           testTimeout: 30_000,
           hookTimeout: 60_000,
         },

@@ -1,7 +1,9 @@
 import { and, asc, eq, inArray, ne, sql } from 'drizzle-orm';
+import { PgTransaction } from 'drizzle-orm/pg-core';
 import type { Permissions, Role } from '#shared/permissions';
 import type { ManagedUser } from '#shared/schemas/users';
 import type { Db } from '../../db/client';
+import { inTurn } from '../../db/in-turn';
 import { LOCKS, xactLock } from '../../db/locks';
 import {
   assistants,
@@ -178,7 +180,7 @@ export function createUsersRepo(db: Db) {
     },
 
     async assignments(practiceId: string, userId: string, executor: Executor = db): Promise<Assignments> {
-      const [numbers, links, helpers] = await Promise.all([
+      const queries = [
         executor
           .select()
           .from(userPhoneNumbers)
@@ -191,7 +193,10 @@ export function createUsersRepo(db: Db) {
           .select()
           .from(userAssistants)
           .where(and(eq(userAssistants.practiceId, practiceId), eq(userAssistants.userId, userId))),
-      ]);
+      ] as const;
+      // At once on the pool; in turn on a transaction's one connection, where pg would only queue them.
+      const [numbers, links, helpers] =
+        executor instanceof PgTransaction ? await inTurn(queries) : await Promise.all(queries);
       return {
         phoneNumberIds: numbers.map((row) => row.phoneNumberId),
         connectorIds: links.map((row) => row.connectorId),
