@@ -1,5 +1,6 @@
 // pg deprecates a query sent on a client that is still running one (on a transaction's one connection it only
-// queues), and pg 9 will throw. Here it fails the run at once, from the test that sent it.
+// queues), and pg 9 will throw. Here it is an unhandled error, which fails the run and names the test file that
+// was running (an error outside any test counts as a failure: ADR 040).
 const key = Symbol.for('servc.noQueuedQueries');
 const marked = globalThis as { [key]?: true };
 if (!marked[key]) {
