@@ -102,7 +102,8 @@ export async function measureWeek(monday: string, size: number, zone: string): P
     const sunday = addMinutesToWall(`${monday}T00:00:00`, -1440).slice(0, 10);
     const nextSunday = addMinutesToWall(`${monday}T00:00:00`, 6 * 1440).slice(0, 10);
     const path = `/api/appointments?start=${sunday}&end=${nextSunday}`;
-    const headers = { authorization: `Bearer ${sessionId}` };
+    // Uncompressed must be asked for: fetch (undici) otherwise sends `accept-encoding: gzip, deflate` itself.
+    const headers = { authorization: `Bearer ${sessionId}`, 'accept-encoding': 'identity' };
     const browser = { ...headers, 'accept-encoding': 'gzip, deflate, br, zstd' };
     const body = (await (await fetch(`${offUrl}${path}`, { headers })).json()) as { appointments: unknown[] };
 

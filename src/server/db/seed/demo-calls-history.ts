@@ -36,7 +36,7 @@ import type { BookingSource } from '#shared/schemas/analytics';
 import { BRIGHT_SMILE_SCHEDULE } from './demo-schedule';
 import { createRandom, uniqueConfirmationNumber, type Random } from './random';
 import { DENTAL_CALL_SCRIPT } from './voice-data';
-import { inTurn } from '../in-turn';
+import { readAll } from '../read-all';
 
 /**
  * Six months of the demo practice's history for Analytics (issue 25): calls day by day (more in working hours,
@@ -123,27 +123,36 @@ export async function seedDemoHistory(tx: Tx, practice: { id: string; timeZone: 
   const random = createRandom(HISTORY_SEED);
   const { id: practiceId, timeZone } = practice;
   const [assistantRows, numberRows, providerRows, hourRows, roomRows, patientRows, typeRows, existing] =
-    await inTurn([
-      tx
-        .select()
-        .from(assistants)
-        .where(eq(assistants.practiceId, practiceId))
-        .orderBy(asc(assistants.createdAt)),
-      tx
-        .select()
-        .from(phoneNumbers)
-        .where(eq(phoneNumbers.practiceId, practiceId))
-        .orderBy(asc(phoneNumbers.createdAt)),
-      tx.select().from(providers).where(eq(providers.practiceId, practiceId)).orderBy(asc(providers.name)),
-      tx.select().from(providerWorkingHours).where(eq(providerWorkingHours.practiceId, practiceId)),
-      tx
-        .select()
-        .from(operatories)
-        .where(eq(operatories.practiceId, practiceId))
-        .orderBy(asc(operatories.name)),
-      tx.select().from(patients).where(eq(patients.practiceId, practiceId)).orderBy(asc(patients.createdAt)),
-      tx.select().from(appointmentTypes),
-      tx.select().from(appointments).where(eq(appointments.practiceId, practiceId)),
+    await readAll(tx, [
+      () =>
+        tx
+          .select()
+          .from(assistants)
+          .where(eq(assistants.practiceId, practiceId))
+          .orderBy(asc(assistants.createdAt)),
+      () =>
+        tx
+          .select()
+          .from(phoneNumbers)
+          .where(eq(phoneNumbers.practiceId, practiceId))
+          .orderBy(asc(phoneNumbers.createdAt)),
+      () =>
+        tx.select().from(providers).where(eq(providers.practiceId, practiceId)).orderBy(asc(providers.name)),
+      () => tx.select().from(providerWorkingHours).where(eq(providerWorkingHours.practiceId, practiceId)),
+      () =>
+        tx
+          .select()
+          .from(operatories)
+          .where(eq(operatories.practiceId, practiceId))
+          .orderBy(asc(operatories.name)),
+      () =>
+        tx
+          .select()
+          .from(patients)
+          .where(eq(patients.practiceId, practiceId))
+          .orderBy(asc(patients.createdAt)),
+      () => tx.select().from(appointmentTypes),
+      () => tx.select().from(appointments).where(eq(appointments.practiceId, practiceId)),
     ]);
   const line = (index: number) => ({
     assistantId: assistantRows[Math.min(index, assistantRows.length - 1)]!.id,

@@ -13,7 +13,7 @@ import { uniqueConfirmationNumber, type Random } from './random';
 import { overlaps, type Interval } from '../../integrations/practice-management/slots';
 import { addMinutesToWall, instantFromWall, wallAt, wallFromInstant } from '../../lib/wall-time';
 import { appointmentNotes } from '../../lib/appointment-notes';
-import { inTurn } from '../in-turn';
+import { readAll } from '../read-all';
 
 /**
  * A demo practice's past (issue 24): three years of routine hygiene visits before the schedule's two weeks, so
@@ -97,20 +97,22 @@ export async function seedVisitHistory(
   now: Date,
 ): Promise<void> {
   const { id: practiceId, timeZone } = practice;
-  const [people, staff, rooms, types, existing] = await inTurn([
+  const [people, staff, rooms, types, existing] = await readAll(tx, [
     // Ordered by what the seed made (ids are random): the same patients get the same history every time.
-    tx.select().from(patients).where(eq(patients.practiceId, practiceId)).orderBy(patients.phone),
-    tx.select().from(providers).where(eq(providers.practiceId, practiceId)).orderBy(providers.name),
-    tx.select().from(operatories).where(eq(operatories.practiceId, practiceId)).orderBy(operatories.name),
-    tx.select().from(appointmentTypes),
-    tx
-      .select({
-        patientId: appointments.patientId,
-        confirmationNumber: appointments.confirmationNumber,
-        ahead: sql<boolean>`${appointments.status} <> 'cancelled' and ${appointments.endsAt} > ${now}`,
-      })
-      .from(appointments)
-      .where(eq(appointments.practiceId, practiceId)),
+    () => tx.select().from(patients).where(eq(patients.practiceId, practiceId)).orderBy(patients.phone),
+    () => tx.select().from(providers).where(eq(providers.practiceId, practiceId)).orderBy(providers.name),
+    () =>
+      tx.select().from(operatories).where(eq(operatories.practiceId, practiceId)).orderBy(operatories.name),
+    () => tx.select().from(appointmentTypes),
+    () =>
+      tx
+        .select({
+          patientId: appointments.patientId,
+          confirmationNumber: appointments.confirmationNumber,
+          ahead: sql<boolean>`${appointments.status} <> 'cancelled' and ${appointments.endsAt} > ${now}`,
+        })
+        .from(appointments)
+        .where(eq(appointments.practiceId, practiceId)),
   ]);
   const bookedAhead = new Set(existing.filter((row) => row.ahead).map((row) => row.patientId));
   const hygienists = staff.filter((p) => p.kind === 'hygienist');

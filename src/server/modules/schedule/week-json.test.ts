@@ -53,6 +53,18 @@ describe('the week as JSON bytes (ADR 062)', () => {
     expect(appointments[2]).toMatchObject({ resources: [{ type: 'PROVIDER' }], operatory: null });
   });
 
+  it('gives each week its own bytes, though one scratch buffer writes them all', () => {
+    const big = weekJson(
+      Array.from({ length: 3000 }, (_, i) => row(i)),
+      'America/New_York',
+    );
+    const kept = Buffer.from(big);
+    const small = weekJson([row(7)], 'UTC');
+    expect(big.equals(kept)).toBe(true);
+    expect(small.length).toBeLessThan(1000);
+    expect(JSON.parse(small.toString()).appointments[0].confirmation_number).toBe('C7');
+  });
+
   it('writes an empty week', () => {
     expect(JSON.parse(weekJson([], 'UTC').toString())).toEqual({ appointments: [], time_zone: 'UTC' });
   });

@@ -1,9 +1,8 @@
 import { and, asc, eq, inArray, ne, sql } from 'drizzle-orm';
-import { PgTransaction } from 'drizzle-orm/pg-core';
 import type { Permissions, Role } from '#shared/permissions';
 import type { ManagedUser } from '#shared/schemas/users';
 import type { Db } from '../../db/client';
-import { inTurn } from '../../db/in-turn';
+import { readAll } from '../../db/read-all';
 import { LOCKS, xactLock } from '../../db/locks';
 import {
   assistants,
@@ -180,23 +179,23 @@ export function createUsersRepo(db: Db) {
     },
 
     async assignments(practiceId: string, userId: string, executor: Executor = db): Promise<Assignments> {
-      const queries = [
-        executor
-          .select()
-          .from(userPhoneNumbers)
-          .where(and(eq(userPhoneNumbers.practiceId, practiceId), eq(userPhoneNumbers.userId, userId))),
-        executor
-          .select()
-          .from(userConnectors)
-          .where(and(eq(userConnectors.practiceId, practiceId), eq(userConnectors.userId, userId))),
-        executor
-          .select()
-          .from(userAssistants)
-          .where(and(eq(userAssistants.practiceId, practiceId), eq(userAssistants.userId, userId))),
-      ] as const;
-      // At once on the pool; in turn on a transaction's one connection, where pg would only queue them.
-      const [numbers, links, helpers] =
-        executor instanceof PgTransaction ? await inTurn(queries) : await Promise.all(queries);
+      const [numbers, links, helpers] = await readAll(executor, [
+        () =>
+          executor
+            .select()
+            .from(userPhoneNumbers)
+            .where(and(eq(userPhoneNumbers.practiceId, practiceId), eq(userPhoneNumbers.userId, userId))),
+        () =>
+          executor
+            .select()
+            .from(userConnectors)
+            .where(and(eq(userConnectors.practiceId, practiceId), eq(userConnectors.userId, userId))),
+        () =>
+          executor
+            .select()
+            .from(userAssistants)
+            .where(and(eq(userAssistants.practiceId, practiceId), eq(userAssistants.userId, userId))),
+      ]);
       return {
         phoneNumberIds: numbers.map((row) => row.phoneNumberId),
         connectorIds: links.map((row) => row.connectorId),

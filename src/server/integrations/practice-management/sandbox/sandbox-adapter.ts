@@ -1,5 +1,5 @@
 import { and, asc, eq, gt, gte, inArray, lt, lte, ne, not, notInArray, sql, type SQL } from 'drizzle-orm';
-import { PgTransaction, type PgColumn } from 'drizzle-orm/pg-core';
+import type { PgColumn } from 'drizzle-orm/pg-core';
 import { PatientBusyError, PmsError } from '../errors';
 import { findOrCreatePatient } from '../patients';
 import {
@@ -43,6 +43,7 @@ import type { TableChanges } from '../../../db/changes';
 import type { Queryable, Tx } from '../../../db/client';
 import { bookingDayLock, patientPhoneLock } from '../../../db/locks';
 import { pgConstraint, pgErrorCode } from '../../../db/pg-errors';
+import { readAll } from '../../../db/read-all';
 import { createReadCache } from '../../../db/read-cache';
 import {
   appointments,
@@ -304,11 +305,12 @@ export function createSandboxSchedule(
           .from(providerWorkingHours)
           .where(and(ours.hours, eq(providerWorkingHours.weekday, weekday))),
       );
-    // At once on the pool; in turn on a transaction's one connection, where pg would only queue them.
-    const [active, rooms, booked, hours] =
-      db instanceof PgTransaction
-        ? [await activeProviders(), await allOperatories(), await bookedOn(), await hoursOn()]
-        : await Promise.all([activeProviders(), allOperatories(), bookedOn(), hoursOn()]);
+    const [active, rooms, booked, hours] = await readAll(db, [
+      activeProviders,
+      allOperatories,
+      bookedOn,
+      hoursOn,
+    ]);
     const busy = moving ? booked.filter((b) => b.appointmentId !== moving) : booked;
     const providerRows = active.filter((p) => providerId === FIRST_AVAILABLE || p.id === providerId);
     if (providerRows.length === 0 && providerId !== FIRST_AVAILABLE) {
