@@ -33,6 +33,19 @@ export interface LoadResult {
   sent: number;
 }
 
+/**
+ * The CPU time this process (the servers under test, with V8's helper threads) spent per answered request
+ * while `run` loaded it, in µs. Steadier than throughput on a shared machine: it counts the work, not the wait.
+ */
+export async function cpuPerRequest(
+  run: () => Promise<LoadResult>,
+): Promise<{ figure: LoadResult; cpu: number }> {
+  const before = process.cpuUsage();
+  const figure = await run();
+  const { user, system } = process.cpuUsage(before);
+  return { figure, cpu: Math.round((user + system) / Math.max(1, figure.ok)) };
+}
+
 /** Embedded PostgreSQL in a temporary folder, migrated and seeded with the demo practice. */
 export async function benchDatabase(
   poolSize = Number(process.env.BENCH_POOL_SIZE ?? 10),

@@ -15,6 +15,7 @@ import {
   benchDatabase,
   callerNumber,
   callers,
+  cpuPerRequest,
   demoPracticeId,
   DURATION_SECONDS,
   listen,
@@ -212,29 +213,41 @@ async function barePg(connections: number): Promise<LoadResult> {
 }
 
 const emptyCaches = () => database.changes.wrote([...cachedTables]);
-const rows: { what: string; connections: number; figure: LoadResult; load: string; perRequest: string }[] =
-  [];
+const rows: {
+  what: string;
+  connections: number;
+  figure: LoadResult;
+  load: string;
+  perRequest: string;
+  cpu?: number;
+}[] = [];
 for (let round = 0; round < ROUNDS; round++) {
   for (const connections of [10, 50]) {
     emptyCaches();
     let figure!: LoadResult;
+    let cpu!: number;
     const sent = await queries.during(async () => {
-      figure = await loadCallers(`${appUrl}/webhook`, headers, templates, connections);
+      ({ figure, cpu } = await cpuPerRequest(() =>
+        loadCallers(`${appUrl}/webhook`, headers, templates, connections),
+      ));
     });
     const load = loadAverage();
     await app.inject({ method: 'GET', url: '/api/ready' });
     const requests = figure.requestsPerSecond * DURATION_SECONDS;
     const audits = sent.filter((text) => text.startsWith('insert into audit_events')).length;
     const perRequest = `${((sent.length - audits) / requests).toFixed(2)} + ${(audits / requests).toFixed(3)} audit`;
-    rows.push({ what: 'app (POST /webhook, as it runs)', connections, figure, load, perRequest });
+    rows.push({ what: 'app (POST /webhook, as it runs)', connections, figure, load, perRequest, cpu });
     if (APP_ONLY) continue;
-    const bareFigure = await loadCallers(`${bare.url}/webhook`, headers, templates, connections);
+    const bareRun = await cpuPerRequest(() =>
+      loadCallers(`${bare.url}/webhook`, headers, templates, connections),
+    );
     rows.push({
       what: 'bare node:http, same query, same pool',
       connections,
-      figure: bareFigure,
+      figure: bareRun.figure,
       load: loadAverage(),
       perRequest: '1',
+      cpu: bareRun.cpu,
     });
     const pgFigure = await barePg(connections);
     rows.push({
@@ -251,17 +264,18 @@ console.log(
   `\nVoice tool calls, a new caller on every request (${DURATION_SECONDS} s per run, ${Buffer.byteLength(templates[0]!)}-byte message)`,
 );
 console.log(
-  '| what | connections | requests/s | p50 ms | p99 ms | errors | load average (1, 5, 15 min) | queries/request |',
+  '| what | connections | requests/s | p50 ms | p99 ms | errors | load average (1, 5, 15 min) | queries/request | server CPU µs/request |',
 );
-console.log('| --- | --- | --- | --- | --- | --- | --- | --- |');
-for (const { what, connections, figure: f, load, perRequest } of rows)
+console.log('| --- | --- | --- | --- | --- | --- | --- | --- | --- |');
+for (const { what, connections, figure: f, load, perRequest, cpu } of rows)
   console.log(
-    `| ${what} | ${connections} | ${f.requestsPerSecond} | ${f.p50} | ${f.p99} | ${f.non2xx} | ${load} | ${perRequest} |`,
+    `| ${what} | ${connections} | ${f.requestsPerSecond} | ${f.p50} | ${f.p99} | ${f.non2xx} | ${load} | ${perRequest} | ${cpu ?? '–'} |`,
   );
 for (let i = 0; !APP_ONLY && i < rows.length; i += 3) {
   const [appRow, bareRow] = [rows[i]!.figure, rows[i + 1]!.figure];
+  const cpuRatio = rows[i]!.cpu! / rows[i + 1]!.cpu!;
   console.log(
-    `${rows[i]!.connections} connections: app p99 ÷ bare http p99 = ${(appRow.p99 / bareRow.p99).toFixed(2)} (target ≤ 1.5), throughput ${(appRow.requestsPerSecond / bareRow.requestsPerSecond).toFixed(2)} of bare`,
+    `${rows[i]!.connections} connections: app p99 ÷ bare http p99 = ${(appRow.p99 / bareRow.p99).toFixed(2)} (target ≤ 1.5), throughput ${(appRow.requestsPerSecond / bareRow.requestsPerSecond).toFixed(2)} of bare, CPU per request ${cpuRatio.toFixed(2)}× bare`,
   );
 }
 
