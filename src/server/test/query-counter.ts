@@ -14,7 +14,8 @@ export function countQueries(pool: pg.Pool) {
   client.prototype.query = function (this: unknown, ...args: unknown[]) {
     const first = args[0] as string | { text?: string } | undefined;
     const text = typeof first === 'string' ? first : (first?.text ?? '');
-    if (seen && !text.startsWith('select pg_notify(')) seen.push(text.replace(/\s+/g, ' ').trim());
+    // Kept as sent (the statement's own string, no copy) and tidied afterwards: benchmarks count while they run.
+    if (seen && !text.startsWith('select pg_notify(')) seen.push(text);
     return original.apply(this, args);
   };
   return {
@@ -23,7 +24,7 @@ export function countQueries(pool: pg.Pool) {
       seen = [];
       try {
         await work();
-        return seen;
+        return seen.map((text) => text.replace(/\s+/g, ' ').trim());
       } finally {
         seen = undefined;
       }
