@@ -133,20 +133,22 @@ export const callerNumber = (n: number) =>
 export const callers = { next: 0 };
 
 /**
- * POSTs for DURATION_SECONDS with `connections` clients, each request one of `templates` in turn (JSON text with
- * `__CALLER__` and `__N__`) with a caller number never sent before in this process (bench/load-callers.mjs).
+ * POSTs for `seconds` (default DURATION_SECONDS) with `connections` clients, each request one of `templates` in
+ * turn (JSON text with `__CALLER__` and `__N__`) with a caller number never sent before in this process
+ * (bench/load-callers.mjs).
  */
 export async function loadCallers(
   url: string,
   headers: Record<string, string>,
   templates: readonly string[],
   connections = CONNECTIONS,
+  seconds = DURATION_SECONDS,
 ): Promise<LoadResult> {
   onlyLoopback(url);
   const output = await driver(loadCallersScript, {
     url,
     connections,
-    duration: DURATION_SECONDS,
+    duration: seconds,
     headers,
     templates,
     first: callers.next,
