@@ -16,6 +16,7 @@ export default defineConfig({
             'lint-fixtures/*.test.ts',
             'gate-fixtures/gate.test.ts',
             'gate-fixtures/budgets.test.ts',
+            'gate-fixtures/node-flags.test.ts',
           ],
           exclude: ['src/**/*.routes.test.ts', 'src/**/*.db.test.ts'],
           environment: 'node',

@@ -51,7 +51,8 @@ const monday = addMinutesToWall(`${nextMonday(ZONE)}T00:00:00`, sundayToday ? 7 
 
 const port = await freeLoopbackPort();
 const baseUrl = `http://127.0.0.1:${port}`;
-const server = spawn(process.execPath, ['dist/server/server.js'], {
+// With this process's Node flags: scripts/bench.mjs gives every benchmark the server's own.
+const server = spawn(process.execPath, [...process.execArgv, 'dist/server/server.js'], {
   env: {
     ...process.env,
     PORT: String(port),

@@ -4,7 +4,7 @@
 // code that runs in production, not for the development loader.
 import { readdirSync } from 'node:fs';
 import path from 'node:path';
-import { ensureBuilt, ensureDependencies, root, run } from './lib/ensure.mjs';
+import { ensureBuilt, ensureDependencies, root, run, SERVER_NODE_FLAGS } from './lib/ensure.mjs';
 
 ensureDependencies();
 ensureBuilt();
@@ -34,7 +34,8 @@ for (const file of benches) {
   });
   console.log(`\n### ${file}  (npm run bench -- ${name})`);
   try {
-    run('node', [outfile]);
+    // With the server's Node flags: the app under test (and the bare baselines beside it) run as in production.
+    run('node', [...SERVER_NODE_FLAGS, outfile]);
   } catch (error) {
     failed.push(name);
     console.error(error.message);

@@ -6,7 +6,7 @@ import { loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
-import { ensureBuilt, ensureDependencies, freePort, root } from './lib/ensure.mjs';
+import { ensureBuilt, ensureDependencies, freePort, root, SERVER_NODE_FLAGS } from './lib/ensure.mjs';
 
 const PAGES = ['/', '/pricing', '/dental-practices'];
 const CHROME_PATH = process.env.CHROME_PATH ?? '/usr/bin/chromium';
@@ -40,7 +40,7 @@ const port = await freePort();
 const origin = `http://127.0.0.1:${port}`;
 const dataDir = mkdtempSync(path.join(tmpdir(), 'servc-lighthouse-'));
 chmodSync(dataDir, 0o755); // the embedded PostgreSQL runs as the postgres user when we are root
-const server = spawn('node', ['dist/server/server.js'], {
+const server = spawn('node', [...SERVER_NODE_FLAGS, 'dist/server/server.js'], {
   cwd: root,
   stdio: ['ignore', 'ignore', 'inherit'],
   env: {

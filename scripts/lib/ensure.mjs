@@ -9,6 +9,14 @@ import { fileURLToPath } from 'node:url';
 
 export const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
 
+/**
+ * The Node flags the server runs with (ADR 063): each half of V8's young generation may grow to 64 MB, so what a
+ * request allocates dies there instead of being copied out while other requests are still in flight (the GC
+ * pause per voice tool call halves). `npm start` (package.json) names the same; a unit test holds the two
+ * together, and the benchmarks run with them.
+ */
+export const SERVER_NODE_FLAGS = ['--max-semi-space-size=64'];
+
 export function run(command, args, options = {}) {
   const result = spawnSync(command, args, { cwd: root, stdio: 'inherit', ...options });
   if (result.status !== 0) {

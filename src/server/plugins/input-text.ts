@@ -69,10 +69,12 @@ export function installInputTextCheck(app: FastifyInstance): void {
   app.addHook('onRequest', async (request) => {
     const url = decodedUrl(request.url);
     if (url === undefined || hasInvalidText(url)) throw badRequest(INVALID_MESSAGE);
-    for (const [name, value] of Object.entries(request.headers)) {
-      for (const item of [value ?? ''].flat()) {
-        if (item.includes('\u0000')) throw badRequest(INVALID_MESSAGE, { [name]: INVALID_MESSAGE });
-      }
+    const headers = request.headers;
+    for (const name in headers) {
+      const value = headers[name];
+      const invalid =
+        typeof value === 'string' ? value.includes('\u0000') : value?.some((item) => item.includes('\u0000'));
+      if (invalid) throw badRequest(INVALID_MESSAGE, { [name]: INVALID_MESSAGE });
     }
   });
   app.addHook('preValidation', async (request) => {

@@ -20,14 +20,10 @@ const BACKSLASH = 0x5c;
  */
 export function exceedsJsonDepth(text: string, max = MAX_JSON_DEPTH): boolean {
   let depth = 0;
-  let inString = false;
   for (let i = 0; i < text.length; i++) {
     const c = text.charCodeAt(i);
-    if (inString) {
-      if (c === BACKSLASH) i++;
-      else if (c === QUOTE) inString = false;
-    } else if (c === QUOTE) {
-      inString = true;
+    if (c === QUOTE) {
+      i = closingQuote(text, i);
     } else if (c === OPEN_OBJECT || c === OPEN_ARRAY) {
       if (++depth > max) return true;
     } else if (c === CLOSE_OBJECT || c === CLOSE_ARRAY) {
@@ -35,6 +31,20 @@ export function exceedsJsonDepth(text: string, max = MAX_JSON_DEPTH): boolean {
     }
   }
   return false;
+}
+
+/**
+ * Where the string opened at `open` ends (the text's length if it does not): the first quote after an even run
+ * of backslashes. Strings are most of a webhook's text, and `indexOf` crosses them at a fraction of the cost of
+ * looking at each character (issue 26).
+ */
+function closingQuote(text: string, open: number): number {
+  for (let at = text.indexOf('"', open + 1); at !== -1; at = text.indexOf('"', at + 1)) {
+    let backslashes = 0;
+    while (text.charCodeAt(at - 1 - backslashes) === BACKSLASH) backslashes++;
+    if (backslashes % 2 === 0) return at;
+  }
+  return text.length;
 }
 
 /**
