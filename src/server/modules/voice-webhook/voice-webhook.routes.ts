@@ -143,6 +143,16 @@ export function registerWebhookRoutes(
     }
   }
 
+  /**
+   * The practice the call is for, which the request's audit entry then names: the voice platform reads a
+   * practice's patient data with no session, and the practice's own audit log must show it (ADR 005).
+   */
+  async function inPracticeAudit(ref: CallRef, request: FastifyRequest) {
+    const practice = await practiceForCall(ref);
+    request.auditPracticeId = practice?.id ?? null;
+    return practice;
+  }
+
   async function voice({ message }: VoiceWebhook, request: FastifyRequest): Promise<WebhookResponse> {
     const phone = message.phoneNumber ?? message.call?.phoneNumber;
     const ref: CallRef = {
@@ -151,7 +161,7 @@ export function registerWebhookRoutes(
       assistantId: message.assistant?.id ?? message.call?.assistantId,
     };
     if (isCallReport(message.type)) {
-      await calls?.ingest(message, await practiceForCall(ref));
+      await calls?.ingest(message, await inPracticeAudit(ref, request));
       return {};
     }
     if (message.type === 'assistant-request' && assistantRequest) {
@@ -169,7 +179,7 @@ export function registerWebhookRoutes(
     // The calls that came in together are answered together (under load, one burst of responses).
     await answerTogether();
     // Once per webhook call: nothing is done for a number of no practice or of a suspended one.
-    const practice = await practiceForCall(ref);
+    const practice = await inPracticeAudit(ref, request);
     const inService = practice?.status === 'active' ? practice : undefined;
     if (message.type === 'transfer-destination-request') {
       if (!inService) return transferReply({ refused: NOT_IN_SERVICE_MESSAGE });
