@@ -49,7 +49,7 @@ export async function cpuPerRequest(
 /** Embedded PostgreSQL in a temporary folder, migrated and seeded with the demo practice. */
 export async function benchDatabase(
   poolSize = Number(process.env.BENCH_POOL_SIZE ?? 10),
-): Promise<OpenedDatabase & { dispose(): Promise<void> }> {
+): Promise<OpenedDatabase & { dataDir: string; dispose(): Promise<void> }> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'servc-bench-'));
   chmodSync(dataDir, 0o755);
   const database = await openDatabase({ dataDir, poolSize });
@@ -59,6 +59,7 @@ export async function benchDatabase(
   await database.pool.query('vacuum analyze');
   return {
     ...database,
+    dataDir,
     dispose: async () => {
       await database.close();
       rmSync(dataDir, { recursive: true, force: true });
