@@ -5,7 +5,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eventDeliveries, practices } from './db/schema/index';
 import { createEventBus, type EventLog } from './events';
-import { createTestApp, TEST_WEBHOOK_SECRET, type TestApp } from './test/test-app';
+import { createTestApp, platformWebhook, type TestApp } from './test/test-app';
 import { givePracticeNumber } from './test/practice-number';
 
 let t: TestApp;
@@ -83,18 +83,13 @@ describe('domain events', () => {
     });
     // A number of the practice's: a report for a number no practice holds is not stored (issue 22).
     const line = await givePracticeNumber(t);
-    const response = await t.app.inject({
-      method: 'POST',
-      url: '/webhook',
-      headers: { 'x-vapi-secret': TEST_WEBHOOK_SECRET },
-      payload: {
-        message: {
-          type: 'end-of-call-report',
-          endedReason: 'customer-ended-call',
-          phoneNumber: { number: line.number },
-          call: { id: crypto.randomUUID(), type: 'inboundPhoneCall', customer: { number: '+12125550199' } },
-          artifact: { transcript: 'AI: Hello. User: This is Zelda Quimby, I need a cleaning.' },
-        },
+    const response = await platformWebhook(t.app, {
+      message: {
+        type: 'end-of-call-report',
+        endedReason: 'customer-ended-call',
+        phoneNumber: { number: line.number },
+        call: { id: crypto.randomUUID(), type: 'inboundPhoneCall', customer: { number: '+12125550199' } },
+        artifact: { transcript: 'AI: Hello. User: This is Zelda Quimby, I need a cleaning.' },
       },
     });
     expect(response.statusCode).toBe(200);

@@ -5,7 +5,7 @@ import { DEFAULT_CALL_TRANSFER_SETTINGS, WEEKDAYS } from '#shared/schemas/call-t
 import { appointments, assistants, practices } from '../db/schema/index';
 import { createOtherPractice, type OtherPractice } from '../test/other-practice';
 import { givePracticeNumber } from '../test/practice-number';
-import { bearer, createTestApp, TEST_WEBHOOK_SECRET, type TestApp } from '../test/test-app';
+import { bearer, createTestApp, platformWebhook, type TestApp } from '../test/test-app';
 import { NOT_IN_SERVICE_MESSAGE } from './voice-platform/voice-platform.service';
 
 /** Issue 22: one practice's assistants, workflows, numbers and transfer setting are invisible to another. */
@@ -42,13 +42,7 @@ const as = (
   payload?: object,
 ) => t.app.inject({ method, url, headers: bearer(session), ...(payload && { payload }) });
 
-const voice = (message: Record<string, unknown>) =>
-  t.app.inject({
-    method: 'POST',
-    url: '/webhook',
-    headers: { 'x-vapi-secret': TEST_WEBHOOK_SECRET },
-    payload: { message },
-  });
+const voice = (message: Record<string, unknown>) => platformWebhook(t.app, { message });
 
 describe('assistants, workflows and phone numbers per practice', () => {
   it("another practice's assistant is not found and not listed", async () => {

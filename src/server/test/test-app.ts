@@ -168,6 +168,15 @@ async function ensureOperator(db: Database['db']): Promise<void> {
 
 export const bearer = (sessionId: string) => ({ authorization: `Bearer ${sessionId}` });
 
+/** The voice platform delivering `body` (its messages come as `{ message }`) to POST /webhook with the secret. */
+export const platformWebhook = (app: App, body: object) =>
+  app.inject({
+    method: 'POST',
+    url: '/webhook',
+    headers: { 'x-vapi-secret': TEST_WEBHOOK_SECRET },
+    payload: body,
+  });
+
 /** A console call of one of the receptionist's functions (POST /webhook, the function-call envelope). */
 export const consoleCall = (
   app: App,

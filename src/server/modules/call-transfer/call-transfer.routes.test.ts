@@ -6,7 +6,7 @@ import {
   type Weekday,
 } from '#shared/schemas/call-transfer';
 import { addMinutesToWall, instantFromWall, wallFromInstant } from '../../lib/wall-time';
-import { bearer, createTestApp, TEST_WEBHOOK_SECRET, type TestApp } from '../../test/test-app';
+import { bearer, createTestApp, platformWebhook, type TestApp } from '../../test/test-app';
 import { givePracticeNumber } from '../../test/practice-number';
 import { closedMessage, NO_TRANSFER_MESSAGE, TRANSFER_MESSAGE } from './call-transfer.service';
 
@@ -27,13 +27,8 @@ const get = () => t.app.inject({ method: 'GET', url: '/api/call-transfer-setting
 const put = (payload: object) =>
   t.app.inject({ method: 'PUT', url: '/api/call-transfer-settings', payload, headers: bearer(admin) });
 const voice = (message: Record<string, unknown>) =>
-  t.app.inject({
-    method: 'POST',
-    url: '/webhook',
-    headers: { 'x-vapi-secret': TEST_WEBHOOK_SECRET },
-    payload: {
-      message: { call: { id: 'call-transfer-1' }, phoneNumber: { number: calledNumber }, ...message },
-    },
+  platformWebhook(t.app, {
+    message: { call: { id: 'call-transfer-1' }, phoneNumber: { number: calledNumber }, ...message },
   });
 const transferRequest = () => voice({ type: 'transfer-destination-request' });
 

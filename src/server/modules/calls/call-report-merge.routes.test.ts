@@ -7,7 +7,7 @@ import { CallResponseSchema, CallStatsSchema } from '#shared/schemas/calls';
 import { calls } from '../../db/schema/index';
 import { parseResponse } from '../../test/parse-response';
 import { firstPracticeId } from '../../test/practice-number';
-import { bearer, createTestApp, TEST_WEBHOOK_SECRET, type TestApp } from '../../test/test-app';
+import { bearer, createTestApp, platformWebhook, type TestApp } from '../../test/test-app';
 import { holdSampleNumbers } from '../../test/sample-numbers';
 
 const SAMPLES = path.resolve('fixtures/vendor-samples/vapi/server-messages');
@@ -24,13 +24,7 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const deliver = (message: Message) =>
-  t.app.inject({
-    method: 'POST',
-    url: '/webhook',
-    headers: { 'x-vapi-secret': TEST_WEBHOOK_SECRET },
-    payload: { message },
-  });
+const deliver = (message: Message) => platformWebhook(t.app, { message });
 const get = (url: string) => t.app.inject({ method: 'GET', url, headers: bearer(admin) });
 const withId = (message: Message, id: string): Message => ({
   ...message,

@@ -6,7 +6,7 @@ import { callbacks, calls, phoneNumbers } from '../../db/schema/index';
 import { createOtherPractice, type OtherPractice } from '../../test/other-practice';
 import { parseResponse } from '../../test/parse-response';
 import { holdSampleNumbers, SAMPLE_CALLED_NUMBER } from '../../test/sample-numbers';
-import { bearer, createTestApp, TEST_WEBHOOK_SECRET, type TestApp } from '../../test/test-app';
+import { bearer, createTestApp, platformWebhook, type TestApp } from '../../test/test-app';
 
 /**
  * Issue 22: a practice's calls, callbacks and processing are its own. Practice B's call (to B's number) is
@@ -39,13 +39,7 @@ function endedCall(id: string, number: string, caller: string) {
   };
 }
 
-const deliver = (body: object) =>
-  t.app.inject({
-    method: 'POST',
-    url: '/webhook',
-    headers: { 'x-vapi-secret': TEST_WEBHOOK_SECRET },
-    payload: body,
-  });
+const deliver = (body: object) => platformWebhook(t.app, body);
 const get = (url: string, session: string) => t.app.inject({ method: 'GET', url, headers: bearer(session) });
 const send = (method: 'POST' | 'PATCH', url: string, session: string, payload: object = {}) =>
   t.app.inject({ method, url, headers: bearer(session), payload });

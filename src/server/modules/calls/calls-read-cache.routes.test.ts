@@ -6,7 +6,7 @@ import type { ZodType } from 'zod';
 import { CallListResponseSchema, CallResponseSchema, CallStatsSchema } from '#shared/schemas/calls';
 import { auditEvents } from '../../db/schema/index';
 import { parseResponse } from '../../test/parse-response';
-import { bearer, createTestApp, TEST_WEBHOOK_SECRET, type TestApp } from '../../test/test-app';
+import { bearer, createTestApp, platformWebhook, type TestApp } from '../../test/test-app';
 import { holdSampleNumbers, SAMPLE_CALLED_NUMBER } from '../../test/sample-numbers';
 
 // Call Logs reads are kept in memory until calls change (ADR 037): these prove the memory is used, that no
@@ -48,13 +48,7 @@ async function eventually(check: () => Promise<boolean>, ms = 5000) {
   }
 }
 
-const deliver = (message: Record<string, unknown>) =>
-  t.app.inject({
-    method: 'POST',
-    url: '/webhook',
-    headers: { 'x-vapi-secret': TEST_WEBHOOK_SECRET },
-    payload: { message },
-  });
+const deliver = (message: Record<string, unknown>) => platformWebhook(t.app, { message });
 
 describe('Call Logs read cache', () => {
   it('serves lists, stats and a call from memory, and drops them once PostgreSQL announces a change', async () => {

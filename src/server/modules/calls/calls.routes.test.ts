@@ -24,7 +24,7 @@ import {
 import { instantFromWall } from '../../lib/wall-time';
 import { parseResponse } from '../../test/parse-response';
 import { PRACTICE_ZONE } from '../../test/schedule-dates';
-import { bearer, createTestApp, TEST_WEBHOOK_SECRET, type TestApp } from '../../test/test-app';
+import { bearer, createTestApp, platformWebhook, type TestApp } from '../../test/test-app';
 import { holdSampleNumbers, SAMPLE_CALLED_NUMBER } from '../../test/sample-numbers';
 
 const SAMPLES = path.resolve('fixtures/vendor-samples/vapi/server-messages');
@@ -42,13 +42,7 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const deliver = (body: unknown) =>
-  t.app.inject({
-    method: 'POST',
-    url: '/webhook',
-    headers: { 'x-vapi-secret': TEST_WEBHOOK_SECRET },
-    payload: body as object,
-  });
+const deliver = (body: unknown) => platformWebhook(t.app, body as object);
 /** The demo practice's calls (the admin's): another demo practice has its own. */
 const ofDemo = sql`${calls.practiceId} = (select id from practices order by created_at, id limit 1)`;
 const callCount = async () => (await t.database.db.select({ n: count() }).from(calls).where(ofDemo))[0]!.n;

@@ -11,7 +11,7 @@ import {
   weekdayWithFreeTime,
 } from '../../test/schedule-dates';
 import { firstPracticeId } from '../../test/practice-number';
-import { bearer, createTestApp, TEST_WEBHOOK_SECRET, type TestApp } from '../../test/test-app';
+import { bearer, createTestApp, platformWebhook, type TestApp } from '../../test/test-app';
 import { holdSampleNumbers, SAMPLE_CALLED_NUMBER } from '../../test/sample-numbers';
 
 let t: TestApp;
@@ -73,13 +73,7 @@ describe('callback inbox', () => {
         artifact: { transcript: WANTS },
       },
     };
-    const deliver = () =>
-      t.app.inject({
-        method: 'POST',
-        url: '/webhook',
-        payload: report,
-        headers: { 'x-vapi-secret': TEST_WEBHOOK_SECRET },
-      });
+    const deliver = () => platformWebhook(t.app, report);
     for (let i = 0; i < 3; i++) expect((await deliver()).statusCode).toBe(200);
     // Nobody has opened the inbox: the report itself made the task.
     const rows = await t.database.db.select().from(callbacks).where(eq(callbacks.callId, id));
@@ -101,13 +95,7 @@ describe('callback inbox', () => {
         ...(transcript && { artifact: { transcript } }),
       },
     });
-    const deliver = (body: object) =>
-      t.app.inject({
-        method: 'POST',
-        url: '/webhook',
-        payload: body,
-        headers: { 'x-vapi-secret': TEST_WEBHOOK_SECRET },
-      });
+    const deliver = (body: object) => platformWebhook(t.app, body);
     const tasksFor = async (id: string) =>
       (await t.database.db.select().from(callbacks).where(eq(callbacks.callId, id))).length;
     const ids = ['cb02', 'cb03', 'cb04', 'cb05'].map((n) => `0199ffff-0000-7000-8000-00000000${n}`);

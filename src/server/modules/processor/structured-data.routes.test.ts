@@ -5,7 +5,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { appointments, callbacks, calls } from '../../db/schema/index';
 import { addDays, listSlots, practiceToday } from '../../test/schedule-dates';
-import { bearer, createTestApp, TEST_WEBHOOK_SECRET, type TestApp } from '../../test/test-app';
+import { bearer, createTestApp, platformWebhook, type TestApp } from '../../test/test-app';
 import { holdSampleNumbers } from '../../test/sample-numbers';
 
 /**
@@ -54,12 +54,7 @@ function report(structuredData?: Record<string, unknown>): { id: string; message
 }
 
 async function deliver(message: Message) {
-  const response = await t.app.inject({
-    method: 'POST',
-    url: '/webhook',
-    headers: { 'x-vapi-secret': TEST_WEBHOOK_SECRET },
-    payload: { message },
-  });
+  const response = await platformWebhook(t.app, { message });
   expect(response.statusCode, response.body).toBe(200);
 }
 const post = (url: string, payload?: object) =>

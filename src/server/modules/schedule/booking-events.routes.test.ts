@@ -6,7 +6,7 @@ import { appointments } from '../../db/schema/index';
 import type { EventPayload } from '../../events';
 import { firstPracticeId, givePracticeNumber } from '../../test/practice-number';
 import { listSlots, weekdayAhead } from '../../test/schedule-dates';
-import { consoleCall, createTestApp, TEST_WEBHOOK_SECRET, type TestApp } from '../../test/test-app';
+import { consoleCall, createTestApp, platformWebhook, type TestApp } from '../../test/test-app';
 import { createScheduleModule } from './index';
 import type { ScheduleService } from './schedule.service';
 
@@ -150,31 +150,26 @@ describe('a booking by a tool call during a call (issue 24)', () => {
   it("names the voice platform's call, which links a recall call to what it booked", async () => {
     const { number } = await givePracticeNumber(t);
     const { date, time } = await freeTime(5);
-    const response = await t.app.inject({
-      method: 'POST',
-      url: '/webhook',
-      headers: { 'x-vapi-secret': TEST_WEBHOOK_SECRET },
-      payload: {
-        message: {
-          type: 'tool-calls',
-          call: { id: 'call-recall-1', phoneNumber: { number } },
-          toolCallList: [
-            {
-              id: 'tool-recall-1',
-              type: 'function',
-              function: {
-                name: 'bookAppointment',
-                arguments: {
-                  appointment_type: 'dental_checkup',
-                  date,
-                  time,
-                  provider_id: FIRST_AVAILABLE_PROVIDER,
-                  patient_info: { name: 'Tool Caller', phone_number: '212-555-0198' },
-                },
+    const response = await platformWebhook(t.app, {
+      message: {
+        type: 'tool-calls',
+        call: { id: 'call-recall-1', phoneNumber: { number } },
+        toolCallList: [
+          {
+            id: 'tool-recall-1',
+            type: 'function',
+            function: {
+              name: 'bookAppointment',
+              arguments: {
+                appointment_type: 'dental_checkup',
+                date,
+                time,
+                provider_id: FIRST_AVAILABLE_PROVIDER,
+                patient_info: { name: 'Tool Caller', phone_number: '212-555-0198' },
               },
             },
-          ],
-        },
+          },
+        ],
       },
     });
     expect(response.statusCode, response.body).toBe(200);

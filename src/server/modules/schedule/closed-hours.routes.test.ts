@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { appointments } from '../../db/schema/index';
 import { givePracticeNumber } from '../../test/practice-number';
 import { addDays, practiceToday } from '../../test/schedule-dates';
-import { consoleCall, createTestApp, TEST_WEBHOOK_SECRET, type TestApp } from '../../test/test-app';
+import { consoleCall, createTestApp, platformWebhook, type TestApp } from '../../test/test-app';
 
 let t: TestApp;
 let admin: string;
@@ -53,23 +53,18 @@ describe('a booking outside opening hours', () => {
   });
 
   it('tells a caller the same through the voice tool', async () => {
-    const response = await t.app.inject({
-      method: 'POST',
-      url: '/webhook',
-      headers: { 'x-vapi-secret': TEST_WEBHOOK_SECRET },
-      payload: {
-        message: {
-          type: 'tool-calls',
-          toolCallList: [
-            {
-              id: 'tc-closed',
-              type: 'function',
-              function: { name: 'bookAppointment', arguments: booking(sundayAhead(), '10:00') },
-            },
-          ],
-          // The practice's own number: the webhook serves the practice it belongs to (issue 22).
-          phoneNumber: { number: (await givePracticeNumber(t)).number },
-        },
+    const response = await platformWebhook(t.app, {
+      message: {
+        type: 'tool-calls',
+        toolCallList: [
+          {
+            id: 'tc-closed',
+            type: 'function',
+            function: { name: 'bookAppointment', arguments: booking(sundayAhead(), '10:00') },
+          },
+        ],
+        // The practice's own number: the webhook serves the practice it belongs to (issue 22).
+        phoneNumber: { number: (await givePracticeNumber(t)).number },
       },
     });
     expect(response.statusCode).toBe(200);

@@ -10,7 +10,7 @@ import {
 } from '../../integrations/practice-management/kolla/fake-kolla-server';
 import { firstPracticeId } from '../../test/practice-number';
 import { PRACTICE_ZONE, weekdayAhead } from '../../test/schedule-dates';
-import { bearer, consoleCall, createTestApp, TEST_WEBHOOK_SECRET, type TestApp } from '../../test/test-app';
+import { bearer, consoleCall, createTestApp, platformWebhook, type TestApp } from '../../test/test-app';
 
 /** A practice on Kolla: the service picks the Kolla adapter for any connectorId but 'sandbox'. */
 
@@ -83,31 +83,26 @@ describe('a connector on Kolla', () => {
       name: 'Main Line',
     });
     const date = weekdayAhead(t.clock.now(), 3);
-    const response = await t.app.inject({
-      method: 'POST',
-      url: '/webhook',
-      headers: { 'x-vapi-secret': TEST_WEBHOOK_SECRET },
-      payload: {
-        message: {
-          type: 'tool-calls',
-          phoneNumber: { number: '+12125550143' },
-          toolCallList: [
-            {
-              id: 'k-book',
-              type: 'function',
-              function: {
-                name: 'bookAppointment',
-                arguments: {
-                  appointment_type: 'filling',
-                  date,
-                  time: '2 pm',
-                  provider_name: 'Dr. Smith',
-                  patient_info: { name: 'Bo Park', phone_number: '(555) 987-6543' },
-                },
+    const response = await platformWebhook(t.app, {
+      message: {
+        type: 'tool-calls',
+        phoneNumber: { number: '+12125550143' },
+        toolCallList: [
+          {
+            id: 'k-book',
+            type: 'function',
+            function: {
+              name: 'bookAppointment',
+              arguments: {
+                appointment_type: 'filling',
+                date,
+                time: '2 pm',
+                provider_name: 'Dr. Smith',
+                patient_info: { name: 'Bo Park', phone_number: '(555) 987-6543' },
               },
             },
-          ],
-        },
+          },
+        ],
       },
     });
     const result = JSON.parse(response.json().results[0].result);
@@ -153,23 +148,18 @@ describe('a connector on Kolla', () => {
     const dee = fakeContact(fake.state, { given_name: 'Dee', family_name: 'Rowe', phone: '(555) 303-4040' });
     const visit = tenOClock(dee, date);
     const onCall = async (caller: string, name: string, args: unknown) => {
-      const response = await t.app.inject({
-        method: 'POST',
-        url: '/webhook',
-        headers: { 'x-vapi-secret': TEST_WEBHOOK_SECRET },
-        payload: {
-          message: {
-            type: 'tool-calls',
-            phoneNumber: { number: '+12125550143' },
-            call: { id: `k-${name}-${caller}`, type: 'inboundPhoneCall', customer: { number: caller } },
-            toolCallList: [
-              {
-                id: `k-${name}-${caller}-${Date.now()}`,
-                type: 'function',
-                function: { name, arguments: args },
-              },
-            ],
-          },
+      const response = await platformWebhook(t.app, {
+        message: {
+          type: 'tool-calls',
+          phoneNumber: { number: '+12125550143' },
+          call: { id: `k-${name}-${caller}`, type: 'inboundPhoneCall', customer: { number: caller } },
+          toolCallList: [
+            {
+              id: `k-${name}-${caller}-${Date.now()}`,
+              type: 'function',
+              function: { name, arguments: args },
+            },
+          ],
         },
       });
       const [reply] = response.json().results as { result?: string; error?: string }[];

@@ -23,7 +23,7 @@ import type { JobDefinition } from '../../jobs/queue';
 import { parseResponse } from '../../test/parse-response';
 import { firstPracticeId, givePracticeNumber } from '../../test/practice-number';
 import { addDays, listSlots, practiceToday, weekdaysAhead } from '../../test/schedule-dates';
-import { bearer, consoleCall, createTestApp, TEST_WEBHOOK_SECRET, type TestApp } from '../../test/test-app';
+import { bearer, consoleCall, createTestApp, platformWebhook, type TestApp } from '../../test/test-app';
 
 /**
  * The outcomes of visits (issue 25): staff mark a visit of the built-in schedule kept or a no-show once it has
@@ -214,31 +214,26 @@ describe("a booking's visit: where it came from", () => {
     const days = weekdaysAhead(t.clock.now(), 8, 4);
     const bookOn = async (callId: string, type: string, date: string, n: number) => {
       const [slot] = await listSlots(t.app, admin, date, 'first_available', 'dental_checkup');
-      const response = await t.app.inject({
-        method: 'POST',
-        url: '/webhook',
-        headers: { 'x-vapi-secret': TEST_WEBHOOK_SECRET },
-        payload: {
-          message: {
-            type: 'tool-calls',
-            toolCallList: [
-              {
-                id: `src-tc-${n}`,
-                type: 'function',
-                function: {
-                  name: 'bookAppointment',
-                  arguments: {
-                    appointment_type: 'dental_checkup',
-                    date,
-                    time: slot!.time,
-                    patient_info: { name: `Source Person${n}`, phone_number: `+1312990${7000 + n}` },
-                  },
+      const response = await platformWebhook(t.app, {
+        message: {
+          type: 'tool-calls',
+          toolCallList: [
+            {
+              id: `src-tc-${n}`,
+              type: 'function',
+              function: {
+                name: 'bookAppointment',
+                arguments: {
+                  appointment_type: 'dental_checkup',
+                  date,
+                  time: slot!.time,
+                  patient_info: { name: `Source Person${n}`, phone_number: `+1312990${7000 + n}` },
                 },
               },
-            ],
-            phoneNumber: { number: line.number },
-            call: { id: callId, type, customer: { number: `+1312990${7000 + n}` } },
-          },
+            },
+          ],
+          phoneNumber: { number: line.number },
+          call: { id: callId, type, customer: { number: `+1312990${7000 + n}` } },
         },
       });
       const result = JSON.parse(response.json().results[0].result);

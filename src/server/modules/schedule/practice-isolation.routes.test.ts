@@ -11,7 +11,7 @@ import { createConnectorsService } from '../connectors/connectors.service';
 import { createScheduleRepo } from './schedule.repo';
 import { createScheduleService } from './schedule.service';
 import { listSlots, weekdayAhead } from '../../test/schedule-dates';
-import { bearer, consoleCall, createTestApp, TEST_WEBHOOK_SECRET, type TestApp } from '../../test/test-app';
+import { bearer, consoleCall, createTestApp, platformWebhook, type TestApp } from '../../test/test-app';
 
 /**
  * Issue 22: two practices, each with its own built-in schedule. Practice A is the demo practice; practice B
@@ -187,25 +187,20 @@ describe('the schedule per practice', () => {
   });
 
   it('books a call to the other practice’s number in that practice’s schedule', async () => {
-    const response = await t.app.inject({
-      method: 'POST',
-      url: '/webhook',
-      headers: { 'x-vapi-secret': TEST_WEBHOOK_SECRET },
-      payload: {
-        message: {
-          type: 'function-call',
-          functionCall: {
-            name: 'bookAppointment',
-            parameters: {
-              appointment_type: 'dental_checkup',
-              date,
-              time: '23:00',
-              provider_name: aProviders[0]!.display_name,
-              patient_info: { name: 'Night Caller', phone_number: '+15555550167' },
-            },
+    const response = await platformWebhook(t.app, {
+      message: {
+        type: 'function-call',
+        functionCall: {
+          name: 'bookAppointment',
+          parameters: {
+            appointment_type: 'dental_checkup',
+            date,
+            time: '23:00',
+            provider_name: aProviders[0]!.display_name,
+            patient_info: { name: 'Night Caller', phone_number: '+15555550167' },
           },
-          phoneNumber: { number: B_NUMBER },
         },
+        phoneNumber: { number: B_NUMBER },
       },
     });
     expect(response.statusCode, response.body).toBe(200);

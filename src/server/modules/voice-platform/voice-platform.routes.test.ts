@@ -14,18 +14,21 @@ import {
 } from '../../integrations/voice/vapi/fake-vapi-server';
 import { prepareVapiSchemas } from '../../integrations/voice/vapi/vapi-schemas';
 import { multipart } from '../../test/multipart';
-import { bearer, createTestApp, TEST_WEBHOOK_SECRET, type TestApp } from '../../test/test-app';
+import {
+  bearer,
+  createTestApp,
+  TEST_WEBHOOK_SECRET,
+  type TestApp,
+  platformWebhook,
+} from '../../test/test-app';
 import { createOtherPractice } from '../../test/other-practice';
 import { firstPracticeId, givePracticeNumber } from '../../test/practice-number';
 import { HELD_BY_ANOTHER_PRACTICE } from '../phone-numbers/phone-numbers.service';
 import { ASSISTANT_REQUEST_ERRORS } from './voice-platform.service';
 
 const assistantRequest = (app: TestApp['app'], phoneNumber: object | null, call: object = {}) =>
-  app.inject({
-    method: 'POST',
-    url: '/webhook',
-    headers: { 'x-vapi-secret': TEST_WEBHOOK_SECRET },
-    payload: { message: { type: 'assistant-request', call, ...(phoneNumber && { phoneNumber }) } },
+  platformWebhook(app, {
+    message: { type: 'assistant-request', call, ...(phoneNumber && { phoneNumber }) },
   });
 
 describe('the built-in sandbox', () => {
@@ -106,16 +109,11 @@ describe('the built-in sandbox', () => {
 
   it('runs the tools under their snake_case names too', async () => {
     const toolCall = (name: string) =>
-      t.app.inject({
-        method: 'POST',
-        url: '/webhook',
-        headers: { 'x-vapi-secret': TEST_WEBHOOK_SECRET },
-        payload: {
-          message: {
-            type: 'tool-calls',
-            phoneNumber: { number: DEMO_PHONE_NUMBERS[0].number },
-            toolCallList: [{ id: 'call-1', function: { name, arguments: { phone_number: '+12125550100' } } }],
-          },
+      platformWebhook(t.app, {
+        message: {
+          type: 'tool-calls',
+          phoneNumber: { number: DEMO_PHONE_NUMBERS[0].number },
+          toolCallList: [{ id: 'call-1', function: { name, arguments: { phone_number: '+12125550100' } } }],
         },
       });
     for (const name of ['find_patient', 'findPatient']) {
@@ -629,12 +627,7 @@ describe('a Vapi account (fake Vapi server)', () => {
     expect(switched.json().fields).toHaveProperty(['voice.provider']);
     expect(fake.state.assistants.find((a) => a.id === assistant!.providerId)).toMatchObject({ name: 'ARAH' });
 
-    const reply = await t.app.inject({
-      method: 'POST',
-      url: '/webhook',
-      headers: { 'x-vapi-secret': TEST_WEBHOOK_SECRET },
-      payload: sample,
-    });
+    const reply = await platformWebhook(t.app, sample);
     expect(reply.statusCode, reply.body).toBe(200);
     expect(reply.json()).toEqual({ assistantId: assistant!.providerId });
   });

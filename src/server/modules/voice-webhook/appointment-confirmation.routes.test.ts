@@ -2,7 +2,7 @@ import { eq, gt } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { appointments, patients } from '../../db/schema/index';
 import { givePracticeNumber } from '../../test/practice-number';
-import { createTestApp, TEST_WEBHOOK_SECRET, type TestApp } from '../../test/test-app';
+import { createTestApp, platformWebhook, type TestApp } from '../../test/test-app';
 
 let t: TestApp;
 let calledNumber: string;
@@ -15,19 +15,12 @@ afterAll(() => t.close());
 let serial = 0;
 /** A confirmation call's tool call, as the voice platform sends it: an outbound call to `patientNumber`. */
 const toolCall = (name: string, args: unknown, patientNumber = '+12125550100') =>
-  t.app.inject({
-    method: 'POST',
-    url: '/webhook',
-    headers: { 'x-vapi-secret': TEST_WEBHOOK_SECRET },
-    payload: {
-      message: {
-        type: 'tool-calls',
-        toolCallList: [
-          { id: `tc-${name}-${++serial}`, type: 'function', function: { name, arguments: args } },
-        ],
-        phoneNumber: { number: calledNumber },
-        call: { id: `call-${serial}`, type: 'outboundPhoneCall', customer: { number: patientNumber } },
-      },
+  platformWebhook(t.app, {
+    message: {
+      type: 'tool-calls',
+      toolCallList: [{ id: `tc-${name}-${++serial}`, type: 'function', function: { name, arguments: args } }],
+      phoneNumber: { number: calledNumber },
+      call: { id: `call-${serial}`, type: 'outboundPhoneCall', customer: { number: patientNumber } },
     },
   });
 const phoneOf = async (appointment: { patientId: string }) =>

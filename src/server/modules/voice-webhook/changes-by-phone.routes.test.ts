@@ -4,7 +4,7 @@ import type { BookAppointmentResult, SlotItem } from '#shared/schemas/schedule';
 import { appointmentChanges, appointments, callbacks, patients } from '../../db/schema/index';
 import { wallFromInstant } from '../../lib/wall-time';
 import { listSlots, PRACTICE_ZONE, weekdaysAhead } from '../../test/schedule-dates';
-import { bearer, consoleCall, createTestApp, TEST_WEBHOOK_SECRET, type TestApp } from '../../test/test-app';
+import { bearer, consoleCall, createTestApp, platformWebhook, type TestApp } from '../../test/test-app';
 import { firstPracticeId, givePracticeNumber } from '../../test/practice-number';
 import { STAFF_WILL_CALL } from './voice-webhook.service';
 
@@ -41,17 +41,12 @@ async function onCall(
   args: unknown,
   callId = `call-${++serial}`,
 ): Promise<Answer> {
-  const response = await t.app.inject({
-    method: 'POST',
-    url: '/webhook',
-    headers: { 'x-vapi-secret': TEST_WEBHOOK_SECRET },
-    payload: {
-      message: {
-        type: 'tool-calls',
-        toolCallList: [{ id: `tc-${++serial}`, type: 'function', function: { name, arguments: args } }],
-        phoneNumber: { number: calledNumber },
-        call: { id: callId, type: 'inboundPhoneCall', customer: { number: caller } },
-      },
+  const response = await platformWebhook(t.app, {
+    message: {
+      type: 'tool-calls',
+      toolCallList: [{ id: `tc-${++serial}`, type: 'function', function: { name, arguments: args } }],
+      phoneNumber: { number: calledNumber },
+      call: { id: callId, type: 'inboundPhoneCall', customer: { number: caller } },
     },
   });
   expect(response.statusCode).toBe(200);
@@ -364,13 +359,7 @@ describe('rescheduleAppointment', () => {
         call: { id: 'call-retry', type: 'inboundPhoneCall', customer: { number: max.phone } },
       },
     };
-    const send = () =>
-      t.app.inject({
-        method: 'POST',
-        url: '/webhook',
-        headers: { 'x-vapi-secret': TEST_WEBHOOK_SECRET },
-        payload,
-      });
+    const send = () => platformWebhook(t.app, payload);
     const [a, b] = [await send(), await send()];
     const resultOf = (r: typeof a) => JSON.parse(r.json().results[0].result) as unknown;
     expect(resultOf(a)).toMatchObject({ success: true });

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { patients } from '../../db/schema/index';
 import { countQueries } from '../../test/query-counter';
 import { firstPracticeId, givePracticeNumber } from '../../test/practice-number';
-import { createTestApp, TEST_WEBHOOK_SECRET, type TestApp } from '../../test/test-app';
+import { createTestApp, platformWebhook, type TestApp } from '../../test/test-app';
 import { NOT_IN_SERVICE_MESSAGE } from '../voice-platform/voice-platform.service';
 
 // Issue 26: a voice tool call as the platform sends it, from a different caller each time, costs at most one
@@ -36,25 +36,20 @@ afterAll(async () => {
 
 /** findPatient (by the number calling) and checkAvailability, as the voice platform sends them. */
 const toolCalls = (caller: string, called = calledNumber) =>
-  t.app.inject({
-    method: 'POST',
-    url: '/webhook',
-    headers: { 'x-vapi-secret': TEST_WEBHOOK_SECRET },
-    payload: {
-      message: {
-        type: 'tool-calls',
-        toolCallList: [
-          { id: 'tc-find', type: 'function', function: { name: 'findPatient', arguments: {} } },
-          {
-            id: 'tc-check',
-            type: 'function',
-            function: { name: 'checkAvailability', arguments: { appointment_type: 'cleaning' } },
-          },
-        ],
-        call: { id: 'call-1', type: 'inboundPhoneCall', customer: { number: caller } },
-        customer: { number: caller },
-        phoneNumber: { number: called },
-      },
+  platformWebhook(t.app, {
+    message: {
+      type: 'tool-calls',
+      toolCallList: [
+        { id: 'tc-find', type: 'function', function: { name: 'findPatient', arguments: {} } },
+        {
+          id: 'tc-check',
+          type: 'function',
+          function: { name: 'checkAvailability', arguments: { appointment_type: 'cleaning' } },
+        },
+      ],
+      call: { id: 'call-1', type: 'inboundPhoneCall', customer: { number: caller } },
+      customer: { number: caller },
+      phoneNumber: { number: called },
     },
   });
 

@@ -5,7 +5,7 @@ import { AuditListResponseSchema } from '#shared/schemas/audit';
 import { auditEvents } from '../../db/schema/index';
 import { parseResponse } from '../../test/parse-response';
 import { firstPracticeId, givePracticeNumber } from '../../test/practice-number';
-import { bearer, createTestApp, TEST_WEBHOOK_SECRET, type TestApp } from '../../test/test-app';
+import { bearer, createTestApp, platformWebhook, type TestApp } from '../../test/test-app';
 
 // The voice platform reads a practice's patient data without a session: the entry it leaves in the audit log
 // belongs to the practice the call is for, so the practice's own log shows it (ADR 005).
@@ -21,17 +21,12 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 const findPatient = (called: string) =>
-  t.app.inject({
-    method: 'POST',
-    url: '/webhook',
-    headers: { 'x-vapi-secret': TEST_WEBHOOK_SECRET },
-    payload: {
-      message: {
-        type: 'tool-calls',
-        toolCallList: [{ id: 'tc-find', type: 'function', function: { name: 'findPatient', arguments: {} } }],
-        customer: { number: '+12125550143' },
-        phoneNumber: { number: called },
-      },
+  platformWebhook(t.app, {
+    message: {
+      type: 'tool-calls',
+      toolCallList: [{ id: 'tc-find', type: 'function', function: { name: 'findPatient', arguments: {} } }],
+      customer: { number: '+12125550143' },
+      phoneNumber: { number: called },
     },
   });
 
