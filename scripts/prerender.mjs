@@ -52,6 +52,48 @@ function assertStrictCsp(file, html) {
   }
 }
 
+const stylesheetOf = (html) => {
+  const href = /<link rel="stylesheet"[^>]*href="([^"]+)"/.exec(html)?.[1];
+  if (!href) throw new Error('No stylesheet linked from a built page.');
+  return readFileSync(path.join(webDir, href), 'utf8');
+};
+
+/**
+ * `.name` as Tailwind writes a class's selector (CSS.escape): every character but letters, digits, `-` and `_`
+ * escaped, and a leading digit as its code point (`\32 ` for a 2).
+ */
+const selectorOf = (name) =>
+  `.${name.replace(/[^a-zA-Z0-9_-]/g, (c) => `\\${c}`).replace(/^[0-9]/, (digit) => `\\3${digit} `)}`;
+
+function hasSelector(css, selector) {
+  for (let at = css.indexOf(selector); at !== -1; at = css.indexOf(selector, at + 1)) {
+    if (!/[a-zA-Z0-9_\\-]/.test(css[at + selector.length] ?? '')) return true;
+  }
+  return false;
+}
+
+const decodeEntities = (text) =>
+  text.replace(
+    /&(amp|lt|gt|quot|#x27|#39);/g,
+    (_, name) => ({ amp: '&', lt: '<', gt: '>', quot: '"' })[name] ?? "'",
+  );
+
+/**
+ * The public pages have a stylesheet of their own (ADR 064), generated from their sources only. A class the
+ * console's stylesheet styles must be styled in it too, or the page would lose that style without any error.
+ */
+function assertStyled(file, html, pageCss, consoleCss) {
+  const classes = new Set(
+    [...html.matchAll(/\sclass="([^"]*)"/g)].flatMap((match) => decodeEntities(match[1]).split(/\s+/)),
+  );
+  const styled = [...classes].filter((name) => name && hasSelector(consoleCss, selectorOf(name)));
+  // None found at all would mean the selectors are written in a way this check no longer reads.
+  if (styled.length === 0) throw new Error(`${file}: no class found in the console's stylesheet.`);
+  const missing = styled.filter((name) => !hasSelector(pageCss, selectorOf(name)));
+  if (missing.length > 0)
+    throw new Error(`${file} uses classes its stylesheet does not style: ${missing.join(' ')}.`);
+}
+
 /** Brotli and gzip twins of the hashed assets, served by @fastify/static's preCompressed option. */
 function precompress(dir) {
   for (const entry of readdirSync(dir)) {
@@ -76,6 +118,8 @@ const read = (file) => {
 };
 const consoleTemplate = read('index.html');
 const template = read('public.html');
+const consoleCss = stylesheetOf(consoleTemplate);
+const publicCss = stylesheetOf(template);
 
 await build({
   root,
@@ -96,6 +140,7 @@ for (const page of publicPages) {
   const file = page.path === '/' ? 'index.html' : `${page.path.slice(1)}/index.html`;
   const html = pageHtml(template, page, render(page.path));
   assertStrictCsp(file, html);
+  assertStyled(file, html, publicCss, consoleCss);
   mkdirSync(path.dirname(path.join(webDir, file)), { recursive: true });
   writeFileSync(path.join(webDir, file), html);
   manifest.push({ path: page.path, file, title: page.title, headline: page.headline });
@@ -115,6 +160,7 @@ const notFound = withHead(template, {
   extraHead: '<meta name="robots" content="noindex" />',
 }).replace('<div id="root"></div>', () => `<div id="root">${notFoundBody}</div>`);
 assertStrictCsp(NOT_FOUND_FILE, notFound);
+assertStyled(NOT_FOUND_FILE, notFound, publicCss, consoleCss);
 writeFileSync(path.join(webDir, NOT_FOUND_FILE), notFound);
 writeFileSync(path.join(webDir, 'prerendered.json'), JSON.stringify(manifest, null, 2) + '\n');
 precompress(path.join(webDir, 'assets'));

@@ -4,7 +4,7 @@ import { mountDemoDialog } from './features/marketing/islands/demo-dialog';
 import { mountMobileMenu } from './features/marketing/islands/mobile-menu';
 import { readAuthFromStorage } from './lib/auth-state';
 import { hasSignedInHint, writeSignedInHint } from './lib/signed-in-hint';
-import './styles.css';
+import './public-styles.css';
 
 // '/' is the Overview for a signed-in visitor; the server sends it when the hint cookie says so. A session
 // stored without the hint (cookies cleared) gets the hint back and the page again, now the console's.
