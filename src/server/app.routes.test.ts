@@ -31,6 +31,7 @@ describe('the app shell', () => {
       });
       expect(response.statusCode, `${route.method} ${route.url}`).toBe(401);
       expect(response.json()).toMatchObject({ success: false, code: 'unauthorized' });
+      expect(response.json().requestId).toBe(response.headers['x-request-id']);
     }
   });
 
@@ -85,6 +86,7 @@ describe('the app shell', () => {
     });
     expect(response.statusCode).toBe(413);
     expect(response.json().code).toBe('payload_too_large');
+    expect(response.json().requestId).toBe(response.headers['x-request-id']);
   });
 
   it('hides internal errors: no SQL or stack in a 500', async () => {
@@ -100,6 +102,7 @@ describe('the app shell', () => {
         message: 'Something went wrong on our side. Please try again.',
         requestId: expect.any(String),
       });
+      expect(body.requestId).toBe(response.headers['x-request-id']);
       expect(response.body).not.toMatch(/select|column|status_broken|at /i);
     } finally {
       await t.database.pool.query('alter table calls rename column status_broken to status');

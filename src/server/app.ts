@@ -200,9 +200,6 @@ export async function composeApp(deps: AppDeps) {
   installSecurityHeaders(app, headers);
   installInputTextCheck(app);
   installJsonBodyParser(app);
-  app.addHook('onSend', async (request, reply) => {
-    void reply.header('x-request-id', request.id);
-  });
   // One line per request, with the route pattern: a URL's ids and query values may be patient data.
   app.addHook('onResponse', async (request, reply) => {
     request.log.info(

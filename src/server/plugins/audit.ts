@@ -38,7 +38,8 @@ export function installAudit(app: FastifyInstance, audit: AuditRecorder): void {
   app.decorateRequest('auditDetail', null);
   app.decorateRequest('auditPracticeId', null);
   app.addHook('onResponse', async (request, reply) => {
-    const config = request.routeOptions.config;
+    // Read once: Fastify builds a new routeOptions object on each access.
+    const { config, url } = request.routeOptions;
     const target = config.audit ?? (config.phi ? PHI_READ : undefined);
     const status = reply.statusCode;
     if (status !== 403 && (!target || status === 401)) return;
@@ -56,7 +57,7 @@ export function installAudit(app: FastifyInstance, audit: AuditRecorder): void {
         outcome: denied ? 'denied' : status < 400 ? 'allowed' : 'failed',
         resourceType: target?.resourceType ?? null,
         resourceId,
-        route: request.routeOptions.url ? `${request.method} ${request.routeOptions.url}` : null,
+        route: url ? `${request.method} ${url}` : null,
         detail: denied
           ? (target?.action ?? config.access ?? null)
           : status >= 400

@@ -37,8 +37,9 @@ export function bearerToken(request: FastifyRequest): string | undefined {
 export function installAuth(app: FastifyInstance, auth: SessionResolver): void {
   app.decorateRequest('auth', null);
   app.addHook('onRequest', async (request) => {
-    const config = request.routeOptions.config;
-    if (config.public || !request.routeOptions.url?.startsWith('/api/')) return;
+    // Read once: Fastify builds a new routeOptions object on each access.
+    const { config, url } = request.routeOptions;
+    if (config.public || !url?.startsWith('/api/')) return;
     await authenticate(auth, request, config.access);
   });
 }

@@ -25,10 +25,10 @@ export function isApiUrl(url: string): boolean {
   return url.startsWith('/api/') || url === '/api' || url.startsWith('/webhook');
 }
 
-/** Set first on every request, so every answer (errors from later hooks too) carries them. */
+/** Set first on every request, so every answer (errors from later hooks too) carries them and its id. */
 export function installSecurityHeaders(app: FastifyInstance, headers: Record<string, string>): void {
   app.addHook('onRequest', async (request, reply) => {
-    void reply.headers(headers);
+    void reply.headers(headers).header('x-request-id', request.id);
     if (isApiUrl(request.url)) void reply.header('cache-control', 'no-store');
   });
 }

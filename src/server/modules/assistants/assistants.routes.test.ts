@@ -226,6 +226,18 @@ describe('assistants (built-in sandbox)', () => {
     expect(response.statusCode).toBeLessThan(500);
   });
 
+  it('parses multipart on its own routes only: any other route refuses a form as not JSON', async () => {
+    const form = multipart({ email: 'admin@example.com', password: 'not the password' });
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      payload: form.payload,
+      headers: form.headers,
+    });
+    expect(response.statusCode).toBe(415);
+    expect(response.json()).toMatchObject({ message: 'Send the request body as JSON.' });
+  });
+
   it('updates with JSON (no id or timestamps) and validates the same way', async () => {
     const { assistant } = (await create({ name: 'To edit' })).json();
     const {

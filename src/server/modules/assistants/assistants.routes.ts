@@ -1,5 +1,6 @@
 import multipart from '@fastify/multipart';
 import type { FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
 import {
   ASSISTANT_JSON_FIELDS,
@@ -108,7 +109,15 @@ async function readCreateForm(
   return { input: parsed.data, ...(file && { file }) };
 }
 
+/**
+ * In a scope of their own: @fastify/multipart adds a parser and two hooks, which registered beside every other
+ * route would run on every request of the app (issue 26).
+ */
 export async function registerAssistantRoutes(app: App, assistants: AssistantsService): Promise<void> {
+  await app.register(async (plain) => assistantRoutes(plain.withTypeProvider<ZodTypeProvider>(), assistants));
+}
+
+async function assistantRoutes(app: App, assistants: AssistantsService): Promise<void> {
   // Only multipart parsing: files are read as streams within the limits given per request.
   await app.register(multipart, { limits: { fileSize: KNOWLEDGE_BASE_MAX_BYTES, files: 1 } });
 
