@@ -12,6 +12,7 @@ import {
   userAssistants,
   userConnectors,
   patients,
+  providers,
   userPhoneNumbers,
   users,
   workflows,
@@ -128,12 +129,19 @@ async function newCallback(): Promise<string> {
   return task!.id;
 }
 
-/** A visit of the demo practice that started an hour ago, with a patient of its own. */
+/**
+ * A visit of the demo practice that started an hour ago, with a patient and a provider of its own: the seed's
+ * providers may be booked at that hour, whatever hour the test runs.
+ */
 async function newPastVisit(): Promise<string> {
   const practiceId = await firstPracticeId(t);
   const [patient] = await t.database.db
     .insert(patients)
     .values({ practiceId, givenName: 'Table', familyName: 'Visit', phone: '+12125550188' })
+    .returning();
+  const [provider] = await t.database.db
+    .insert(providers)
+    .values({ practiceId, name: 'Table Provider', displayName: 'Dr. Table', kind: 'dentist' })
     .returning();
   const startsAt = new Date(Date.now() - 3600_000);
   const [row] = await t.database.db
@@ -141,7 +149,7 @@ async function newPastVisit(): Promise<string> {
     .values({
       practiceId,
       patientId: patient!.id,
-      providerId: await demoRowId('providers'),
+      providerId: provider!.id,
       startsAt,
       endsAt: new Date(startsAt.getTime() + 1_800_000),
       confirmationNumber: `TBL${++serial}`,
