@@ -78,7 +78,9 @@ export async function withPracticeNumbers(db: Db, query: CallQuery): Promise<Cal
   const { rows } = await db.$client.query<{ id: string }>(
     practiceNumbersStatement(query.practiceId, search.number, search.numberEnding),
   );
-  return { ...query, search: { ...search, practiceNumberIds: rows.map((row) => row.id) } };
+  // Object.assign, not a spread with a field after it: that shape costs Node 20 dearly (ADR 066).
+  const practiceNumberIds = rows.map((row) => row.id);
+  return Object.assign({}, query, { search: Object.assign({}, search, { practiceNumberIds }) });
 }
 
 /**

@@ -82,8 +82,8 @@ export function toSummary(row: SummaryRow): CallSummary {
 }
 
 export function toDetail(row: DetailRow): CallDetail {
-  return {
-    ...toSummary(row),
+  // The summary's fields, some replaced: Object.assign, not a spread with fields after it (ADR 066).
+  return Object.assign(toSummary(row), {
     costBreakdown: row.cost_breakdown,
     transcript: row.transcript,
     summary: row.summary,
@@ -93,7 +93,7 @@ export function toDetail(row: DetailRow): CallDetail {
     messages: row.messages ?? [],
     analysis: { summary: row.analysis_summary ?? row.summary, successEvaluation: row.success_evaluation },
     updatedAt: row.updated_at,
-  };
+  });
 }
 
 /** A WHERE clause over `calls` as `alias`, its values (`$1` on), and the letters naming its shape. */

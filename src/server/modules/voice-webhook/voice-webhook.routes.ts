@@ -114,7 +114,12 @@ export function registerWebhookRoutes(
       if ('error' in ctx) return toolCallResult(call.id, name, { error: ctx.error });
       const params = call.function ? call.function.arguments : call.parameters;
       try {
-        const result = await tools.run(name, params, { ...ctx, idempotencyKey: `tool:${call.id}` });
+        // Object.assign, not a spread with a field after it: that shape costs Node 20 dearly (ADR 066).
+        const result = await tools.run(
+          name,
+          params,
+          Object.assign({}, ctx, { idempotencyKey: `tool:${call.id}` }),
+        );
         // A refusal the function answered (staff will call back) is a failure too: it travels in `error`.
         if (isRefusal(result)) return toolCallResult(call.id, name, { error: result.error });
         return toolCallResult(call.id, name, { result });
