@@ -21,6 +21,17 @@ export const ASSISTANT_REQUEST_ERRORS = {
   noAssistant: 'Sorry, no receptionist is assigned to this phone number yet. Please call back later.',
 } as const;
 
+/**
+ * The number called (in E.164 when it parses) and the platform's id for it, each only when given. Built field by
+ * field: an object literal that begins with a spread costs Node 20 dearly on every call (ADR 066).
+ */
+function routeKey(number: string | null | undefined, providerId: string | null | undefined) {
+  const key: { number?: string; providerId?: string } = {};
+  if (number) key.number = toE164(number) ?? number;
+  if (providerId) key.providerId = providerId;
+  return key;
+}
+
 export interface VoicePlatformDeps {
   voice: VoicePort;
   assistants: AssistantsService;
@@ -63,12 +74,9 @@ export function createVoicePlatformService({ voice, assistants, phoneNumbers, we
      * when neither names a practice; the practice may be suspended (see `status`).
      */
     async practiceForCall(ref: CallRef): Promise<PracticeContext | undefined> {
-      const number = ref.number ? (toE164(ref.number) ?? ref.number) : undefined;
-      if (number || ref.phoneNumberId) {
-        const route = await phoneNumbers.routeForCall({
-          ...(number && { number }),
-          ...(ref.phoneNumberId && { providerId: ref.phoneNumberId }),
-        });
+      const key = routeKey(ref.number, ref.phoneNumberId);
+      if (key.number || key.providerId) {
+        const route = await phoneNumbers.routeForCall(key);
         if (route) return route.practice;
       }
       return ref.assistantId ? assistants.practiceOfProviderId(ref.assistantId) : undefined;
@@ -82,11 +90,7 @@ export function createVoicePlatformService({ voice, assistants, phoneNumbers, we
       number?: string | null;
       providerId?: string | null;
     }): Promise<AssistantRequestReply> {
-      const number = ref.number ? (toE164(ref.number) ?? ref.number) : undefined;
-      const route = await phoneNumbers.routeForCall({
-        ...(number && { number }),
-        ...(ref.providerId && { providerId: ref.providerId }),
-      });
+      const route = await phoneNumbers.routeForCall(routeKey(ref.number, ref.providerId));
       if (!route || route.practice.status !== 'active')
         return { error: ASSISTANT_REQUEST_ERRORS.unknownNumber };
       if (!route.assistant) return { error: ASSISTANT_REQUEST_ERRORS.noAssistant };
