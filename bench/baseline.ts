@@ -3,10 +3,12 @@
 //   bare http  the same SQL from a node:http server: no framework, the same pg pool, JSON.stringify of the rows;
 //   bare SQL   the same statements through `pg` alone, as many requests at once as autocannon has connections.
 // `compareReads` runs the three for each read, in that order, and prints them side by side with the load average.
+import { readdirSync, readFileSync } from 'node:fs';
 import http from 'node:http';
 import { loadavg } from 'node:os';
+import path from 'node:path';
 import type { Pool, QueryConfig, QueryResult, QueryResultRow } from 'pg';
-import { CONNECTIONS, DURATION_SECONDS, type LoadResult } from './lib';
+import { CONNECTIONS, cpuPerRequest, DURATION_SECONDS, type LoadResult } from './lib';
 
 /** What a handler answers: a body for JSON.stringify, or a status and a body. */
 export type BareAnswer = { status: number; body: unknown } | unknown;
@@ -105,6 +107,36 @@ export function loadAverage(): string {
     .join(' / ');
 }
 
+/** Clock ticks (the kernel's USER_HZ, 100 on Linux) in µs. */
+const TICK_US = 10_000;
+
+/**
+ * CPU time (user and system, µs) used so far by the PostgreSQL whose data folder is `dataDir`: the postmaster and
+ * every process it started (one backend per pooled connection, the WAL writer, the checkpointer). A process that
+ * exited is not counted; the pool's connections live through a run.
+ */
+export function databaseCpu(dataDir: string): number {
+  const postmaster = readFileSync(path.join(dataDir, 'postgres', 'postmaster.pid'), 'utf8').split('\n')[0]!;
+  let ticks = 0;
+  for (const pid of readdirSync('/proc').filter((name) => /^\d+$/.test(name))) {
+    let fields: string[];
+    try {
+      // After "pid (name) ": state, ppid, … utime and stime are the 12th and 13th.
+      fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+    } catch {
+      continue; // exited meanwhile
+    }
+    if (pid === postmaster || fields[1] === postmaster) ticks += Number(fields[11]) + Number(fields[12]);
+  }
+  return ticks * TICK_US;
+}
+
+/** CPU per answered request (µs) of the process serving it and of the database, for one run. */
+export interface CpuPerRequest {
+  server: number;
+  database: number;
+}
+
 export interface Comparison {
   read: string;
   app: LoadResult;
@@ -112,12 +144,16 @@ export interface Comparison {
   bareSql: LoadResult;
   /** The 1-minute load average after each of the three runs. */
   load: [number, number, number];
+  /** For the app and the bare http server, when the database's folder was given. */
+  cpu?: { app: CpuPerRequest; bareHttp: CpuPerRequest };
 }
 
 /**
  * For each read: the app, then the bare http server, then the bare SQL, each for DURATION_SECONDS, before the
  * next read starts (the three figures of a row come from the same minute). `before` runs ahead of each of the
- * three (e.g. emptying the read caches).
+ * three (e.g. emptying the read caches). With `dataDir` (the database's folder, this process serving both
+ * servers) each row also has the CPU per request of the server and of the database: on a shared machine the
+ * work each answer costs is steadier than how many answers a run got.
  */
 export async function compareReads(
   reads: readonly {
@@ -127,14 +163,22 @@ export async function compareReads(
     bareSql: () => Promise<LoadResult>;
   }[],
   before: () => Promise<void> | void = () => undefined,
+  dataDir?: string,
 ): Promise<Comparison[]> {
   const rows: Comparison[] = [];
   for (const { read, app, bareHttp, bareSql } of reads) {
     const measured: LoadResult[] = [];
+    const cpu: CpuPerRequest[] = [];
     const load: number[] = [];
     for (const measure of [app, bareHttp, bareSql]) {
       await before();
-      measured.push(await measure());
+      const database = dataDir ? databaseCpu(dataDir) : 0;
+      const { figure, cpu: server } = await cpuPerRequest(measure);
+      cpu.push({
+        server,
+        database: dataDir ? Math.round((databaseCpu(dataDir) - database) / Math.max(1, figure.ok)) : 0,
+      });
+      measured.push(figure);
       load.push(loadavg()[0]!);
     }
     rows.push({
@@ -143,6 +187,7 @@ export async function compareReads(
       bareHttp: measured[1]!,
       bareSql: measured[2]!,
       load: load as [number, number, number],
+      ...(dataDir && { cpu: { app: cpu[0]!, bareHttp: cpu[1]! } }),
     });
     console.log(`  measured: ${read} (load average ${loadAverage()})`);
   }
@@ -162,11 +207,16 @@ export function printComparison(
   goal?: (row: Comparison) => string,
 ): void {
   console.log(`\n${title}`);
+  const withCpu = rows.some((row) => row.cpu);
   console.log(
     '| read | app p99 | bare http p99 | bare SQL p99 | app ÷ bare http | throughput app/bare http | app, bare http, bare SQL req/s | errors | load average |' +
+      (withCpu ? ' CPU µs/request, server + database: app, bare http |' : '') +
       (goal ? ' goal |' : ''),
   );
-  console.log(`| --- | --- | --- | --- | --- | --- | --- | --- | --- |${goal ? ' --- |' : ''}`);
+  console.log(
+    `| --- | --- | --- | --- | --- | --- | --- | --- | --- |${withCpu ? ' --- |' : ''}${goal ? ' --- |' : ''}`,
+  );
+  const cpuCell = ({ server, database }: CpuPerRequest) => `${server} + ${database}`;
   for (const row of rows) {
     const { app, bareHttp, bareSql } = row;
     console.log(
@@ -174,6 +224,7 @@ export function printComparison(
         `${ratio(app.requestsPerSecond, bareHttp.requestsPerSecond)} | ` +
         `${app.requestsPerSecond}, ${bareHttp.requestsPerSecond}, ${bareSql.requestsPerSecond} | ` +
         `${app.non2xx + bareHttp.non2xx + bareSql.non2xx} | ${row.load.map((l) => l.toFixed(2)).join(', ')} |` +
+        (withCpu ? ` ${row.cpu ? `${cpuCell(row.cpu.app)}, ${cpuCell(row.cpu.bareHttp)}` : '–'} |` : '') +
         (goal ? ` ${goal(row)} |` : ''),
     );
   }
