@@ -121,8 +121,9 @@ export function databaseCpu(dataDir: string): number {
   for (const pid of readdirSync('/proc').filter((name) => /^\d+$/.test(name))) {
     let fields: string[];
     try {
+      const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
       // After "pid (name) ": state, ppid, … utime and stime are the 12th and 13th.
-      fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+      fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
     } catch {
       continue; // exited meanwhile
     }
