@@ -101,8 +101,15 @@ test('inside the calling window a Call Now call is placed and the history shows 
     page,
     '/api/patients-with-appointments',
   );
-  // The sandbox answers unless the number ends in 0 (no answer) or 9 (busy).
-  const patient = patients.find((p) => p.phone_number && !/[09]$/.test(p.phone_number))!;
+  // The sandbox answers unless the number ends in 0 (no answer) or 9 (busy). The name is ticked by its label, so
+  // it must be the only patient of that name the seed holds today.
+  const patient = patients.find(
+    (p) =>
+      p.phone_number &&
+      !/[09]$/.test(p.phone_number) &&
+      patients.filter((other) => other.name === p.name).length === 1,
+  )!;
+  expect(patient).toBeTruthy();
   await page.goto('/outbound-calls');
   const settings = page.getByRole('dialog', { name: 'Outbound Call Settings' });
   const setWindow = async (start: string, end: string) => {
