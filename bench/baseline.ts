@@ -86,9 +86,10 @@ export async function barePgLoad(
   await Promise.all(Array.from({ length: connections }, client));
   const elapsed = (performance.now() - started) / 1000;
   latencies.sort((a, b) => a - b);
+  // To a hundredth of a ms, as the load drivers' (latency.mjs).
   const at = (q: number) =>
     latencies.length
-      ? Math.round(latencies[Math.min(latencies.length - 1, Math.floor(q * latencies.length))]!)
+      ? Math.round(latencies[Math.min(latencies.length - 1, Math.floor(q * latencies.length))]! * 100) / 100
       : 0;
   return {
     requestsPerSecond: Math.round(latencies.length / elapsed),

@@ -178,14 +178,17 @@ function loadResult({ stdout }: { stdout: string }): LoadResult {
   const result = JSON.parse(stdout) as {
     requests: { average: number; sent: number };
     latency: { p50: number; p99: number };
+    /** From the drivers in bench/ (latency.mjs): to a hundredth of a ms, where autocannon's are whole ms. */
+    latencyMs?: { p50: number; p99: number };
     non2xx: number;
     errors: number;
     '2xx': number;
   };
+  const latency = result.latencyMs ?? result.latency;
   return {
     requestsPerSecond: Math.round(result.requests.average),
-    p50: result.latency.p50,
-    p99: result.latency.p99,
+    p50: latency.p50,
+    p99: latency.p99,
     non2xx: result.non2xx + result.errors,
     ok: result['2xx'],
     sent: result.requests.sent,
