@@ -11,6 +11,7 @@ import { addMinutesToWall, wallFromInstant } from '../src/server/lib/wall-time';
 import { analyticsStatements, createAnalyticsRepo } from '../src/server/modules/analytics/analytics.repo';
 import { createAnalyticsService } from '../src/server/modules/analytics/analytics.service';
 import type { PracticeContext } from '../src/server/practice';
+import { percentiles } from './latency.mjs';
 import { benchDatabase, DURATION_SECONDS, listen, loadGets, signIn, type LoadResult } from './lib';
 
 const CALLS = Number(process.env.BENCH_CALLS ?? 100_000);
@@ -280,13 +281,9 @@ async function bare(list: Variant[], clients: number): Promise<LoadResult> {
     }),
   );
   await client.end();
-  latencies.sort((a, b) => a - b);
-  const at = (q: number) =>
-    Math.round(latencies[Math.min(latencies.length - 1, Math.floor(q * latencies.length))]!);
   return {
     requestsPerSecond: Math.round(latencies.length / DURATION_SECONDS),
-    p50: at(0.5),
-    p99: at(0.99),
+    ...percentiles(latencies),
     non2xx: 0,
     ok: latencies.length,
     sent: latencies.length,

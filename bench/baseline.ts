@@ -8,6 +8,7 @@ import http from 'node:http';
 import { loadavg } from 'node:os';
 import path from 'node:path';
 import type { Pool, QueryConfig, QueryResult, QueryResultRow } from 'pg';
+import { percentiles } from './latency.mjs';
 import { CONNECTIONS, cpuPerRequest, DURATION_SECONDS, type LoadResult } from './lib';
 
 /** What a handler answers: a body for JSON.stringify, or a status and a body. */
@@ -85,16 +86,9 @@ export async function barePgLoad(
   const started = performance.now();
   await Promise.all(Array.from({ length: connections }, client));
   const elapsed = (performance.now() - started) / 1000;
-  latencies.sort((a, b) => a - b);
-  // To a hundredth of a ms, as the load drivers' (latency.mjs).
-  const at = (q: number) =>
-    latencies.length
-      ? Math.round(latencies[Math.min(latencies.length - 1, Math.floor(q * latencies.length))]! * 100) / 100
-      : 0;
   return {
     requestsPerSecond: Math.round(latencies.length / elapsed),
-    p50: at(0.5),
-    p99: at(0.99),
+    ...percentiles(latencies),
     non2xx: failed,
     ok: latencies.length,
     sent: latencies.length + failed,

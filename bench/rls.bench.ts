@@ -7,6 +7,7 @@
 //   policy only    role + RLS with the setting made once per connection (no transaction): the policy's own cost
 // Run with `npm run bench -- rls`.
 import pg from 'pg';
+import { percentiles } from './latency.mjs';
 import { benchDatabase } from './lib';
 
 const CALLS_PER_PRACTICE = 50_000;
@@ -165,8 +166,6 @@ const setups: Record<
   },
 };
 
-const percentile = (sorted: number[], p: number) =>
-  sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * p))]!;
 const ms = (value: number) => value.toFixed(2);
 
 async function measure(name: string, work: Work, runs: number, tx: boolean) {
@@ -183,7 +182,6 @@ async function measure(name: string, work: Work, runs: number, tx: boolean) {
   } finally {
     client.release();
   }
-  times.sort((a, b) => a - b);
   let done = 0;
   const stopAt = performance.now() + THROUGHPUT_MS;
   await Promise.all(
@@ -200,8 +198,7 @@ async function measure(name: string, work: Work, runs: number, tx: boolean) {
     }),
   );
   return {
-    p50: percentile(times, 0.5),
-    p99: percentile(times, 0.99),
+    ...percentiles(times),
     perSecond: done / (THROUGHPUT_MS / 1000),
   };
 }
