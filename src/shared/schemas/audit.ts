@@ -74,12 +74,25 @@ export type AuditEvent = z.infer<typeof AuditEventSchema>;
 
 export const AUDIT_PAGE_SIZE = 50;
 
+/**
+ * An instant PostgreSQL reads back: JavaScript writes UTC years before 1 or after 9999 in forms its timestamp
+ * input refuses (year 0000, +010000), which was a 500.
+ */
+export function isStorableInstant(date: Date): boolean {
+  const year = date.getUTCFullYear();
+  return !Number.isNaN(date.getTime()) && year >= 1 && year <= 9999;
+}
+
+const FilterInstantSchema = z.iso
+  .datetime({ offset: true })
+  .refine((value) => isStorableInstant(new Date(value)), 'must be a time between the years 1 and 9999');
+
 /** Filters shared by the list and the CSV export; `from`/`to` are ISO instants, `to` exclusive. */
 export const AuditFilterSchema = z.object({
   userId: z.uuid().optional(),
   action: z.string().max(100).optional(),
-  from: z.iso.datetime({ offset: true }).optional(),
-  to: z.iso.datetime({ offset: true }).optional(),
+  from: FilterInstantSchema.optional(),
+  to: FilterInstantSchema.optional(),
 });
 export type AuditFilter = z.infer<typeof AuditFilterSchema>;
 

@@ -181,6 +181,23 @@ describe('GET /api/audit-events', () => {
     );
   });
 
+  it('refuses a from or to outside the years 1 to 9999 with a 400 (year 0000 was a 500)', async () => {
+    const admin = await t.asAdmin();
+    for (const url of ['/api/audit-events', '/api/audit-events/export']) {
+      for (const query of [
+        'to=0000-01-01T00:00:00.000Z',
+        'from=0001-01-01T00:00:00%2B01:00',
+        'to=9999-12-31T23:00:00-05:00',
+      ]) {
+        const response = await call('GET', `${url}?${query}`, admin);
+        expect(response.statusCode, `${url}?${query}`).toBe(400);
+        expect(response.json().message).toMatch(/between the years 1 and 9999/);
+      }
+      const edge = await call('GET', `${url}?from=0001-01-01T00:00:00Z&to=9999-12-31T23:59:59Z`, admin);
+      expect(edge.statusCode).toBe(200);
+    }
+  });
+
   it('exports the filtered log as CSV', async () => {
     const admin = await t.asAdmin();
     const response = await call('GET', '/api/audit-events/export?action=auth.login', admin);

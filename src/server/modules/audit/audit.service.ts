@@ -1,4 +1,4 @@
-import type { AuditEvent, AuditFilter } from '#shared/schemas/audit';
+import { isStorableInstant, type AuditEvent, type AuditFilter } from '#shared/schemas/audit';
 import { badRequest } from '../../errors';
 import { storableText } from '../../plugins/input-text';
 import type { PracticeContext } from '../../practice';
@@ -36,10 +36,7 @@ function decodeCursor(cursor: string): { at: Date; id: number } {
   const [at, id] = Buffer.from(cursor, 'base64url').toString().split('|');
   const date = new Date(at ?? '');
   const number = Number(id);
-  // Years past 9999 are valid in JavaScript but not in PostgreSQL's timestamp input.
-  const year = date.getUTCFullYear();
-  if (Number.isNaN(date.getTime()) || year < 1 || year > 9999 || !Number.isSafeInteger(number))
-    throw badRequest('Invalid cursor.');
+  if (!isStorableInstant(date) || !Number.isSafeInteger(number)) throw badRequest('Invalid cursor.');
   return { at: date, id: number };
 }
 
