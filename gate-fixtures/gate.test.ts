@@ -117,7 +117,7 @@ describe('the test gate (ADR 040)', { timeout: 120_000 }, () => {
     try {
       const vitest = {
         numPassedTests: 5,
-        numFailedTests: 1,
+        numFailedTests: 2,
         numFailedTestSuites: 1,
         numPendingTests: 0,
         numTodoTests: 0,
@@ -132,6 +132,14 @@ describe('the test gate (ADR 040)', { timeout: 120_000 }, () => {
                 fullName: 'a refuses',
                 status: 'failed',
                 failureMessages: ['AssertionError: expected 409\n  at x'],
+              },
+              {
+                fullName: 'a fuzzes',
+                status: 'failed',
+                failureMessages: [
+                  'Error: Property failed after 24 tests\n{ seed: -32, path: "23", endOnFailure: true }\n' +
+                    'Counterexample: [{"path":"/x"}]\nShrunk 0 time(s)\n  at buildError',
+                ],
               },
             ],
           },
@@ -167,11 +175,13 @@ describe('the test gate (ADR 040)', { timeout: 120_000 }, () => {
       writeFileSync(path.join(dir, '.last-run.json'), JSON.stringify({ status: 'passed' }));
       expect(sumReports(dir)).toEqual({
         passed: 8,
-        failed: 2,
+        failed: 3,
         skipped: 1,
         failures: [
           'e2e.json: booking.spec.ts:7 › books: Timed out',
           'vitest-api.json: src/a.test.ts › a refuses: AssertionError: expected 409',
+          'vitest-api.json: src/a.test.ts › a fuzzes: Error: Property failed after 24 tests ' +
+            '{ seed: -32, path: "23", endOnFailure: true } Counterexample: [{"path":"/x"}]',
           'vitest-api.json: src/b.test.ts: Hook timed out in 10000ms.',
         ],
       });

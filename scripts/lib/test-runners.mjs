@@ -73,13 +73,19 @@ export function runPlaywright({ args = [], env = process.env, reportFile, stdio 
 
 const firstLine = (text = '') => text.trim().split('\n')[0].slice(0, 300);
 
-/** What failed in a Vitest JSON report, a line each: the file, the test and the first line of its error. */
+/** The first line of a test's error; for a property test (fast-check) also its seed and counterexample. */
+function failureLine(text = '') {
+  const found = text.split('\n').filter((line) => /^(\{ seed: |Counterexample: )/.test(line));
+  return [firstLine(text), ...found.map((line) => line.slice(0, 600))].join(' ');
+}
+
+/** What failed in a Vitest JSON report, a line each: the file, the test and its error (failureLine). */
 export function vitestFailures(report) {
   return report.testResults.flatMap((file) => {
     const name = path.relative(root, file.name);
     const tests = file.assertionResults
       .filter((test) => test.status === 'failed')
-      .map((test) => `${name} › ${test.fullName}: ${firstLine(test.failureMessages[0])}`);
+      .map((test) => `${name} › ${test.fullName}: ${failureLine(test.failureMessages[0])}`);
     return tests.length === 0 && file.status === 'failed' ? [`${name}: ${firstLine(file.message)}`] : tests;
   });
 }
