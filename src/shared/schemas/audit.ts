@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { isStorableInstant } from '../storable-instant';
 import { RoleSchema } from './auth';
 
 export const AUDIT_OUTCOMES = ['allowed', 'denied', 'failed'] as const;
@@ -73,15 +74,6 @@ export const AuditEventSchema = z.object({
 export type AuditEvent = z.infer<typeof AuditEventSchema>;
 
 export const AUDIT_PAGE_SIZE = 50;
-
-/**
- * An instant PostgreSQL reads back: JavaScript writes UTC years before 1 or after 9999 in forms its timestamp
- * input refuses (year 0000, +010000), which was a 500.
- */
-export function isStorableInstant(date: Date): boolean {
-  const year = date.getUTCFullYear();
-  return !Number.isNaN(date.getTime()) && year >= 1 && year <= 9999;
-}
 
 const FilterInstantSchema = z.iso
   .datetime({ offset: true })

@@ -1,4 +1,5 @@
-import { isStorableInstant, type AuditEvent, type AuditFilter } from '#shared/schemas/audit';
+import type { AuditEvent, AuditFilter } from '#shared/schemas/audit';
+import { isStorableInstant } from '#shared/storable-instant';
 import { badRequest } from '../../errors';
 import { storableText } from '../../plugins/input-text';
 import type { PracticeContext } from '../../practice';

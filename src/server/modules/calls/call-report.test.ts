@@ -219,5 +219,18 @@ describe('call search terms', () => {
     expect(() =>
       decodeCursor(Buffer.from(`${key.createdAt}|x'; drop table calls`).toString('base64url')),
     ).toThrow();
+    // Times JavaScript reads but PostgreSQL refuses (each was a 500), and one encodeCursor never writes.
+    for (const at of [
+      '0000-01-01T00:00:00.000000Z',
+      '2024-02-30T00:00:00.000000Z',
+      '2023-02-29T12:00:00.000000Z',
+      '2024-01-01T24:00:00.000000Z',
+    ]) {
+      expect(() => decodeCursor(Buffer.from(`${at}|${key.id}`).toString('base64url')), at).toThrow(
+        expect.objectContaining({ status: 400 }),
+      );
+    }
+    const leapDay = { createdAt: '2024-02-29T23:59:59.999999Z', id: key.id };
+    expect(decodeCursor(encodeCursor(leapDay))).toEqual(leapDay);
   });
 });

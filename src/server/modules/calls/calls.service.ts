@@ -2,6 +2,7 @@ import { TZDate } from '@date-fns/tz';
 import { startOfMonth } from 'date-fns';
 import type { CallDetail, CallFilter, CallListResponse, CallStats } from '#shared/schemas/calls';
 import { foldForSearch } from '#shared/search-fold';
+import { isStorableInstant } from '#shared/storable-instant';
 import { badRequest } from '../../errors';
 import type { EventBus } from '../../events';
 import { toE164 } from '../../lib/phone';
@@ -81,13 +82,19 @@ export function encodeCursor(key: CallKey): string {
   return Buffer.from(`${key.createdAt}|${key.id}`).toString('base64url');
 }
 
+/** A cursor's time as encodeCursor writes it: microseconds, and a real day (JavaScript reads 2024-02-30). */
+function isCursorTime(createdAt: string): boolean {
+  if (!/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{6}Z$/.test(createdAt)) return false;
+  const at = new Date(createdAt);
+  return isStorableInstant(at) && at.toISOString().slice(0, 19) === createdAt.slice(0, 19);
+}
+
 export function decodeCursor(cursor: string): CallKey {
   const [createdAt, id, extra] = Buffer.from(cursor, 'base64url').toString().split('|');
   const valid =
     extra === undefined &&
     createdAt !== undefined &&
-    /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{6}Z$/.test(createdAt) &&
-    !Number.isNaN(Date.parse(createdAt)) &&
+    isCursorTime(createdAt) &&
     id !== undefined &&
     /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/.test(id);
   if (!valid) throw badRequest(INVALID_CURSOR, { cursor: INVALID_CURSOR });
