@@ -23,10 +23,11 @@ export const RECALL_MESSAGES = {
     `${name} was called for recall in the last ${RECALL_REPEAT_DAYS} days, so no new call was queued.`,
   dailyLimit: (name: string, max: number) =>
     `The practice's limit of ${max} recall calls a day is reached, so ${name} was not called today.`,
-  noneQueued: 'No recall call was queued: every selected patient was left out (see the reasons).',
+  /** `why`: the reasons counted, as in "2 called for recall in the last 30 days, 1 without a phone number". */
+  noneQueued: (why: string) => `No recall call was queued: ${why}.`,
   recentlyTexted: (name: string) =>
     `${name} was sent a recall text in the last ${RECALL_REPEAT_DAYS} days, so no text was sent.`,
-  noneTexted: 'No recall text was sent: every selected patient was left out (see the reasons).',
+  noneTexted: (why: string) => `No recall text was sent: ${why}.`,
   callsQueuedTitle: 'Recall calls queued',
   textsQueuedTitle: 'Recall texts queued',
   empty: 'No patients are due for recall.',

@@ -61,7 +61,7 @@ export interface StartResult {
 export const escalationNotSetMessage = (type: CallType) =>
   `Text, then call needs the ${type} call type set to "Text, then call" with an assistant and a phone number in the outbound settings: the call that follows an unanswered text is placed with them.`;
 
-const REASON_COUNTS: Record<TextSkipReason, (n: number) => string> = {
+export const TEXT_SKIP_COUNTS: Record<TextSkipReason, (n: number) => string> = {
   opted_out: (n) => `${n} opted out of texts`,
   no_sender: () => 'no sender number is set in the messaging settings',
   daily_limit: (n) => `${n} already texted today`,
@@ -70,12 +70,19 @@ const REASON_COUNTS: Record<TextSkipReason, (n: number) => string> = {
   recent: (n) => `${n} texted recently`,
 };
 
+/** Why patients were left out, counted by reason in the order first met: "2 opted out of texts, 1 texted recently". */
+export function countedReasons<K extends string>(
+  reasons: readonly K[],
+  phrases: Record<K, (n: number) => string>,
+): string {
+  const counts = new Map<K, number>();
+  for (const reason of reasons) counts.set(reason, (counts.get(reason) ?? 0) + 1);
+  return [...counts].map(([reason, n]) => phrases[reason](n)).join(', ');
+}
+
 /** 409 when no text of a start was queued: why, counted by reason. */
 export function noTextsMessage(type: CallType, reasons: readonly TextSkipReason[]): string {
-  const counts = new Map<TextSkipReason, number>();
-  for (const reason of reasons) counts.set(reason, (counts.get(reason) ?? 0) + 1);
-  const why = [...counts].map(([reason, n]) => REASON_COUNTS[reason](n)).join(', ');
-  return `No ${type} text was sent: ${why}.`;
+  return `No ${type} text was sent: ${countedReasons(reasons, TEXT_SKIP_COUNTS)}.`;
 }
 
 /** What the assistant is told on a call placed because the patient replied R to a text. */

@@ -219,10 +219,20 @@ describe('POST /api/recall/calls ("Call selected")', () => {
     expect(mixed.skipped).toEqual([
       { patient_id: id.nineMonths, patient_name: 'Nina Nine', reason: R.recentlyCalled('Nina Nine') },
     ]);
+    // Several left out and none queued: the 409 says why, counted.
+    const none = await post('/api/recall/calls', { patient_ids: [id.checkupKept, id.nineMonths] });
+    expect(none.statusCode).toBe(409);
+    expect(none.json().message).toBe(R.noneQueued('2 called for recall in the last 30 days'));
   });
 });
 
 describe('POST /api/recall/texts ("Text selected")', () => {
+  it('says why, counted, when none of several patients can be texted', async () => {
+    const none = await post('/api/recall/texts', { patient_ids: [id.recentFilling, id.cancelledAhead] });
+    expect(none.statusCode).toBe(409);
+    expect(none.json().message).toBe(R.noneTexted('no sender number is set in the messaging settings'));
+  });
+
   it('texts the recall template with the first name only, once within 30 days, never to an opt-out', async () => {
     await setSender(t, p.admin, '+13125550100');
     await t.database.db
@@ -249,6 +259,11 @@ describe('POST /api/recall/texts ("Text selected")', () => {
     const again = await post('/api/recall/texts', { patient_ids: [id.recentFilling] });
     expect(again.statusCode).toBe(409);
     expect(again.json().message).toBe(R.recentlyTexted('Finn Filling'));
+    const neither = await post('/api/recall/texts', { patient_ids: [id.cancelledAhead, id.recentFilling] });
+    expect(neither.statusCode).toBe(409);
+    expect(neither.json().message).toBe(
+      R.noneTexted('1 texted for recall in the last 30 days, 1 opted out of texts'),
+    );
     expect(await textsTo(t, p.id, PHONES.recentFilling)).toHaveLength(1);
   });
 

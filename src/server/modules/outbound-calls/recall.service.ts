@@ -10,12 +10,13 @@ import { toE164 } from '../../lib/phone';
 import { addMonthsToDate, instantFromWall, wholeMonthsBetween } from '../../lib/wall-time';
 import type { Viewer } from '../../plugins/auth';
 import type { PracticeContext } from '../../practice';
-import type { TextQueue } from '../messaging/messaging.service';
+import type { TextQueue, TextSkipReason } from '../messaging/messaging.service';
 import type { Practice, ScheduleService } from '../schedule/schedule.service';
 import { textSkippedMessage } from './appointment-texts';
 import type { ResolveTargets } from './call-targets';
 import { nextWindowStart } from './calling-window';
 import { keyed } from './keyed';
+import { countedReasons, TEXT_SKIP_COUNTS } from './outbound-calls.service';
 import {
   toOutboundCall,
   type OutboundCallToQueue,
@@ -52,6 +53,20 @@ function matches(patient: RecallPatient, q: string): boolean {
     (digits.length > 0 && (patient.phone_number ?? '').replace(/\D/g, '').includes(digits))
   );
 }
+
+const NO_PHONE_COUNT = (n: number) => `${n} without a phone number`;
+/** A 409's reasons when no patient of several was queued or texted, counted. */
+const CALL_SKIP_COUNTS: Record<RecallSkip | 'no_phone', (n: number) => string> = {
+  no_phone: NO_PHONE_COUNT,
+  recent: (n) => `${n} called for recall in the last ${RECALL_REPEAT_DAYS} days`,
+  daily_limit: (n) => `${n} past the day's limit of recall calls`,
+  open: (n) => `${n} with a recall call pending or in progress`,
+};
+const TEXT_SKIP_REASON_COUNTS: Record<TextSkipReason | 'no_phone', (n: number) => string> = {
+  ...TEXT_SKIP_COUNTS,
+  recent: (n) => `${n} texted for recall in the last ${RECALL_REPEAT_DAYS} days`,
+  no_phone: NO_PHONE_COUNT,
+};
 
 function skipReason(name: string, skip: RecallSkip, maxPerDay: number): string {
   if (skip === 'recent') return R.recentlyCalled(name);
@@ -177,7 +192,12 @@ export function createRecallService({
             : skipReason(p.name, reason as RecallSkip, settings.recall.maxPerDay);
           return [{ patient_id: p.id, patient_name: p.name, reason: text }];
         });
-        if (inserted.length === 0) throw conflict(left.length === 1 ? left[0]!.reason : R.noneQueued);
+        if (inserted.length === 0) {
+          const why = patients.flatMap((p) => (hasPhone(p) ? (skipped.get(p.id) ?? []) : 'no_phone'));
+          throw conflict(
+            left.length === 1 ? left[0]!.reason : R.noneQueued(countedReasons(why, CALL_SKIP_COUNTS)),
+          );
+        }
         const calls = patients.flatMap((p) => {
           const row = byPatient.get(p.id);
           return row ? [toOutboundCall(row)] : [];
@@ -228,8 +248,17 @@ export function createRecallService({
               : reason && textSkippedMessage(p.name, 'recall', reason);
           return text ? [{ patient_id: p.id, patient_name: p.name, reason: text }] : [];
         });
-        if (result.queued.length === 0)
-          throw conflict(skipped.length === 1 ? skipped[0]!.reason : R.noneTexted);
+        if (result.queued.length === 0) {
+          const why = patients.flatMap((p) => {
+            const reason = hasPhone(p) ? reasons.get(keyOf(p)) : 'no_phone';
+            return reason === 'duplicate' ? 'recent' : (reason ?? []);
+          });
+          throw conflict(
+            skipped.length === 1
+              ? skipped[0]!.reason
+              : R.noneTexted(countedReasons(why, TEXT_SKIP_REASON_COUNTS)),
+          );
+        }
         return { texts: result.queued.length, skipped };
       };
       return idempotencyKey
