@@ -200,7 +200,7 @@ export function CallLogsScreen({
                     key={call.id}
                     tabIndex={0}
                     aria-label={`Open call ${shortId(call.id)}`}
-                    className="cursor-pointer border-b border-slate-100 hover:bg-slate-50 focus-visible:bg-slate-50 focus-visible:outline-none"
+                    className="cursor-pointer border-b border-slate-100 hover:bg-slate-50 focus-visible:bg-slate-50 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-inset focus-visible:ring-blue-600"
                     onClick={() => setOpenCall(call.id)}
                     onKeyDown={(e) => {
                       if (e.key === 'Enter' || e.key === ' ') {
