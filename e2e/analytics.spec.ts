@@ -96,6 +96,19 @@ test('six months of the demo: every figure, its chart, its table and the CSV agr
     data.reminders.reminded,
     data.reminders.notReminded,
   ]);
+  // Each bar is named beside it, and money reads "$12", not "12$".
+  const ticks = (axis: string) =>
+    panel(page, 'Money by assistant').locator(
+      `.recharts-${axis}-tick-labels .recharts-cartesian-axis-tick-value`,
+    );
+  await expect(ticks('yAxis')).toHaveCount(data.money.byAssistant.length);
+  // A long name wraps onto lines of its own (a tspan each).
+  const names = await ticks('yAxis').evaluateAll((labels) =>
+    labels.map((label) => [...label.querySelectorAll('tspan')].map((line) => line.textContent).join(' ')),
+  );
+  expect(names).toEqual(data.money.byAssistant.map((row) => row.name));
+  await expect(ticks('xAxis').first()).toHaveText(/^\$\d/);
+  await expect(ticks('xAxis').last()).toHaveText(/^\$\d/);
   const byAssistant = await tableOf(panel(page, 'Money by assistant'));
   expect(byAssistant.map((row) => row[0])).toEqual(data.money.byAssistant.map((row) => row.name));
 

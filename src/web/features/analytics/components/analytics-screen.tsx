@@ -261,7 +261,7 @@ function Panels({ figures }: { figures: Figures }) {
       <FigurePanel
         figure={figures.outcomes}
         description="Visits booked in these dates: kept, missed, cancelled, or still to settle."
-        chart={<LazyBarsChart figure={outcomeChart} columns={[1, 2]} />}
+        chart={<LazyBarsChart figure={outcomeChart} columns={[1, 2]} horizontal />}
       />
       <FigurePanel
         figure={figures.reminders}
@@ -271,12 +271,12 @@ function Panels({ figures }: { figures: Figures }) {
       <FigurePanel
         figure={figures.byAssistant}
         description="What each assistant's calls cost and produced; the chart: cost per booked and per kept visit."
-        chart={<LazyBarsChart figure={figures.byAssistant} columns={[5, 6]} unit="$" />}
+        chart={<LazyBarsChart figure={figures.byAssistant} columns={[5, 6]} unit="$" horizontal />}
       />
       <FigurePanel
         figure={figures.byNumber}
         description="What the calls on each number cost and produced; the chart: cost per booked and per kept visit."
-        chart={<LazyBarsChart figure={figures.byNumber} columns={[5, 6]} unit="$" />}
+        chart={<LazyBarsChart figure={figures.byNumber} columns={[5, 6]} unit="$" horizontal />}
       />
     </div>
   );

@@ -19,6 +19,16 @@ function dataOf(figure: Figure, columns: number[]) {
   }));
 }
 
+/** A value axis's tick: money as "$12" or "$0.75", a share as "40%". */
+const valueTick = (unit: string | undefined) => (value: number) =>
+  unit === '$' ? `$${Number.isInteger(value) ? value : value.toFixed(2)}` : `${value}${unit ?? ''}`;
+
+/**
+ * A few categories name every bar (charts whose labels are long draw them `horizontal`, a label a row); a day
+ * per bar (a month or more) keeps the ticks that fit.
+ */
+const MAX_EVERY_LABEL = 12;
+
 /** Vertical bars of one or more of the figure's columns (by index), one group per row. */
 export function BarsChart({
   figure,
@@ -35,6 +45,7 @@ export function BarsChart({
   unit?: string;
 }) {
   const data = dataOf(figure, columns);
+  const labels = data.length <= MAX_EVERY_LABEL ? { interval: 0 as const, tick: { fontSize: 12 } } : {};
   return (
     <div
       role="img"
@@ -46,13 +57,13 @@ export function BarsChart({
           <CartesianGrid strokeDasharray="3 3" />
           {horizontal ? (
             <>
-              <XAxis type="number" allowDecimals={false} unit={unit} />
-              <YAxis type="category" dataKey="label" width={170} />
+              <XAxis type="number" allowDecimals={false} tickFormatter={valueTick(unit)} />
+              <YAxis type="category" dataKey="label" width={170} {...labels} />
             </>
           ) : (
             <>
-              <XAxis dataKey="label" />
-              <YAxis allowDecimals={unit === '$'} unit={unit} />
+              <XAxis dataKey="label" {...labels} />
+              <YAxis allowDecimals={unit === '$'} tickFormatter={valueTick(unit)} />
             </>
           )}
           <Tooltip />
