@@ -11,6 +11,7 @@ import {
   calls,
   conversations,
   messages,
+  messagingSettings,
   operatories,
   outboundCalls,
   patients,
@@ -753,6 +754,13 @@ export async function seedDemoHistory(tx: Tx, practice: { id: string; timeZone: 
   await insertAll(tx, outboundCalls, placed);
   await insertAll(tx, conversations, [...threads.values()]);
   await insertAll(tx, messages, texts);
+  // Texts go on from the number the history's texts came from, so the demo can send one at once.
+  if (sender) {
+    await tx
+      .insert(messagingSettings)
+      .values({ practiceId, senderNumber: sender })
+      .onConflictDoUpdate({ target: messagingSettings.practiceId, set: { senderNumber: sender } });
+  }
   await insertAll(tx, callbacks, tasks);
   await insertAll(tx, callProcessing, processing);
   await tx.insert(appointmentTypeValues).values(

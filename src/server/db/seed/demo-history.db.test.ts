@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AnalyticsSchema, type Analytics } from '#shared/schemas/analytics';
+import { ConversationListResponseSchema, SendMessageResponseSchema } from '#shared/schemas/messaging';
 import { wallFromInstant } from '../../lib/wall-time';
 import { parseResponse } from '../../test/parse-response';
 import { bearer, createTestApp, type TestApp } from '../../test/test-app';
@@ -114,5 +115,32 @@ describe('the demo history', () => {
   it('comes out the same every time', async () => {
     await seedDemoPractice(other.database.db, t.clock.now(), { history: true });
     expect(await fingerprint(other)).toEqual(await fingerprint(t));
+  });
+
+  it('texts at once, from the number the history texted from', async () => {
+    const session = await t.login(DEMO_ADMIN.email, DEMO_ADMIN.password);
+    const [thread] = parseResponse(
+      await t.app.inject({ method: 'GET', url: '/api/conversations', headers: bearer(session) }),
+      ConversationListResponseSchema,
+    ).conversations;
+    const sent = parseResponse(
+      await t.app.inject({
+        method: 'POST',
+        url: `/api/conversations/${thread!.id}/messages`,
+        headers: bearer(session),
+        payload: { body: 'We have a cancellation tomorrow at 9 if that suits you.' },
+      }),
+      SendMessageResponseSchema,
+      201,
+    );
+    const history = await t.database.pool.query(
+      `select distinct from_number from messages where direction = 'outbound' and id <> $1`,
+      [sent.message.id],
+    );
+    expect(history.rows).toEqual([{ from_number: expect.any(String) }]);
+    const own = await t.database.pool.query(`select from_number from messages where id = $1`, [
+      sent.message.id,
+    ]);
+    expect(own.rows[0].from_number).toBe(history.rows[0].from_number);
   });
 });
