@@ -14,8 +14,11 @@ const CALL_LOGS = 'src/web/app/routes/call-logs.tsx';
 const bloated = (kb: number) =>
   `export const b = "${randomBytes(Math.ceil((kb * 1000) / 0.75 / 1.34)).toString('base64')}";\n`;
 
-let dir = '';
-afterEach(() => rmSync(dir, { recursive: true, force: true }));
+// A test may build more than one: each is removed after it.
+const dirs: string[] = [];
+afterEach(() => {
+  for (const dir of dirs.splice(0)) rmSync(dir, { recursive: true, force: true });
+});
 
 function build({
   sizes = {},
@@ -26,7 +29,8 @@ function build({
   manifest?: (manifest: Record<string, Chunk>) => Record<string, Chunk>;
   pageScript?: string;
 } = {}) {
-  dir = mkdtempSync(path.join(tmpdir(), 'servc-budgets-'));
+  const dir = mkdtempSync(path.join(tmpdir(), 'servc-budgets-'));
+  dirs.push(dir);
   const manifest = edit({
     [ENTRIES.console]: {
       file: 'assets/index.js',
