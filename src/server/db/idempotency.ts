@@ -11,6 +11,8 @@ import { idempotencyKeys } from './schema/index';
  * practices names two requests, and one never gets the other's result.
  */
 
+export const KEY_REUSED_MESSAGE = 'This idempotency key was already used for a different request.';
+
 /** The key was used before for a different request. */
 export class IdempotencyKeyReusedError extends Error {
   override readonly name = 'IdempotencyKeyReusedError';
@@ -62,7 +64,7 @@ export function createIdempotency(
     const [row] = await db.select().from(idempotencyKeys).where(byKey(practiceId, key));
     if (!row) return { state: 'new' };
     if (row.fingerprint !== null && row.fingerprint !== print) {
-      throw new IdempotencyKeyReusedError('This idempotency key was already used for a different request.');
+      throw new IdempotencyKeyReusedError(KEY_REUSED_MESSAGE);
     }
     return row.result !== null ? { state: 'done', result: row.result } : { state: 'running' };
   }

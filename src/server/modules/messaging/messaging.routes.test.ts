@@ -23,6 +23,8 @@ import {
 } from '../../db/schema/index';
 import { RESCHEDULE_CALL_MESSAGE } from '../outbound-calls/outbound-calls.service';
 import type { PracticeContext } from '../../practice';
+import { FIRST_AVAILABLE } from '../../integrations/practice-management/port';
+import { formatVisitDay, formatVisitTime } from '#shared/visit-time';
 import {
   inbound,
   newSid,
@@ -286,6 +288,47 @@ describe('the Twilio webhooks', () => {
   });
 });
 
+/** The patient's thread. */
+async function threadOf(p: Upcoming) {
+  const [thread] = parseResponse(
+    await get(`/api/conversations?q=${p.phone_number!.slice(2)}`),
+    ConversationListResponseSchema,
+  ).conversations;
+  return thread!;
+}
+
+/** The appointment ledger's rows of one kind for an appointment. */
+const changesOf = (ref: string, change: 'confirmed' | 'cancelled') =>
+  t.database.db
+    .select()
+    .from(appointmentChanges)
+    .where(and(eq(appointmentChanges.appointmentRef, ref), eq(appointmentChanges.change, change)));
+
+/** Staff move the appointment to the first free time on a later day. */
+async function moveToAnotherDay(ref: string) {
+  const schedule = t.modules.schedule.service;
+  const s = await schedule.forPractice(practice);
+  const a = (await schedule.appointment(s, ref))!;
+  for (let days = 1; days <= 28; days++) {
+    const date = new Date(Date.parse(a.wallStart.slice(0, 10)) + days * 86_400_000)
+      .toISOString()
+      .slice(0, 10);
+    for (const slot of await s.pms.openSlots({ date, providerId: FIRST_AVAILABLE })) {
+      try {
+        return await schedule.reschedule(
+          s,
+          a,
+          { startTime: slot.startTime, providerId: slot.providerId },
+          { channel: 'staff' },
+        );
+      } catch {
+        // Taken meanwhile, or the patient's own visit then: the next time.
+      }
+    }
+  }
+  throw new Error('no free time in the next four weeks');
+}
+
 describe('replies that act', () => {
   it('C confirms the appointment in the schedule and thanks the patient', async () => {
     const p = patient();
@@ -313,6 +356,54 @@ describe('replies that act', () => {
     await inbound(t, p.phone_number!, SENDER, 'no');
     expect((await appointment(p.next_appointment.id))?.cancelled).toBe(true);
     expect((await lastText(p.phone_number!)).body).toMatch(/is cancelled/);
+  });
+
+  it('a reply acts on the visit as it is now: moved since the text, the answer names its new time', async () => {
+    const p = patient();
+    await remind(p);
+    const moved = await moveToAnotherDay(p.next_appointment.id);
+    const shown = `${formatVisitDay(moved.wallStart.slice(0, 10))} at ${formatVisitTime(moved.wallStart.slice(11, 16))}`;
+    await inbound(t, p.phone_number!, SENDER, 'N');
+    expect((await lastText(p.phone_number!)).body).toBe(`Reply N again to cancel your visit on ${shown}.`);
+    await inbound(t, p.phone_number!, SENDER, 'N');
+    expect((await lastText(p.phone_number!)).body).toMatch(
+      new RegExp(`^Your visit on ${shown} is cancelled\\.`),
+    );
+    expect((await appointment(p.next_appointment.id))?.cancelled).toBe(true);
+  });
+
+  it('a reply about a cancelled visit changes nothing and goes to staff, who are told why', async () => {
+    const p = patient();
+    await remind(p);
+    const thread = await threadOf(p);
+    await inbound(t, p.phone_number!, SENDER, 'N');
+    // Both second N's at once: the visit is cancelled once, and answered once.
+    await Promise.all([inbound(t, p.phone_number!, SENDER, 'N'), inbound(t, p.phone_number!, SENDER, 'N')]);
+    expect((await appointment(p.next_appointment.id))?.cancelled).toBe(true);
+    const cancelledTexts = async () =>
+      (await textsTo(t, practice.id, p.phone_number!)).filter((m) => /is cancelled/.test(m.body));
+    expect(await cancelledTexts()).toHaveLength(1);
+    expect(await changesOf(p.next_appointment.id, 'cancelled')).toHaveLength(1);
+
+    const before = (await textsTo(t, practice.id, p.phone_number!)).length;
+    await inbound(t, p.phone_number!, SENDER, 'C');
+    await inbound(t, p.phone_number!, SENDER, 'N');
+    expect(await textsTo(t, practice.id, p.phone_number!)).toHaveLength(before);
+    expect(await changesOf(p.next_appointment.id, 'cancelled')).toHaveLength(1);
+    expect(await changesOf(p.next_appointment.id, 'confirmed')).toHaveLength(0);
+    const [after] = parseResponse(
+      await get(`/api/conversations?q=${p.phone_number!.slice(2)}`),
+      ConversationListResponseSchema,
+    ).conversations;
+    // The second of the N's sent at once, the C and the last N: each for staff, none answered.
+    expect(after).toMatchObject({ unread: 3, suggestedIntent: 'cancel' });
+
+    const accepted = await post(`/api/conversations/${thread.id}/intent`, { intent: 'confirm' });
+    expect(accepted.statusCode, accepted.body).toBe(409);
+    expect(accepted.json().message).toMatch(
+      /^The visit on \w+day, \w{3} \d+ at \d+:\d\d [AP]M is already cancelled\.$/,
+    );
+    expect(await changesOf(p.next_appointment.id, 'confirmed')).toHaveLength(0);
   });
 
   it('R opens a callback task and says we will call', async () => {
@@ -454,6 +545,38 @@ describe('replies that act', () => {
 });
 
 describe('conversations', () => {
+  it('a staff text under an Idempotency-Key is sent once; the key with another text or thread is refused', async () => {
+    const [one, two] = [patient(), patient()];
+    await remind(one);
+    await remind(two);
+    const [first, second] = [await threadOf(one), await threadOf(two)];
+    const send = (id: string, body: string) =>
+      t.app.inject({
+        method: 'POST',
+        url: `/api/conversations/${id}/messages`,
+        payload: { body },
+        headers: { ...bearer(admin), 'idempotency-key': `key-${one.id}` },
+      });
+    const sent = await send(first.id, 'See you soon');
+    expect(sent.statusCode, sent.body).toBe(201);
+    const again = await send(first.id, 'See you soon');
+    expect(again.statusCode).toBe(201);
+    expect(again.json().message.id).toBe(sent.json().message.id);
+    const count = async () => (await textsTo(t, practice.id, one.phone_number!)).length;
+    const texts = await count();
+    for (const [id, body] of [
+      [first.id, 'Another text'],
+      [second.id, 'See you soon'],
+    ] as const) {
+      const refused = await send(id, body);
+      expect(refused.statusCode, refused.body).toBe(422);
+      expect(refused.json()).toMatchObject({ code: 'idempotency_key_reused' });
+      expect(refused.body).not.toContain(sent.json().message.id);
+    }
+    expect(await count()).toBe(texts);
+    expect(await textsTo(t, practice.id, two.phone_number!)).toHaveLength(1);
+  });
+
   it('lists newest first, finds by name without accents or case and by digits, thread oldest first', async () => {
     await inbound(t, '+12125550911', SENDER, 'first');
     await inbound(t, '+12125550912', SENDER, 'second');

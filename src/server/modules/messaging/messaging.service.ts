@@ -17,19 +17,22 @@ import { smsLength } from '#shared/sms';
 import { RECALL_REPEAT_DAYS } from '#shared/schemas/recall';
 import { formatVisitDay, formatVisitTime } from '#shared/visit-time';
 import type { z } from 'zod';
-import { AppError, badRequest, conflict, notFound } from '../../errors';
+import { KEY_REUSED_MESSAGE } from '../../db/idempotency';
+import { AppError, badRequest, conflict, idempotencyKeyReused, notFound } from '../../errors';
 import {
   advanceStatus,
   DELIVERY_STATUSES,
   type DeliveryStatus,
   type Messaging,
 } from '../../integrations/messaging/index';
+import { createKeyedTurns } from '../../lib/keyed-turns';
 import { formatPhone, toE164 } from '../../lib/phone';
 import { instantFromWall, wallFromInstant } from '../../lib/wall-time';
 import type { Viewer } from '../../plugins/auth';
 import type { PracticeContext } from '../../practice';
 import type { PhoneNumbersService } from '../phone-numbers/phone-numbers.service';
-import type { ScheduleService } from '../schedule/schedule.service';
+import type { Practice, ScheduleService } from '../schedule/schedule.service';
+import type { Appointment } from '../../integrations/practice-management/port';
 import { assignedPhoneNumbers } from '../scope';
 import type { ConversationRow, MessageRow, MessagingRepo, NewOutbound, SettingsRow } from './messaging.repo';
 import { parseReply } from './replies';
@@ -119,6 +122,21 @@ export const AUTO_REPLIES = {
   help: (practice: string, phone: string) => `${practice}: for help call ${phone}. Reply STOP to opt out.`,
 } as const;
 
+type Shown = { day: string; time: string };
+type LiveVisit = { live: true; schedule: Practice; appointment: Appointment; shown: Shown };
+type GoneVisit = { live: false; gone: 'missing' } | { live: false; gone: 'cancelled' | 'over'; shown: Shown };
+type VisitNow = LiveVisit | GoneVisit;
+
+/** Why staff cannot confirm or cancel the visit a conversation is about. */
+function notLiveMessage(visit: GoneVisit): string {
+  if (visit.gone === 'missing')
+    return 'The visit this conversation is about is no longer in the practice system.';
+  const { day, time } = visit.shown;
+  return visit.gone === 'cancelled'
+    ? `The visit on ${day} at ${time} is already cancelled.`
+    : `The visit on ${day} at ${time} is over.`;
+}
+
 type UpdateInput = z.output<typeof UpdateMessagingSettingsInputSchema>;
 
 function failureOf(row: MessageRow): string | null {
@@ -198,6 +216,7 @@ type StoredSettings = Omit<MessagingSettings, 'practiceName' | 'practicePhone' |
 
 export function createMessagingService(deps: MessagingServiceDeps) {
   const { repo, messaging, now = () => new Date() } = deps;
+  const replyTurns = createKeyedTurns();
 
   function settingsOf(row: SettingsRow | undefined): StoredSettings {
     return {
@@ -420,20 +439,44 @@ export function createMessagingService(deps: MessagingServiceDeps) {
     repo.updateConversation(practice.id, thread.id, { unreadBy: 1, suggestedIntent: intent });
 
   /**
-   * Confirms or cancels in the practice system through the schedule (which records the change and publishes
-   * it); false when that failed (staff take over).
+   * The visit a text was about, as the practice system has it now (moved since: its new time). Not live when
+   * it was cancelled, is over or is no longer there: a reply about it then changes nothing. Undefined when the
+   * practice system could not be read (staff take over).
    */
-  async function actOnAppointment(practice: PracticeContext, ref: string, action: 'confirm' | 'cancel') {
+  async function visitNow(practice: PracticeContext, ref: string): Promise<VisitNow | undefined> {
     try {
       const schedule = await deps.schedule.forPractice(practice);
       const appointment = await deps.schedule.appointment(schedule, ref);
-      if (!appointment) throw new Error('appointment not found');
-      await deps.schedule[action](schedule, appointment, { channel: 'text' });
+      if (!appointment) return { live: false, gone: 'missing' };
+      const shown = visit({
+        date: appointment.wallStart.slice(0, 10),
+        time: appointment.wallStart.slice(11, 16),
+      });
+      if (appointment.cancelled) return { live: false, gone: 'cancelled', shown };
+      if (appointment.completed || appointment.start <= now()) return { live: false, gone: 'over', shown };
+      return { live: true, schedule, appointment, shown };
     } catch (error) {
-      deps.warn(
-        { practiceId: practice.id, action, error: error instanceof Error ? error.name : 'unknown' },
-        'text reply not applied',
-      );
+      warnNotApplied(practice, 'read', error);
+      return undefined;
+    }
+  }
+
+  const warnNotApplied = (practice: PracticeContext, action: string, error: unknown) =>
+    deps.warn(
+      { practiceId: practice.id, action, error: error instanceof Error ? error.name : 'unknown' },
+      'text reply not applied',
+    );
+
+  /**
+   * Confirms or cancels a live visit through the schedule (which records the change and publishes it; a visit
+   * confirmed already is left as it is); false when the practice system did not take it (staff take over).
+   */
+  async function actOnVisit(practice: PracticeContext, live: LiveVisit, action: 'confirm' | 'cancel') {
+    if (action === 'confirm' && live.appointment.confirmed) return true;
+    try {
+      await deps.schedule[action](live.schedule, live.appointment, { channel: 'text' });
+    } catch (error) {
+      warnNotApplied(practice, action, error);
       return false;
     }
     return true;
@@ -485,35 +528,40 @@ export function createMessagingService(deps: MessagingServiceDeps) {
       case 'confirm':
       case 'cancel': {
         const awaiting = thread.awaitingCancel;
-        if (reply.type === 'cancel' && awaiting && new Date(awaiting.until) > at) {
-          const shown = visit(awaiting);
-          if (!(await actOnAppointment(practice, awaiting.appointmentRef, 'cancel')))
-            return forStaff(practice, thread, 'cancel');
+        const asked = reply.type === 'cancel' && awaiting && new Date(awaiting.until) > at;
+        const ref = asked
+          ? awaiting.appointmentRef
+          : (await repo.latestAppointmentText(practice.id, thread.id))?.appointmentRef;
+        const current = ref ? await visitNow(practice, ref) : undefined;
+        if (!ref || !current?.live) {
+          if (asked) await repo.updateConversation(practice.id, thread.id, { awaitingCancel: null });
+          return forStaff(practice, thread, reply.type);
+        }
+        const { day, time } = current.shown;
+        if (reply.type === 'cancel' && !asked) {
+          await repo.updateConversation(practice.id, thread.id, {
+            awaitingCancel: {
+              appointmentRef: ref,
+              date: current.appointment.wallStart.slice(0, 10),
+              time: current.appointment.wallStart.slice(11, 16),
+              until: new Date(at.getTime() + CANCEL_WINDOW_MS).toISOString(),
+            },
+          });
+          await autoReply(practice, inbound, thread, AUTO_REPLIES.askCancel(day, time));
+          return;
+        }
+        if (!(await actOnVisit(practice, current, reply.type))) return forStaff(practice, thread, reply.type);
+        if (asked)
           await repo.updateConversation(practice.id, thread.id, {
             awaitingCancel: null,
             suggestedIntent: null,
           });
-          await autoReply(practice, inbound, thread, AUTO_REPLIES.cancelled(shown.day, shown.time));
-          return;
-        }
-        const text = await repo.latestAppointmentText(practice.id, thread.id);
-        if (!text?.appointmentRef || !text.appointment) return forStaff(practice, thread, reply.type);
-        const shown = visit(text.appointment);
-        if (reply.type === 'cancel') {
-          await repo.updateConversation(practice.id, thread.id, {
-            awaitingCancel: {
-              appointmentRef: text.appointmentRef,
-              date: text.appointment.date,
-              time: text.appointment.time,
-              until: new Date(at.getTime() + CANCEL_WINDOW_MS).toISOString(),
-            },
-          });
-          await autoReply(practice, inbound, thread, AUTO_REPLIES.askCancel(shown.day, shown.time));
-          return;
-        }
-        if (!(await actOnAppointment(practice, text.appointmentRef, 'confirm')))
-          return forStaff(practice, thread, 'confirm');
-        await autoReply(practice, inbound, thread, AUTO_REPLIES.confirmed(shown.day, shown.time));
+        await autoReply(
+          practice,
+          inbound,
+          thread,
+          reply.type === 'cancel' ? AUTO_REPLIES.cancelled(day, time) : AUTO_REPLIES.confirmed(day, time),
+        );
         return;
       }
       case 'free':
@@ -595,6 +643,8 @@ export function createMessagingService(deps: MessagingServiceDeps) {
       const thread = await visibleConversation(viewer, conversationId);
       const idempotencyKey = `manual:${key ?? randomUUID()}`;
       const earlier = key ? await repo.byKey(viewer.practice.id, idempotencyKey) : undefined;
+      if (earlier && (earlier.conversationId !== thread.id || earlier.body !== body))
+        throw idempotencyKeyReused(KEY_REUSED_MESSAGE);
       if (earlier) return toMessage(earlier);
       const result = await enqueue(viewer.practice, [
         { toNumber: thread.phoneNumber, kind: 'manual', body, idempotencyKey, sentBy: viewer.userId },
@@ -632,22 +682,27 @@ export function createMessagingService(deps: MessagingServiceDeps) {
         await done();
         return 'A callback task was opened to find a new time.';
       }
-      const text = await repo.latestAppointmentText(practice.id, thread.id);
-      if (!text?.appointmentRef || !text.appointment)
-        throw conflict(
-          'No text about an appointment was sent in this conversation, so there is nothing to act on.',
-        );
-      if (!(await actOnAppointment(practice, text.appointmentRef, intent)))
-        throw new AppError(
-          503,
-          'unavailable',
-          'The practice system did not take the change. Please try again.',
-        );
-      await done();
-      const shown = visit(text.appointment);
-      return intent === 'confirm'
-        ? `The visit on ${shown.day} at ${shown.time} is confirmed.`
-        : `The visit on ${shown.day} at ${shown.time} is cancelled.`;
+      // In the thread's turn with the patient's replies: a double click confirms or cancels once.
+      return replyTurns(thread.id, async () => {
+        const ref = (await repo.latestAppointmentText(practice.id, thread.id))?.appointmentRef;
+        if (!ref)
+          throw conflict(
+            'No text about an appointment was sent in this conversation, so there is nothing to act on.',
+          );
+        const current = await visitNow(practice, ref);
+        if (current && !current.live) throw conflict(notLiveMessage(current));
+        if (!current || !(await actOnVisit(practice, current, intent)))
+          throw new AppError(
+            503,
+            'unavailable',
+            'The practice system did not take the change. Please try again.',
+          );
+        await done();
+        const { day, time } = current.shown;
+        return intent === 'confirm'
+          ? `The visit on ${day} at ${time} is confirmed.`
+          : `The visit on ${day} at ${time} is cancelled.`;
+      });
     },
 
     unread: (viewer: Viewer) => repo.unread(viewer.practice.id, viewerScope(viewer)),
@@ -697,7 +752,13 @@ export function createMessagingService(deps: MessagingServiceDeps) {
           );
         return { thread, message };
       });
-      if (stored.message) await act(practice, stored.message, stored.thread);
+      const { message, thread } = stored;
+      // A thread's replies act one at a time, each on the thread as the one before left it (a second N
+      // sent at once must not cancel twice).
+      if (message)
+        await replyTurns(thread.id, async () =>
+          act(practice, message, (await repo.conversation(practice.id, thread.id)) ?? thread),
+        );
       return { conversationId: stored.thread.id };
     },
 

@@ -216,6 +216,40 @@ describe('MessagesScreen', () => {
     expect(replyBox().value).toBe('');
   });
 
+  it('sends a text once under one Idempotency-Key however often it is pressed; a retry after a failure reuses it', async () => {
+    let fail = true;
+    const { api } = renderScreen(
+      {
+        'POST /api/conversations/c1/messages': () =>
+          fail
+            ? { status: 503, body: { message: 'The text service is not answering.', code: 'unavailable' } }
+            : { status: 201, body: { message: message({ id: 'm9', body: 'On my way', kind: 'manual' }) } },
+      },
+      '/messages?c=c1',
+    );
+    const keys = () =>
+      api.fetchMock.mock.calls
+        .filter(([url, init]) => init?.method === 'POST' && String(url).endsWith('/messages'))
+        .map(([, init]) => (init!.headers as Record<string, string>)['Idempotency-Key']);
+    await within(thread()).findByRole('list', { name: 'Texts' });
+    fireEvent.change(replyBox(), { target: { value: 'On my way' } });
+    fireEvent.keyDown(replyBox(), { key: 'Enter', ctrlKey: true });
+    fireEvent.keyDown(replyBox(), { key: 'Enter', ctrlKey: true });
+    expect(await within(thread()).findByRole('alert')).toBeTruthy();
+    expect(posts(api.calls, '/api/conversations/c1/messages')).toHaveLength(1);
+    fail = false;
+    fireEvent.click(within(thread()).getByRole('button', { name: 'Send' }));
+    await waitFor(() => expect(replyBox().value).toBe(''));
+    // Another text is another key.
+    fireEvent.change(replyBox(), { target: { value: 'On my way' } });
+    fireEvent.click(within(thread()).getByRole('button', { name: 'Send' }));
+    await waitFor(() => expect(keys()).toHaveLength(3));
+    const [first, retry, next] = keys();
+    expect(first).toMatch(/^[0-9a-f-]{36}$/);
+    expect(retry).toBe(first);
+    expect(next).not.toBe(first);
+  });
+
   it('Enter alone does not send (it writes a new line)', async () => {
     const { api } = renderScreen({}, '/messages?c=c1');
     await within(thread()).findByRole('list', { name: 'Texts' });

@@ -1,4 +1,4 @@
-import { useId, useState, type FormEvent, type KeyboardEvent } from 'react';
+import { useId, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
 import { MESSAGING_MESSAGES } from '#shared/schemas/messaging';
 import { smsLength, type SmsLength } from '#shared/sms';
 import { Alert } from '../../../components/ui/alert';
@@ -17,24 +17,40 @@ export function lengthText({ characters, segments, encoding }: SmsLength): strin
 
 /**
  * Staff's answer to the patient: Send or Ctrl/Cmd+Enter. Closed with the reason for a number that opted out;
- * a refusal from the server (409) shows its own words.
+ * a refusal from the server (409) shows its own words. One Idempotency-Key per text meant, not per press: a
+ * second press before the first answer, or the same text sent again after a failure, is sent once.
  */
 export function ReplyBox({ conversationId, optedOut }: { conversationId: string; optedOut: boolean }) {
   const [body, setBody] = useState('');
   const [error, setError] = useState<string | null>(null);
   const send = useSendMessage(conversationId);
   const id = useId();
+  const intent = useRef<{ print: string; key: string } | null>(null);
+  const inFlight = useRef(false);
   const text = body.trim();
   const canSend = !optedOut && text.length > 0 && !send.isPending;
 
   const submit = (event?: FormEvent) => {
     event?.preventDefault();
-    if (!canSend) return;
+    // The button's disabled state arrives with the next render, after a fast second press.
+    if (!canSend || inFlight.current) return;
+    const print = JSON.stringify([conversationId, text]);
+    if (intent.current?.print !== print) intent.current = { print, key: crypto.randomUUID() };
+    inFlight.current = true;
     setError(null);
-    send.mutate(text, {
-      onSuccess: () => setBody(''),
-      onError: (e) => setError(messageOf(e, 'The text could not be sent. Please try again.')),
-    });
+    send.mutate(
+      { body: text, idempotencyKey: intent.current.key },
+      {
+        onSuccess: () => {
+          intent.current = null;
+          setBody('');
+        },
+        onError: (e) => setError(messageOf(e, 'The text could not be sent. Please try again.')),
+        onSettled: () => {
+          inFlight.current = false;
+        },
+      },
+    );
   };
 
   const onKeyDown = (event: KeyboardEvent<HTMLTextAreaElement>) => {
