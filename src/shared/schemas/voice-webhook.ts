@@ -22,8 +22,9 @@ export const ConsoleWebhookSchema = z.object({
 const ToolCallSchema = z.object({
   id: z.string(),
   function: z.object({ name: z.string(), arguments: z.unknown().optional() }).optional(),
-  /** Flattened form seen in some docs. */
+  /** Flattened forms in Vapi's docs: `{ id, name, arguments }` (custom tools) or `{ id, name, parameters }`. */
   name: z.string().optional(),
+  arguments: z.unknown().optional(),
   parameters: z.unknown().optional(),
 });
 export type ToolCall = z.infer<typeof ToolCallSchema>;

@@ -390,6 +390,12 @@ describe('POST /webhook from the voice platform', () => {
           },
         },
         { id: 'tc-flat', name: 'nonsense', parameters: {} },
+        // Vapi's custom-tools doc form: name and arguments beside the id.
+        {
+          id: 'tc-flat-args',
+          name: 'checkAvailability',
+          arguments: { appointment_type: 'cleaning', preferred_date: date, time_preference: 'morning' },
+        },
       ],
       // The caller's own number answers findPatient without a phone_number.
       customer: { number: patient.phone },
@@ -403,6 +409,7 @@ describe('POST /webhook from the voice platform', () => {
       ['tc-find', 'findPatient'],
       ['tc-check', 'checkAvailability'],
       ['tc-flat', 'nonsense'],
+      ['tc-flat-args', 'checkAvailability'],
     ]);
     for (const r of results) expect(r.result ?? r.error).not.toContain('\n');
     expect(JSON.parse(results[0]!.result!)).toMatchObject({ success: true, patient: { id: patient.id } });
@@ -412,6 +419,10 @@ describe('POST /webhook from the voice platform', () => {
     expect(check.available_slots.every((s: { time: string }) => s.time >= '12:00' && s.time < '17:00')).toBe(
       true,
     );
+    const flat = JSON.parse(results[3]!.result!);
+    expect(flat.available_slots.length).toBeGreaterThan(0);
+    expect(flat.available_slots.every((s: { date?: string; time: string }) => s.time < '12:00')).toBe(true);
+    expect(flat.message).toContain(date);
     // A failure goes back in `error` (the platform plays the tool's request-failed message), not as a result.
     expect(results[2]).toEqual({
       toolCallId: 'tc-flat',

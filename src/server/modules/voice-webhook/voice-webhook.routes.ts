@@ -112,7 +112,7 @@ export function registerWebhookRoutes(
     const run = async (call: ToolCall) => {
       const name = call.function?.name ?? call.name ?? '';
       if ('error' in ctx) return toolCallResult(call.id, name, { error: ctx.error });
-      const params = call.function ? call.function.arguments : call.parameters;
+      const params = call.function ? call.function.arguments : (call.arguments ?? call.parameters);
       try {
         // Object.assign, not a spread with a field after it: that shape costs Node 20 dearly (ADR 066).
         const result = await tools.run(
