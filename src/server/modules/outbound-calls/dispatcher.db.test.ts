@@ -10,6 +10,7 @@ import {
   sandboxOutboundPlacements,
 } from '../../db/schema/index';
 import { DEFAULT_OUTBOUND_SETTINGS } from '#shared/schemas/outbound-calls';
+import { FIRST_AVAILABLE } from '../../integrations/practice-management/port';
 import { firstPracticeId } from '../../test/practice-number';
 import { bearer, createTestApp, type TestApp } from '../../test/test-app';
 
@@ -229,6 +230,76 @@ describe('the outbound dispatcher with the sandbox voice', () => {
     expect(released!.notBefore).toBeNull();
     expect((await t.modules.outboundCalls.dispatcher.run(1_000)).placed).toBe(1);
     expect(await placements()).toBe(1);
+  });
+
+  it('reads the appointment again before calling: a cancelled one is not called about, a moved one with its new time', async () => {
+    const schedule = t.modules.schedule.service;
+    const practice = (await schedule.practice(demoId))!;
+    const s = await schedule.forPractice(practice);
+    const from = t.clock.now();
+    const ahead = (
+      await s.pms.listAppointments({
+        start: new Date(from.getTime() + 86_400_000),
+        end: new Date(from.getTime() + 21 * 86_400_000),
+      })
+    ).filter((a) => !a.cancelled && a.contact.remoteId);
+    const [gone, moving] = ahead;
+    const copy = { date: '2030-01-07', time: '09:00', provider: 'Dr. Smith', type: 'Cleaning' };
+    const [cancelledRow, movedRow] = await t.database.db
+      .insert(outboundCalls)
+      .values(
+        [gone!, moving!].map((a, i) => ({
+          practiceId: demoId,
+          patientId: `ref${i}`,
+          patientName: `Patient ref${i}`,
+          phoneNumber: `+1212555012${i}`,
+          callType: 'confirmation' as const,
+          assistantId,
+          phoneNumberId,
+          appointment: copy,
+          appointmentRef: a.remoteId,
+        })),
+      )
+      .returning();
+    // After the calls were queued: one visit is cancelled, the other moved to a free time another day.
+    await schedule.cancel(s, gone!, { channel: 'staff' });
+    let moved;
+    for (let day = 1; !moved && day <= 28; day++) {
+      const date = new Date(Date.parse(moving!.wallStart.slice(0, 10)) + day * 86_400_000)
+        .toISOString()
+        .slice(0, 10);
+      for (const slot of await s.pms.openSlots({ date, providerId: FIRST_AVAILABLE })) {
+        moved = await schedule
+          .reschedule(
+            s,
+            moving!,
+            { startTime: slot.startTime, providerId: slot.providerId },
+            { channel: 'staff' },
+          )
+          .catch(() => undefined);
+        if (moved) break;
+      }
+    }
+    expect(moved, 'a free time to move to').toBeDefined();
+
+    await dispatchUntilSettled();
+    const byId = new Map((await rows()).map((r) => [r.id, r]));
+    expect(byId.get(cancelledRow!.id)).toMatchObject({
+      status: 'failed',
+      vapiCallId: null,
+      lastError: 'The appointment was cancelled before the call.',
+    });
+    const placed = await t.database.db.select().from(sandboxOutboundPlacements);
+    expect(placed).toHaveLength(1);
+    const told = {
+      appointmentDate: moved!.wallStart.slice(0, 10),
+      appointmentTime: moved!.wallStart.slice(11, 16),
+    };
+    expect(placed[0]!.request.variables).toMatchObject(told);
+    expect(byId.get(movedRow!.id)).toMatchObject({
+      status: 'completed',
+      appointment: { date: told.appointmentDate, time: told.appointmentTime },
+    });
   });
 
   it('places again under the same key a call a crash left claimed but unplaced: still one placement', async () => {

@@ -10,6 +10,8 @@ import type { PracticeContext } from '../../practice';
 import type { AssistantsService } from '../assistants/assistants.service';
 import type { CallsService } from '../calls/calls.service';
 import type { PhoneNumbersService } from '../phone-numbers/phone-numbers.service';
+import type { ScheduleService } from '../schedule/schedule.service';
+import type { OutboundAppointment } from '../../db/schema/index';
 import type { CallEvent } from './call-events';
 import { nextWindowStart } from './calling-window';
 import type { OutboundCallRow, OutboundCallsRepo } from './outbound-calls.repo';
@@ -20,6 +22,8 @@ export interface DispatcherDeps {
   voice: VoicePort;
   assistants: Pick<AssistantsService, 'forCalls'>;
   phoneNumbers: Pick<PhoneNumbersService, 'platformId'>;
+  /** The practice system, read again just before a call about an appointment is placed. */
+  schedule: Pick<ScheduleService, 'forPractice' | 'appointment'>;
   /** Call Logs: a placed call is logged with its assistant and number. */
   calls: Pick<CallsService, 'recordPlaced'>;
   /** Settles a call from its report (call-events.ts): here, for a report that came before the placement. */
@@ -65,6 +69,7 @@ export function createDispatcher({
   voice,
   assistants,
   phoneNumbers,
+  schedule,
   calls,
   onCallEvent,
   warn = () => undefined,
@@ -94,13 +99,55 @@ export function createDispatcher({
     return assistant && phoneNumberId ? { assistantId: assistant.platformId, phoneNumberId } : undefined;
   }
 
+  /**
+   * The call's appointment as the practice system has it now (moved since it was queued: its new time), or
+   * why there is nothing to call about. Undefined when the call is about no appointment, or the system could
+   * not be read: the copy taken when the call was queued stands.
+   */
+  async function appointmentNow(
+    practice: PracticeContext,
+    row: OutboundCallRow,
+  ): Promise<OutboundAppointment | { gone: string } | undefined> {
+    if (!row.appointmentRef) return undefined;
+    try {
+      const appointment = await schedule.appointment(
+        await schedule.forPractice(practice),
+        row.appointmentRef,
+      );
+      if (!appointment) return { gone: 'The appointment is no longer in the practice system.' };
+      if (appointment.cancelled) return { gone: 'The appointment was cancelled before the call.' };
+      if (appointment.completed || appointment.start <= now())
+        return { gone: 'The appointment had started before the call was due.' };
+      return {
+        date: appointment.wallStart.slice(0, 10),
+        time: appointment.wallStart.slice(11, 16),
+        provider: appointment.providers[0]?.displayName ?? row.appointment?.provider ?? '',
+        type: appointment.appointmentType ?? row.appointment?.type ?? '',
+      };
+    } catch (error) {
+      warn(
+        { err: safeErrorSummary(error as Error), outboundCallId: row.id },
+        'appointment not read before a call',
+      );
+      return undefined;
+    }
+  }
+
   /** `placedSince`: a repair, the attempt may have been placed since then (see `recover`). */
   async function place(
     practice: PracticeContext,
-    row: OutboundCallRow,
+    queued: OutboundCallRow,
     placedSince?: Date,
   ): Promise<boolean> {
-    const key = row.placementKey!;
+    const key = queued.placementKey!;
+    // A first attempt reads the appointment again: a call about a cancelled visit is not placed, and one
+    // moved since is told its new time. A repair places what the first attempt asked.
+    const current = placedSince ? undefined : await appointmentNow(practice, queued);
+    if (current && 'gone' in current) {
+      await settle(queued, 'failed', current.gone);
+      return false;
+    }
+    const row = current ? { ...queued, appointment: current } : queued;
     const ids = await platformIds(row);
     if (!ids) {
       await settle(row, 'failed', 'The assistant or phone number was deleted.');
@@ -117,7 +164,7 @@ export function createDispatcher({
       });
       await db
         .update(outboundCalls)
-        .set({ vapiCallId: remote.id, updatedAt: now() })
+        .set({ vapiCallId: remote.id, appointment: row.appointment, updatedAt: now() })
         .where(
           and(
             eq(outboundCalls.practiceId, row.practiceId),

@@ -58,6 +58,7 @@ export function createOutboundCallsModule(deps: OutboundCallsModuleDeps) {
     voice: deps.voice,
     assistants: deps.assistants,
     phoneNumbers: deps.phoneNumbers,
+    schedule: deps.schedule,
     calls: deps.calls,
     onCallEvent: (practice, event) => onCallEvent(practice, event),
     warn: deps.warn,
