@@ -42,6 +42,23 @@ console.log('| --- | --- | --- | --- |');
 console.log(`| analyzeTranscript | ${perSecond} | ${Math.round(1e6 / perSecond)} | ${wallPerSecond} |`);
 console.log(`Goal >= 1,000/s: ${perSecond >= 1000 ? 'met' : 'NOT met'}`);
 
+// A call's transcript can come as one line ("AI: … User: …", as in Vapi's docs) of any length up to the
+// webhook's 1 MB: the time per kilobyte must stay flat as it grows (it was quadratic: 4 s at 280 KB).
+const oneLine = inputs.map((input) => input.transcript.replace(/\n/g, ' ')).join(' ');
+console.log('\nOne-line transcripts (the corpus joined), median of 3');
+console.log('| size | ms | ms per 100 KB |');
+console.log('| --- | --- | --- |');
+for (const kb of [100, 200, 400, 800]) {
+  const transcript = oneLine.repeat(Math.ceil((kb * 1000) / oneLine.length)).slice(0, kb * 1000);
+  const times = [0, 1, 2].map(() => {
+    const start = performance.now();
+    analyzeTranscript(transcript, inputs[0]!.context);
+    return performance.now() - start;
+  });
+  const ms = times.sort((a, b) => a - b)[1]!;
+  console.log(`| ${kb} KB | ${Math.round(ms)} | ${Math.round((ms * 100) / kb)} |`);
+}
+
 function printScores(title: string, set: CorpusItem[]) {
   const { fields } = scoreCorpus(set);
   console.log(

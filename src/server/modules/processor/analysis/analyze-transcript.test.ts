@@ -1,5 +1,13 @@
-import { describe, expect, it } from 'vitest';
+import * as chrono from 'chrono-node';
+import { describe, expect, it, vi } from 'vitest';
 import { analyzeTranscript } from './analyze-transcript';
+import { wordsBefore } from './transcript-lines';
+
+// Wraps chrono's parse to see what it is given (one of its rules reads all the text before each date).
+vi.mock('chrono-node', async (original) => {
+  const real = await original<typeof chrono>();
+  return { ...real, parse: vi.fn(real.parse) };
+});
 
 // Wednesday 18 November 2026, 10:00 in New York.
 const context = { callStartedAt: new Date('2026-11-18T15:00:00Z'), timeZone: 'America/New_York' };
@@ -254,5 +262,27 @@ describe('analyzeTranscript', () => {
         appointmentType: 'dental_cleaning',
       });
     });
+  });
+
+  it('reads a call transcript of one long line a few sentences at a time, and finds a date at its end', () => {
+    const chat = 'User: Hello, can you hear me? AI: Yes, I can hear you, go ahead. ';
+    const ask = 'User: I need a cleaning on Friday at 2:30 PM. My name is Jane Doe.';
+    const transcript = chat.repeat(3_000) + ask;
+    const parse = vi.mocked(chrono.parse);
+    parse.mockClear();
+    const { appointmentRequest, evidence } = analyzeTranscript(transcript, context);
+    expect(appointmentRequest).toMatchObject({ preferredDate: '2026-11-20', preferredTime: '14:30' });
+    const [date] = evidence.preferredDate!;
+    expect(transcript.slice(date!.start, date!.end)).toBe('on Friday');
+    expect(parse.mock.calls.length).toBeGreaterThan(1);
+    expect(Math.max(...parse.mock.calls.map(([text]) => text.length))).toBeLessThanOrEqual(600);
+  });
+
+  it('reads the last words before a mention, whole, and never more than a couple of lines', () => {
+    const text = `${'word '.repeat(100)}I finish work at`;
+    const before = wordsBefore(text, text.length);
+    expect(before.length).toBeLessThanOrEqual(160);
+    expect(before).toMatch(/^ word word .* I finish work at$/);
+    expect(wordsBefore('short text', 5)).toBe('short');
   });
 });

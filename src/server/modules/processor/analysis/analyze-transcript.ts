@@ -6,7 +6,7 @@ import type { Found } from './found';
 import { asksForFirstName, asksForName, asksForSurname, findNames, type NameRole } from './names';
 import { findEmails } from './spoken-email';
 import { findPhoneNumbers } from './spoken-numbers';
-import { splitTurns, tokenize, type Turn } from './transcript-lines';
+import { splitTurns, tokenize, wordsBefore, type Turn } from './transcript-lines';
 import { bareHour, findDates, findTimes, monthsSaid, partOfDay, type WallNow } from './when';
 
 export interface AnalysisContext {
@@ -186,14 +186,21 @@ function pickOffer(offered: Offer[], turn: Turn, dates: Found[], times: Found[])
 
 /** The turn's text with the names in it blanked, so "Devon Price" is not a question about prices. */
 function withoutNames(turn: Turn, names: Found[]): string {
-  let text = turn.text;
-  for (const name of names) {
-    const start = name.ranges[0]!.start - turn.offset;
-    const end = name.ranges[0]!.end - turn.offset;
-    if (start >= 0 && end <= text.length)
-      text = text.slice(0, start) + ' '.repeat(end - start) + text.slice(end);
+  const text = turn.text;
+  const blanked = names
+    .map((name) => [name.ranges[0]!.start - turn.offset, name.ranges[0]!.end - turn.offset] as const)
+    .filter(([start, end]) => start >= 0 && end <= text.length)
+    .sort((a, b) => a[0] - b[0]);
+  const parts: string[] = [];
+  let at = 0;
+  for (const [start, end] of blanked) {
+    if (end <= at) continue;
+    const from = Math.max(start, at);
+    parts.push(text.slice(at, from), ' '.repeat(end - from));
+    at = end;
   }
-  return text;
+  parts.push(text.slice(at));
+  return parts.join('');
 }
 
 /**
@@ -229,7 +236,7 @@ export function analyzeTranscript(transcript: string, context: AnalysisContext):
     const masked = [...phones, ...emails].flatMap((f) => f.ranges);
     const outside = (f: Found) =>
       !masked.some((m) => f.ranges[0]!.start < m.end && f.ranges[0]!.end > m.start);
-    const before = (f: Found) => turn.text.slice(0, f.ranges[0]!.start - turn.offset);
+    const before = (f: Found) => wordsBefore(turn.text, f.ranges[0]!.start - turn.offset);
     const after = (f: Found) => turn.text.slice(f.ranges[0]!.end - turn.offset);
     const dates = findDates(turn.text, turn.offset, now, month).filter(
       (d) => outside(d) && !REJECTS_DATE.test(before(d)) && !REJECTED_AFTER.test(after(d)),

@@ -35,6 +35,19 @@ export function splitTurns(transcript: string): Turn[] {
   return turns;
 }
 
+/** How far back the rules read the words said before a mention (the longest rule reads about 60 characters). */
+const LOOK_BACK = 160;
+
+/**
+ * The last words said before `end`, whole words, at most about `LOOK_BACK` characters: what the rules ending
+ * in `$` read, in a time that does not grow with the turn (a call's transcript can be one long line).
+ */
+export function wordsBefore(text: string, end: number): string {
+  if (end <= LOOK_BACK) return text.slice(0, end);
+  const space = text.indexOf(' ', end - LOOK_BACK);
+  return text.slice(space < 0 || space >= end ? end - LOOK_BACK : space, end);
+}
+
 export interface Token {
   text: string;
   lower: string;

@@ -1,5 +1,6 @@
 import * as chrono from 'chrono-node';
 import type { Found } from './found';
+import { wordsBefore } from './transcript-lines';
 
 /** Wall-clock "now" of the practice: chrono reads dates relative to it (as a process-local Date). */
 export interface WallNow {
@@ -47,13 +48,40 @@ const BARE_DAY =
 const MONTH_NAMES =
   /\b(?:(jan(?:uary)?)|(feb(?:ruary)?)|(march)|(apr(?:il)?)|(May(?!\s+(?:I|we|you)\b)|(?<=\bin )may)|(june)|(july)|(aug(?:ust)?)|(sept?(?:ember)?)|(oct(?:ober)?)|(nov(?:ember)?)|(dec(?:ember)?)|(next month))\b/gi;
 
+/** The most text chrono is given at once: whole sentences up to about this length. */
+const CHRONO_PIECE = 600;
+
+/**
+ * chrono's dates in a turn, read a few sentences at a time (a date never spans sentences), with each result's
+ * index in the whole turn: one of chrono's rules reads all the text before every date it finds, which made a
+ * call's one-line transcript of hundreds of kilobytes take seconds.
+ */
+type SaidDate = Pick<chrono.ParsedResult, 'start' | 'text' | 'index'>;
+
+function parseDates(text: string, reference: Date): SaidDate[] {
+  const results: SaidDate[] = [];
+  for (let from = 0; from < text.length;) {
+    let to = Math.min(text.length, from + CHRONO_PIECE);
+    if (to < text.length) {
+      const stop = text.slice(from, to).search(/[.?!]\s[^.?!]*$/);
+      if (stop > 0) to = from + stop + 2;
+    }
+    for (const { start, text: said, index } of chrono.parse(text.slice(from, to), reference, {
+      forwardDate: true,
+    }))
+      results.push({ start, text: said, index: from + index });
+    from = to;
+  }
+  return results;
+}
+
 /** Months named in a turn ("in March", "January 4th", "next month"), in the order said. */
 export function monthsSaid(text: string, now: WallNow): { index: number; month: number }[] {
   const said: { index: number; month: number }[] = [];
   for (const match of text.matchAll(MONTH_NAMES)) {
     const group = match.slice(1).findIndex((g) => g !== undefined);
     // "may" is a month only as "May" or "in may" (the flag makes the case test by hand).
-    if (group === 4 && match[0] === 'may' && !/\bin $/i.test(text.slice(0, match.index))) continue;
+    if (group === 4 && match[0] === 'may' && !/\bin $/i.test(wordsBefore(text, match.index))) continue;
     if (group === 4 && /^MAY$/.test(match[0])) continue;
     said.push({ index: match.index, month: group === 12 ? (now.month % 12) + 1 : group + 1 });
   }
@@ -126,17 +154,18 @@ export function findDates(text: string, offset: number, now: WallNow, month?: nu
   const today = ymd(now.year, now.month, now.day);
   // Parts of the day are read by findTimes; chrono drops the weekday of "afternoon next Wednesday".
   const plain = text.replace(/\b(?:morning|afternoon|evening)s?\b/gi, (word) => ' '.repeat(word.length));
-  for (const result of chrono.parse(plain, now.reference, { forwardDate: true })) {
+  const aboutNextWeek = NEXT_WEEK.test(text);
+  for (const result of parseDates(plain, now.reference)) {
     const known = result.start;
     if (!known.isCertain('day') && !known.isCertain('weekday')) continue;
     const said = result.text.replace(/\s+(?:at|around|about|by)\s.*$/i, '').replace(/[\s,.;]+$/, '');
     if (VAGUE.test(said.trim())) continue;
-    if (NOT_THE_VISIT.test(text.slice(0, result.index))) continue;
+    if (NOT_THE_VISIT.test(wordsBefore(text, result.index))) continue;
     if (/\b(?:last|ago|yesterday)\b/i.test(said)) continue;
     // "How can I help you today?" is a greeting, not an offer of today.
     if (
       /^today$/i.test(said) &&
-      /\b(?:help|assist) you\s*$|\bare you\s*$|\bcalling\s*$/i.test(text.slice(0, result.index))
+      /\b(?:help|assist) you\s*$|\bare you\s*$|\bcalling\s*$/i.test(wordsBefore(text, result.index))
     )
       continue;
     let value = ymd(known.get('year')!, known.get('month')!, known.get('day')!);
@@ -144,11 +173,11 @@ export function findDates(text: string, offset: number, now: WallNow, month?: nu
     // "Monday" said on a Monday is next Monday: today is "today".
     const plainWeekday =
       known.isCertain('weekday') && !known.isCertain('day') && !/\b(?:this|today|next|coming)\b/i.test(said);
-    if (plainWeekday && value === today && !/\b(?:this|today)\s*$/i.test(text.slice(0, result.index)))
+    if (plainWeekday && value === today && !/\b(?:this|today)\s*$/i.test(wordsBefore(text, result.index)))
       value = addDays(now, 7);
     // "any morning next week, maybe Tuesday": a plain weekday in a turn about next week is next week's.
     if (
-      NEXT_WEEK.test(text) &&
+      aboutNextWeek &&
       plainWeekday &&
       weekday(value) >= weekday(today) &&
       value <= addDays(now, 6 - weekday(today))
@@ -333,10 +362,10 @@ export function findTimes(
     const end = start + match[0].replace(/(?<=[ap]m)\.$/i, '').length;
     const [, hourText, digits, words, meridiem] = match;
     if (/^\d+$/.test(hourText!) && hourText!.length > 2) continue;
-    if (NOT_A_CLOCK.test(text.slice(end)) || OTHER_TIME.test(text.slice(0, start))) continue;
+    if (NOT_A_CLOCK.test(text.slice(end)) || OTHER_TIME.test(wordsBefore(text, start))) continue;
     // A bare number needs a time-like word before it to be a time ("for 2 kids", "is 4" are not).
     const explicit = digits !== undefined || words !== undefined || meridiem !== undefined;
-    const before = text.slice(0, start).toLowerCase();
+    const before = wordsBefore(text, start).toLowerCase();
     if (!explicit && !BARE_CONTEXT.test(before) && !/\b(?:at|around|about)\s+\S+\s+or\s+$/.test(before))
       continue;
     const minute =
