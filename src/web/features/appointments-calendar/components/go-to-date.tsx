@@ -1,12 +1,10 @@
-import { getYear, isValid, parseISO } from 'date-fns';
+import { parseISO } from 'date-fns';
 import { CalendarDays } from 'lucide-react';
 import { useId, useRef, useState } from 'react';
 import { Button } from '../../../components/ui/button';
 import { Input } from '../../../components/ui/input';
 import { Label } from '../../../components/ui/label';
-
-/** Typing a year digit by digit passes through years like 0002; those are not a choice yet. */
-const MIN_YEAR = 1900;
+import { isChosenDate } from '../../../lib/typed-date';
 
 /** 'Go to Date': a single-date picker that hands over the chosen date and closes. */
 export function GoToDate({ onPick }: { onPick: (date: Date) => void }) {
@@ -44,9 +42,8 @@ export function GoToDate({ onPick }: { onPick: (date: Date) => void }) {
             type="date"
             autoFocus
             onChange={(event) => {
-              const date = parseISO(event.target.value);
-              if (!isValid(date) || getYear(date) < MIN_YEAR) return;
-              onPick(date);
+              if (!isChosenDate(event.target.value)) return;
+              onPick(parseISO(event.target.value));
               close();
             }}
           />

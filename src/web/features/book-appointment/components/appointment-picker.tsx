@@ -3,6 +3,7 @@ import { FIRST_AVAILABLE_PROVIDER, PAST_DATE_MESSAGE, type ProviderItem } from '
 import { Input } from '../../../components/ui/input';
 import { Label } from '../../../components/ui/label';
 import { NativeSelect } from '../../../components/ui/native-select';
+import { isChosenDate } from '../../../lib/typed-date';
 import { APPOINTMENT_TYPE_OPTIONS, todayIso } from '../lib/booking';
 import { TimeSlots } from './time-slots';
 
@@ -29,6 +30,14 @@ export function AppointmentPicker({
 }) {
   const id = useId();
   const [dateError, setDateError] = useState<string>();
+  // The field shows what is typed; the choice gets only a whole date from today on. A date chosen elsewhere
+  // (the form reset after a booking) replaces what the field shows.
+  const [typed, setTyped] = useState(value.date);
+  const [chosen, setChosen] = useState(value.date);
+  if (value.date !== chosen) {
+    setChosen(value.date);
+    setTyped(value.date);
+  }
   const today = todayIso();
 
   return (
@@ -73,14 +82,18 @@ export function AppointmentPicker({
           id={`${id}-date`}
           type="date"
           min={today}
-          value={value.date}
+          value={typed}
           aria-invalid={dateError ? true : undefined}
           aria-describedby={dateError ? `${id}-date-error` : undefined}
           onChange={(event) => {
             const date = event.target.value;
-            const past = date !== '' && date < today;
+            const whole = isChosenDate(date);
+            const past = whole && date < today;
+            setTyped(date);
             setDateError(past ? PAST_DATE_MESSAGE : undefined);
-            update({ date: past ? '' : date, time: '' });
+            const choice = whole && !past ? date : '';
+            setChosen(choice);
+            update({ date: choice, time: '' });
           }}
         />
         {dateError && (

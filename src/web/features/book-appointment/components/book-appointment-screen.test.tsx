@@ -2,6 +2,7 @@ import { fireEvent, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { addDays, format } from 'date-fns';
 import { describe, expect, it, vi } from 'vitest';
+import { PAST_DATE_MESSAGE } from '#shared/schemas/schedule';
 import { mockApi, pending } from '../../../test/mock-api';
 import { renderWithApp, TEST_FRONT_DESK } from '../../../test/render';
 import { BookAppointmentScreen } from './book-appointment-screen';
@@ -52,6 +53,32 @@ describe('BookAppointmentScreen', () => {
     expect(screen.getByText('Choose a date and a doctor to see the open times.')).toBeTruthy();
     await chooseAppointment();
     expect((await screen.findByRole('status')).textContent).toBe('Loading available times');
+  });
+
+  it('keeps a date typed year by year, and says so of a past one without wiping it', async () => {
+    const { calls } = mockApi({ 'GET /api/providers': PROVIDERS, [SLOTS_PATH]: { body: { slots: [] } } });
+    renderScreen();
+    await userEvent.selectOptions(screen.getByLabelText('Service'), 'Dental Checkup');
+    await screen.findByRole('option', { name: 'Dr. Sarah Chen' });
+    await userEvent.selectOptions(screen.getByLabelText('Doctor'), 'Dr. Sarah Chen');
+    const field = screen.getByLabelText('Date') as HTMLInputElement;
+    // What Chromium's date field reports while the year's digits are typed one by one.
+    const year = DATE.slice(0, 4);
+    for (const partial of [`000${year[0]}`, `00${year.slice(0, 2)}`, `0${year.slice(0, 3)}`]) {
+      fireEvent.change(field, { target: { value: `${partial}${DATE.slice(4)}` } });
+      expect(field.value).toBe(`${partial}${DATE.slice(4)}`);
+      expect(screen.queryByText(PAST_DATE_MESSAGE)).toBeNull();
+    }
+    fireEvent.change(field, { target: { value: DATE } });
+    expect(await screen.findByText('No available times on this date')).toBeTruthy();
+    expect(field.value).toBe(DATE);
+
+    fireEvent.change(field, { target: { value: '2020-01-06' } });
+    expect(screen.getByText(PAST_DATE_MESSAGE)).toBeTruthy();
+    expect(field.value).toBe('2020-01-06');
+    expect(calls.filter((c) => c.path.startsWith('/api/slots/')).map((c) => c.path)).toEqual([
+      `/api/slots/${DATE}/p-1`,
+    ]);
   });
 
   it('says when the day has no open time', async () => {
