@@ -62,6 +62,13 @@ describe('templates', () => {
         appointmentTypes: ['Deep scaling'],
       })[0],
     ).toMatch(/remove "deep scaling"/);
+    expect(templateProblems('followup', 'Hi {first name}, how was it?', practice)[0]).toBe(
+      '{first name} is not a placeholder: use {firstName}, {day}, {time}, {practiceName}, {practicePhone}, {confirmationNumber}',
+    );
+    for (const broken of ['Hi {firstName, how was it?', 'Hi firstName}, how was it?', 'Hi {{firstName}}'])
+      expect(templateProblems('followup', broken, practice)).toContain(
+        'Braces are only for placeholders: close each one, as in {firstName}, or remove the brace',
+      );
     expect(templateProblems('reminder', '{confirmationNumber}', practice)).toContain(
       '{confirmationNumber} can only be used in the booking confirmation',
     );

@@ -89,6 +89,7 @@ export const MESSAGING_MESSAGES = {
   unknownPlaceholder: (name: string) =>
     `{${name}} is not a placeholder: use ${PLACEHOLDERS.map((p) => `{${p}}`).join(', ')}`,
   confirmationNumberOnlyInBooking: '{confirmationNumber} can only be used in the booking confirmation',
+  strayBrace: 'Braces are only for placeholders: close each one, as in {firstName}, or remove the brace',
   tooLong: (kind: string) =>
     `The ${kind} text must fit one text message: 160 characters without special characters, with the longest first name, day and time filled in`,
   needsPracticeName: (kind: string) => `The ${kind} text must name the practice: include {practiceName}`,
@@ -126,12 +127,14 @@ export interface TemplateContext {
 export function templateProblems(kind: TemplateKind, template: string, context: TemplateContext): string[] {
   const problems: string[] = [];
   if (!template.trim()) return [M.empty];
-  for (const [, name] of template.matchAll(/\{(\w*)\}/g)) {
+  for (const [, name] of template.matchAll(/\{([^{}]*)\}/g)) {
     if (!(PLACEHOLDERS as readonly string[]).includes(name ?? ''))
       problems.push(M.unknownPlaceholder(name ?? ''));
     else if (name === 'confirmationNumber' && kind !== 'booking')
       problems.push(M.confirmationNumberOnlyInBooking);
   }
+  // A brace left open or closed alone would reach the patient as it is.
+  if (/[{}]/.test(template.replace(/\{[^{}]*\}/g, ''))) problems.push(M.strayBrace);
   const lower = template.toLowerCase();
   const words = [...PHI_WORDS, ...(context.appointmentTypes ?? []).map((t) => t.toLowerCase())];
   const phi = words.find((word) => word.trim() && lower.includes(word));
