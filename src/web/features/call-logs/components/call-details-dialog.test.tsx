@@ -98,3 +98,14 @@ describe('the call dialog Messages link', () => {
     expect(within(dialog).queryByRole('link', { name: /Messages/ })).toBeNull();
   });
 });
+
+describe('the call dialog times', () => {
+  it("shows the call's times in the practice's zone, named, as the list does", async () => {
+    mockApi({ [`GET /api/calls/${ID}`]: { body: { call: call({}) } } });
+    renderWithApp(<CallDetailsDialog callId={ID} timeZone="America/Chicago" onClose={() => undefined} />);
+    const dialog = await screen.findByRole('dialog');
+    expect(await within(dialog).findByText('Mar 2, 2026, 9:04 AM CST', { selector: 'p' })).toBeTruthy();
+    const started = within(dialog).getByText('Started').nextElementSibling;
+    expect(started?.textContent).toBe('Mar 2, 2026, 9:04 AM CST');
+  });
+});

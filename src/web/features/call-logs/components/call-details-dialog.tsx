@@ -19,6 +19,7 @@ import {
   callTypeLabel,
   cutLogMessage,
   endedReasonLabel,
+  formatCallStart,
   formatCost,
   parseTranscript,
   shortId,
@@ -27,8 +28,6 @@ import {
 
 export const CALL_TABS = ['Overview', 'Transcript', 'Recording', 'Analysis', 'Logs', 'Call Cost'] as const;
 type Tab = (typeof CALL_TABS)[number];
-
-const dateTime = (iso: string | null) => (iso ? new Date(iso).toLocaleString() : '–');
 
 function Field({ label, children }: { label: string; children: ReactNode }) {
   return (
@@ -43,15 +42,21 @@ function Empty({ children }: { children: string }) {
   return <p className="py-8 text-center text-sm text-slate-500">{children}</p>;
 }
 
-function OverviewTab({ call }: { call: CallDetail }) {
+/** What each tab is given: the call, and the practice's time zone its times are shown in (as in the list). */
+interface TabProps {
+  call: CallDetail;
+  timeZone: string | undefined;
+}
+
+function OverviewTab({ call, timeZone }: TabProps) {
   return (
     <dl className="grid grid-cols-2 gap-4">
       <Field label="Status">
         <CallStatusBadge status={call.status} />
       </Field>
       <Field label="Type">{callTypeLabel(call.type)}</Field>
-      <Field label="Started">{dateTime(call.startedAt)}</Field>
-      <Field label="Ended">{dateTime(call.endedAt)}</Field>
+      <Field label="Started">{formatCallStart(call.startedAt, timeZone)}</Field>
+      <Field label="Ended">{formatCallStart(call.endedAt, timeZone)}</Field>
       <Field label="Duration">{formatDuration(call.duration)}</Field>
       <Field label="Ended reason">{endedReasonLabel(call.endedReason)}</Field>
       <Field label="Customer">
@@ -235,7 +240,7 @@ function CostTab({ call }: { call: CallDetail }) {
   );
 }
 
-const TAB_CONTENT: Record<Tab, (props: { call: CallDetail }) => ReactNode> = {
+const TAB_CONTENT: Record<Tab, (props: TabProps) => ReactNode> = {
   Overview: OverviewTab,
   Transcript: TranscriptTab,
   Recording: RecordingTab,
@@ -247,10 +252,13 @@ const TAB_CONTENT: Record<Tab, (props: { call: CallDetail }) => ReactNode> = {
 /** The call dialog: one call read when its row is opened, in six tabs. */
 export function CallDetailsDialog({
   callId,
+  timeZone,
   onClose,
   messagesLink,
 }: {
   callId: string | null;
+  /** The practice's, from the list: the dialog shows times as the list does (absent: the browser's, named). */
+  timeZone?: string;
   onClose(): void;
   /** The caller's texts in Messages; absent when the viewer may not use Messages. */
   messagesLink?: (phoneNumber: string | null) => string | null;
@@ -275,7 +283,7 @@ export function CallDetailsDialog({
         <DialogHeader>
           <DialogTitle>Call {shortId(callId)}</DialogTitle>
           <DialogDescription>
-            {call ? dateTime(call.startedAt ?? call.createdAt) : 'Call details'}
+            {call ? formatCallStart(call.startedAt ?? call.createdAt, timeZone) : 'Call details'}
           </DialogDescription>
           {messagesHref && (
             <Link
@@ -327,7 +335,7 @@ export function CallDetailsDialog({
               tabIndex={0}
               className="h-[min(28rem,60vh)] overflow-y-auto [scrollbar-gutter:stable]"
             >
-              <Content call={call} />
+              <Content call={call} timeZone={timeZone} />
             </div>
           </>
         )}

@@ -256,7 +256,12 @@ export function CallLogsScreen({
         </Card>
       )}
 
-      <CallDetailsDialog callId={openCall} onClose={() => setOpenCall(null)} messagesLink={messagesLink} />
+      <CallDetailsDialog
+        callId={openCall}
+        timeZone={timeZone}
+        onClose={() => setOpenCall(null)}
+        messagesLink={messagesLink}
+      />
       {simulator && (
         <SimulateCallDialog
           open={simulating}
