@@ -21,6 +21,12 @@ const STATE_VARIANTS = {
   needs_callback: 'destructive',
 } as const;
 
+/** A call with a request the processor has not run on yet is ready to book, not a failure to call back. */
+const badgeOf = (item: CallProcessingItem) =>
+  !item.processed && item.state === 'needs_callback'
+    ? { label: 'Ready to book', variant: 'outline' as const }
+    : { label: STATE_LABELS[item.state], variant: STATE_VARIANTS[item.state] };
+
 function ProcessButton({ callId, disabled }: { callId: string; disabled: boolean }) {
   const process = useProcessAppointment();
   return (
@@ -92,6 +98,7 @@ export function CallProcessing() {
         <tbody className="divide-y divide-slate-100">
           {ended.map((call) => {
             const state = byId.get(call.id)!;
+            const badge = badgeOf(state);
             return (
               <tr key={call.id} data-testid="processor-call-row">
                 <td className="px-4 py-3 font-mono text-slate-700">{call.id.slice(0, 8)}</td>
@@ -102,7 +109,7 @@ export function CallProcessing() {
                   {call.customer.name ?? call.customer.number ?? 'Unknown caller'}
                 </td>
                 <td className="px-4 py-3">
-                  <Badge variant={STATE_VARIANTS[state.state]}>{STATE_LABELS[state.state]}</Badge>
+                  <Badge variant={badge.variant}>{badge.label}</Badge>
                   {state.reason && state.state !== 'booked' && (
                     <span className="ml-2 text-xs text-slate-600">{state.reason}</span>
                   )}
