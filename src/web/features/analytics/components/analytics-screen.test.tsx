@@ -1,4 +1,4 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { EMPTY, month, ROUTE, TODAY } from '../../../test/analytics';
@@ -102,6 +102,8 @@ describe('AnalyticsScreen', () => {
     expect((screen.getByLabelText('Dates') as HTMLSelectElement).value).toBe('month');
     await userEvent.selectOptions(screen.getByLabelText('Dates'), 'Last 7 days');
     await waitFor(() => expect(router.state.location.search).toBe('?from=2025-03-25&to=2025-03-31'));
+    expect((screen.getByLabelText('From') as HTMLInputElement).value).toBe('2025-03-25');
+    expect((screen.getByLabelText('To') as HTMLInputElement).value).toBe('2025-03-31');
     await userEvent.selectOptions(screen.getByLabelText('Assistant'), 'After Hours AI');
     await waitFor(() =>
       expect(router.state.location.search).toBe('?from=2025-03-25&to=2025-03-31&assistant=a-2'),
@@ -109,6 +111,40 @@ describe('AnalyticsScreen', () => {
     await waitFor(() => expect(calls.at(-1)!.search.get('assistantId')).toBe('a-2'));
     // A hand-typed URL with a backwards range falls back to the last 30 days.
     expect((screen.getByLabelText('Number') as HTMLSelectElement).value).toBe('');
+  });
+
+  it('takes a custom date typed segment by segment once it is a whole day, asking once', async () => {
+    const { calls } = mockApi({ 'GET /api/analytics': { body: month() } });
+    const { router } = renderWithApp(<AnalyticsScreen canEditValues={false} today={TODAY} />, {
+      route: ROUTE,
+    });
+    await screen.findByTestId('figure-Calls');
+    const asked = calls.length;
+    const from = screen.getByLabelText('From') as HTMLInputElement;
+    from.focus();
+    // Chromium's date field typed 03102025 (month, day, year): half-typed it is '', then the year grows digit by digit.
+    for (const value of ['', '0002-03-10', '0020-03-10', '0202-03-10', '2025-03-10']) {
+      fireEvent.change(from, { target: { value } });
+      // What is typed stays: no day is fed back into the half-typed field.
+      expect(from.value).toBe(value);
+    }
+    await waitFor(() => expect(router.state.location.search).toBe('?from=2025-03-10&to=2025-03-31'));
+    await waitFor(() => expect(calls.length).toBe(asked + 1));
+    expect(calls.at(-1)!.search.toString()).toBe('from=2025-03-10&to=2025-03-31');
+    expect(from.value).toBe('2025-03-10');
+
+    // Left half-typed, the field shows the day the figures are for again.
+    fireEvent.change(from, { target: { value: '0002-03-12' } });
+    fireEvent.blur(from);
+    expect(from.value).toBe('2025-03-10');
+    expect(router.state.location.search).toBe('?from=2025-03-10&to=2025-03-31');
+
+    // A day picked from the calendar is taken at once.
+    const to = screen.getByLabelText('To') as HTMLInputElement;
+    fireEvent.change(to, { target: { value: '2025-03-20' } });
+    await waitFor(() => expect(router.state.location.search).toBe('?from=2025-03-10&to=2025-03-20'));
+    await waitFor(() => expect(calls.at(-1)!.search.toString()).toBe('from=2025-03-10&to=2025-03-20'));
+    expect(calls.length).toBe(asked + 2);
   });
 
   it('exports the whole screen as CSV, the same rows as the tables', async () => {

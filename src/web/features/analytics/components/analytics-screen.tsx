@@ -1,5 +1,5 @@
 import { Download, FileSpreadsheet, Tags } from 'lucide-react';
-import { useCallback, useEffect, useId, useMemo, useState, type ReactNode } from 'react';
+import { useCallback, useEffect, useId, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useSearchParams } from 'react-router';
 import { keptRate } from '#shared/analytics';
 import type { Analytics, AnalyticsFilter, MoneyRow } from '#shared/schemas/analytics';
@@ -13,6 +13,7 @@ import { Label } from '../../../components/ui/label';
 import { NativeSelect } from '../../../components/ui/native-select';
 import { Input } from '../../../components/ui/input';
 import { messageOf } from '../../../lib/api-client';
+import { isChosenDate } from '../../../lib/typed-date';
 import { useExportCalls } from '../api/export-calls';
 import { useAnalytics } from '../api/get-analytics';
 import { figuresCsv, figuresOf, type Figures } from '../lib/figures';
@@ -80,6 +81,51 @@ function useChoices(data: Analytics | undefined): Choices {
   return state.choices;
 }
 
+/**
+ * The browser's date field, left to keep what is typed: typing 11012026 reports 0002-11-01, 0020-11-01, … on the
+ * way, and a value fed back into a half-typed field jumps it to another day. A whole day (typed, or picked from the
+ * calendar) is handed over at once; a day set elsewhere (a preset, the URL) is shown unless the field is being
+ * typed in; leaving it (or Enter) shows the day the filter holds again.
+ */
+function DateField({
+  id,
+  value,
+  min,
+  max,
+  onPick,
+}: {
+  id: string;
+  value: string;
+  min?: string;
+  max?: string;
+  onPick(day: string): void;
+}) {
+  const ref = useRef<HTMLInputElement>(null);
+  useEffect(() => {
+    const input = ref.current;
+    if (input && input.value !== value && input !== document.activeElement) input.value = value;
+  }, [value]);
+  const settle = (input: HTMLInputElement) => {
+    if (input.value !== value) input.value = value;
+  };
+  return (
+    <Input
+      ref={ref}
+      id={id}
+      type="date"
+      defaultValue={value}
+      min={min}
+      max={max}
+      onChange={(event) => {
+        const day = event.target.value;
+        if (isChosenDate(day) && day !== value) onPick(day);
+      }}
+      onBlur={(event) => settle(event.currentTarget)}
+      onKeyDown={(event) => event.key === 'Enter' && settle(event.currentTarget)}
+    />
+  );
+}
+
 function Filters({
   filter,
   onChange,
@@ -138,22 +184,20 @@ function Filters({
         </div>
         <div className="grid gap-1.5">
           <Label htmlFor={`${id}-from`}>From</Label>
-          <Input
+          <DateField
             id={`${id}-from`}
-            type="date"
             value={filter.from}
             max={filter.to}
-            onChange={(event) => event.target.value && onChange({ ...filter, from: event.target.value })}
+            onPick={(from) => onChange({ ...filter, from })}
           />
         </div>
         <div className="grid gap-1.5">
           <Label htmlFor={`${id}-to`}>To</Label>
-          <Input
+          <DateField
             id={`${id}-to`}
-            type="date"
             value={filter.to}
             min={filter.from}
-            onChange={(event) => event.target.value && onChange({ ...filter, to: event.target.value })}
+            onPick={(to) => onChange({ ...filter, to })}
           />
         </div>
         {select('Assistant', 'assistantId', 'All assistants', choices.assistants)}
