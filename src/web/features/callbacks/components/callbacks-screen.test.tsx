@@ -338,12 +338,49 @@ describe('CallbacksScreen', () => {
     await screen.findByRole('option', { name: 'Theo Third' });
     // The holder is not offered to themselves.
     expect(within(handTo).queryByRole('option', { name: TEST_FRONT_DESK.name })).toBeNull();
+    const hand = row.getByRole('button', { name: 'Hand to' }) as HTMLButtonElement;
+    expect(hand.disabled).toBe(true);
     await userEvent.selectOptions(handTo, 'u-theo');
+    await userEvent.click(hand);
     expect(await screen.findByText('Handed to Theo Third')).toBeTruthy();
     expect(api.calls.filter((c) => c.method === 'PATCH').map((c) => c.body)).toEqual([
       { take: false },
       { assignTo: 'u-theo' },
     ]);
+  });
+
+  it('hands a task on only from the Hand to button: arrowing through the colleagues only chooses', async () => {
+    const held = { ...TASK, takenBy: { id: TEST_FRONT_DESK.id, name: TEST_FRONT_DESK.name } };
+    const api = mockApi({
+      ...inbox,
+      'GET /api/callbacks': { body: { callbacks: [held] } },
+      'PATCH /api/callbacks/cb-1': { body: { callback: held } },
+    });
+    renderWithApp(<CallbacksScreen />, { route: '/callbacks', user: TEST_FRONT_DESK });
+    const row = within(await screen.findByTestId('callback-row'));
+    const handTo = row.getByLabelText('Hand the callback for Ivy Stone to') as HTMLSelectElement;
+    await screen.findByRole('option', { name: 'Theo Third' });
+    handTo.focus();
+    // ArrowDown on a closed select changes it at once, one option at a time (Chromium; jsdom has no keys for it).
+    fireEvent.change(handTo, { target: { value: TEST_ADMIN.id } });
+    // Nothing is handed on: give a request the time to be sent.
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(api.calls.filter((c) => c.method === 'PATCH')).toEqual([]);
+    expect(screen.queryByText(`Handed to ${TEST_ADMIN.name}`)).toBeNull();
+    expect(handTo.value).toBe(TEST_ADMIN.id);
+    fireEvent.change(handTo, { target: { value: 'u-theo' } });
+    expect(handTo.value).toBe('u-theo');
+
+    const hand = row.getByRole('button', { name: 'Hand to' }) as HTMLButtonElement;
+    expect(hand.disabled).toBe(false);
+    await userEvent.click(hand);
+    expect(await screen.findByText('Handed to Theo Third')).toBeTruthy();
+    expect(api.calls.filter((c) => c.method === 'PATCH').map((c) => c.body)).toEqual([
+      { assignTo: 'u-theo' },
+    ]);
+    // Handed on, nothing is chosen any more.
+    expect(handTo.value).toBe('');
+    expect(hand.disabled).toBe(true);
   });
 
   it('offers neither Release nor Hand to on a task someone else holds (for a non-admin)', async () => {

@@ -21,12 +21,22 @@ export function TaskActions({ task, onBook }: { task: Callback; onBook?: () => v
   const mine = task.takenBy?.id === user?.id;
   const mayHandOn = !task.takenBy || mine || user?.role === 'admin';
   const assignees = useAssignees(mayHandOn);
+  // The select only chooses (an arrow key on a closed select changes it); the Hand to button hands the task on.
+  const [handTo, setHandTo] = useState('');
+  const colleagues = assignees.data?.assignees.filter((assignee) => assignee.id !== task.takenBy?.id);
+  const chosen = colleagues?.find((assignee) => assignee.id === handTo);
   const fail = (error: Error) =>
     toast({ variant: 'destructive', title: 'Error', description: messageOf(error, 'Please try again.') });
-  const change = (body: CallbackUpdate, done?: string) =>
+  const change = (body: CallbackUpdate, done?: string, then?: () => void) =>
     update.mutate(
       { id: task.id, change: body },
-      { onSuccess: () => done && toast({ title: done }), onError: fail },
+      {
+        onSuccess: () => {
+          then?.();
+          if (done) toast({ title: done });
+        },
+        onError: fail,
+      },
     );
 
   return (
@@ -53,31 +63,35 @@ export function TaskActions({ task, onBook }: { task: Callback; onBook?: () => v
           </Button>
         )}
         {mayHandOn && (
-          <NativeSelect
-            aria-label={`Hand the callback for ${caller} to`}
-            className="h-9 w-40 shrink-0"
-            value=""
-            disabled={update.isPending || !assignees.data}
-            title={
-              assignees.error ? messageOf(assignees.error, 'Could not load your colleagues.') : undefined
-            }
-            onChange={(event) =>
-              event.target.value &&
-              change(
-                { assignTo: event.target.value },
-                `Handed to ${assignees.data?.assignees.find((a) => a.id === event.target.value)?.name ?? 'a colleague'}`,
-              )
-            }
-          >
-            <option value="">Hand to…</option>
-            {assignees.data?.assignees
-              .filter((assignee) => assignee.id !== task.takenBy?.id)
-              .map((assignee) => (
+          <>
+            <NativeSelect
+              aria-label={`Hand the callback for ${caller} to`}
+              className="h-9 w-40 shrink-0"
+              value={chosen ? handTo : ''}
+              disabled={update.isPending || !assignees.data}
+              title={
+                assignees.error ? messageOf(assignees.error, 'Could not load your colleagues.') : undefined
+              }
+              onChange={(event) => setHandTo(event.target.value)}
+            >
+              <option value="">Hand to…</option>
+              {colleagues?.map((assignee) => (
                 <option key={assignee.id} value={assignee.id}>
                   {assignee.name}
                 </option>
               ))}
-          </NativeSelect>
+            </NativeSelect>
+            <Button
+              size="sm"
+              variant="outline"
+              disabled={update.isPending || !chosen}
+              onClick={() =>
+                chosen && change({ assignTo: chosen.id }, `Handed to ${chosen.name}`, () => setHandTo(''))
+              }
+            >
+              Hand to
+            </Button>
+          </>
         )}
         {onBook && (
           <Button size="sm" variant="outline" onClick={onBook}>
