@@ -171,7 +171,12 @@ test.describe('Book Appointment', () => {
   async function chooseAppointment(page: Page, date: string, doctor: string) {
     await page.getByLabel('Service').selectOption({ label: 'Dental Checkup' });
     await page.getByLabel('Doctor').selectOption({ label: doctor });
-    await page.getByLabel('Date', { exact: true }).fill(date);
+    // Typed as staff type it, month, day, year: the field kept nothing once the year's first digit made 0002.
+    const field = page.getByLabel('Date', { exact: true });
+    await field.focus();
+    const [year, month, day] = date.split('-');
+    await field.pressSequentially(`${month}${day}${year}`);
+    await expect(field).toHaveValue(date);
     const times = page.getByRole('group', { name: 'Available Times' }).getByRole('button');
     await expect(times.first()).toBeVisible();
     return times;
