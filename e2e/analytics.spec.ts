@@ -128,6 +128,15 @@ test('six months of the demo: every figure, its chart, its table and the CSV agr
   await expect(page).toHaveURL(new RegExp(`from=${daysBefore(to, 89)}&to=${to}`));
   await page.reload();
   await expect(page.getByLabel('Dates')).toHaveValue('90d');
+
+  // A day typed on the keyboard, month, day, year, is the day asked for (each key used to jump the field).
+  const typed = daysBefore(to, 30);
+  const fromField = page.getByLabel('From', { exact: true });
+  await fromField.focus();
+  const [year, month, day] = typed.split('-');
+  await fromField.pressSequentially(`${month}${day}${year}`);
+  await expect(page).toHaveURL(new RegExp(`from=${typed}&to=${to}`));
+  await expect(fromField).toHaveValue(typed);
 });
 
 test('a booking made by a simulated call is in the ledger with its source and its cost', async ({ page }) => {
