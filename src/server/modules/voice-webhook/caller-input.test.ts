@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parseCallerDate, parseCallerTime, parseTimePreference } from './caller-input';
+import { parseCallerDate, parseCallerTime, parseTimePreference, weekdayClash } from './caller-input';
 
 const NY = 'America/New_York';
 // 2026-11-20 is a Friday.
@@ -29,6 +29,17 @@ describe('parseCallerDate', () => {
     expect(date('whenever')).toBeUndefined();
     expect(date('2026-02-30')).toBeUndefined();
     expect(date('')).toBeUndefined();
+  });
+});
+
+describe('weekdayClash', () => {
+  it('asks which day when the weekday named is not the date’s, and says nothing when they agree', () => {
+    expect(weekdayClash('Tuesday, December 14', '2026-12-14')).toBe(
+      '2026-12-14 is a Monday, not a Tuesday: ask the caller which day they mean.',
+    );
+    expect(weekdayClash('Monday, December 14', '2026-12-14')).toBeUndefined();
+    expect(weekdayClash('next Tuesday', '2026-11-24')).toBeUndefined();
+    expect(weekdayClash('December 14', '2026-12-14')).toBeUndefined();
   });
 });
 

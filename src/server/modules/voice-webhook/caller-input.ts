@@ -58,6 +58,20 @@ export function parseCallerDate(input: string, today: string, timeZone: string):
   return undefined;
 }
 
+/**
+ * What to ask when a caller named a weekday beside a date that falls on another ("Tuesday, December 14" on a
+ * Monday): the date alone would book a day the caller did not mean. Undefined when they agree or no weekday
+ * was named with a date.
+ */
+export function weekdayClash(input: string, date: string): string | undefined {
+  const said = WEEKDAYS.find((weekday) => new RegExp(`\\b${weekday}\\b`, 'i').test(input));
+  if (!said || !/\d/.test(input)) return undefined;
+  const actual = WEEKDAYS[new Date(`${date}T12:00:00Z`).getUTCDay()]!;
+  if (actual === said) return undefined;
+  const name = (weekday: string) => weekday[0]!.toUpperCase() + weekday.slice(1);
+  return `${date} is a ${name(actual)}, not a ${name(said)}: ask the caller which day they mean.`;
+}
+
 /** Minutes after midnight for "14:30", "2:30 pm", "2pm", "9", "noon"; a bare 1–7 means afternoon. */
 export function parseCallerTime(input: string): number | undefined {
   const text = input

@@ -161,6 +161,25 @@ describe('POST /webhook from the console', () => {
     expect(check.statusCode, check.body).toBe(200);
   });
 
+  it('asks which day when the weekday said is not the date’s, and books nothing', async () => {
+    const date = weekdayAhead(t.clock.now(), 3);
+    const [year, month, day] = date.split('-').map(Number) as [number, number, number];
+    const said = new Date(Date.UTC(year, month - 1, day + 1)).toLocaleDateString('en-US', {
+      timeZone: 'UTC',
+      weekday: 'long',
+    });
+    const monthName = new Date(Date.UTC(year, month - 1, 1)).toLocaleDateString('en-US', {
+      timeZone: 'UTC',
+      month: 'long',
+    });
+    const check = await consoleCall('checkAvailability', {
+      appointment_type: 'dental_checkup',
+      preferred_date: `${said}, ${monthName} ${day}, ${year}`,
+    });
+    expect(check.statusCode, check.body).toBe(400);
+    expect(check.json().message).toMatch(new RegExp(`^${date} is a \\w+day, not a ${said}: ask the caller`));
+  });
+
   it('refuses a date before today and a taken time', async () => {
     const patient = await aPatient();
     const past = await consoleCall('bookAppointment', {

@@ -33,7 +33,13 @@ import { toE164 } from '../../lib/phone';
 import { sameName } from '../../lib/person-name';
 import type { Appointment, NewPatient, Patient } from '../../integrations/practice-management/port';
 import { addMinutesToWall, formatHm, minutesOfDay } from '../../lib/wall-time';
-import { matchesPreference, parseCallerDate, parseCallerTime, parseTimePreference } from './caller-input';
+import {
+  matchesPreference,
+  parseCallerDate,
+  weekdayClash,
+  parseCallerTime,
+  parseTimePreference,
+} from './caller-input';
 import { appointmentNotes } from '../../lib/appointment-notes';
 import type { PracticeContext } from '../../practice';
 import type { ChangeSource, Practice, ScheduleService } from '../schedule/schedule.service';
@@ -118,6 +124,8 @@ export function createToolFunctions(schedule: ScheduleService, phone?: PhoneChan
     if (!value) throw badRequest(`${field} is required.`);
     const date = parseCallerDate(value, practice.today, practice.timeZone);
     if (!date) throw badRequest(`I could not understand the date "${value}". Please give it as YYYY-MM-DD.`);
+    const clash = weekdayClash(value, date);
+    if (clash) throw badRequest(clash);
     if (date < practice.today) throw badRequest(PAST_DATE_MESSAGE);
     if (date > lastBookableDate(practice.today)) throw badRequest(FAR_DATE_MESSAGE);
     return date;
