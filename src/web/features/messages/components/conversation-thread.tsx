@@ -114,6 +114,7 @@ export function ConversationThread({
   conversation,
   onBack,
   sandboxReply = false,
+  focusKey = 0,
 }: {
   conversationId: string;
   /** From the list; undefined while it loads or when the search hides it. */
@@ -121,6 +122,8 @@ export function ConversationThread({
   onBack(): void;
   /** Admins while texts go to the built-in sandbox: answer as this patient, through the real webhook. */
   sandboxReply?: boolean;
+  /** Changes each time staff choose a conversation: the thread's title takes the focus. */
+  focusKey?: number;
 }) {
   const query = useMessages(conversationId);
   const messages = [...(query.data?.messages ?? [])].sort((a, b) => a.createdAt.localeCompare(b.createdAt));
@@ -133,6 +136,11 @@ export function ConversationThread({
     end.current?.scrollIntoView?.({ block: 'end' });
   }, [count, conversationId]);
 
+  const heading = useRef<HTMLHeadingElement>(null);
+  useEffect(() => {
+    if (focusKey > 0) heading.current?.focus();
+  }, [focusKey]);
+
   const title = conversation ? conversationTitle(conversation) : 'Conversation';
   return (
     <div className="grid gap-3">
@@ -142,7 +150,13 @@ export function ConversationThread({
           Back
         </Button>
         <div className="min-w-0 flex-1">
-          <h2 className="truncate text-lg font-semibold text-slate-900">{title}</h2>
+          <h2
+            ref={heading}
+            tabIndex={-1}
+            className="truncate text-lg font-semibold text-slate-900 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-blue-600"
+          >
+            {title}
+          </h2>
           {conversation?.patientName && (
             <p className="text-sm text-slate-600">{formatNational(conversation.phoneNumber)}</p>
           )}

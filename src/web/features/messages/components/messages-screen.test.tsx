@@ -128,6 +128,10 @@ describe('MessagesScreen', () => {
     const { api, router } = renderScreen();
     fireEvent.click(await screen.findByRole('button', { name: /Ivy Stone/ }));
     await waitFor(() => expect(router.state.location.search).toBe('?c=c1'));
+    // The keyboard goes with it: the thread's title has the focus, not the list.
+    await waitFor(() =>
+      expect(document.activeElement).toBe(within(thread()).getByRole('heading', { name: 'Ivy Stone' })),
+    );
     const texts = await within(thread()).findByRole('list', { name: 'Texts' });
     const bubbles = within(texts).getAllByTestId('message');
     expect(bubbles.map((b) => b.getAttribute('data-direction'))).toEqual([

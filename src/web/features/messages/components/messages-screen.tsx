@@ -74,7 +74,12 @@ export function MessagesScreen({ settings }: MessagesScreenProps) {
   const all = useConversations(undefined);
   const conversation = inList ?? all.data?.conversations.find((c) => c.id === selected);
 
-  const select = (id: string) => set({ c: id }, false);
+  // Choosing a conversation takes the keyboard to it: the list can be long, and on a phone it is hidden.
+  const [opened, setOpened] = useState(0);
+  const select = (id: string) => {
+    set({ c: id }, false);
+    setOpened((n) => n + 1);
+  };
   const sandbox = useMessagingSettings(Boolean(settings)).data?.mode === 'sandbox';
 
   return (
@@ -133,6 +138,7 @@ export function MessagesScreen({ settings }: MessagesScreenProps) {
                   conversation={conversation}
                   onBack={() => set({ c: null }, false)}
                   sandboxReply={sandbox}
+                  focusKey={opened}
                 />
               ) : (
                 <p className="py-10 text-center text-slate-600">Choose a conversation to read it.</p>
