@@ -15,6 +15,7 @@ import { messageOf } from '../../../lib/api-client';
 import { validate, type FieldErrors } from '../../../lib/form';
 import { useCreateInvitation } from '../api/create-invitation';
 import { FormDialogFooter } from '../../../components/form-dialog-footer';
+import { allFlags, PermissionsFieldset } from './permissions-fieldset';
 
 /** "Invite User": the invitee gets a one-time link by e-mail and sets their own password. */
 export function InviteUserDialog({
@@ -33,13 +34,18 @@ export function InviteUserDialog({
 
 function InviteUserForm({ onDone }: { onDone(): void }) {
   const [values, setValues] = useState({ name: '', email: '', role: 'sub' as 'admin' | 'sub' });
+  // What a sub user may use once they accept (an admin may use everything).
+  const [permissions, setPermissions] = useState(() => allFlags(false));
   const [errors, setErrors] = useState<FieldErrors>({});
   const invite = useCreateInvitation();
   const roleId = useId();
 
   function submit(event: FormEvent) {
     event.preventDefault();
-    const result = validate(CreateInvitationInputSchema, values);
+    const result = validate(
+      CreateInvitationInputSchema,
+      values.role === 'sub' ? { ...values, permissions } : values,
+    );
     setErrors(result.errors ?? {});
     if (!result.data) return;
     invite.mutate(result.data, {
@@ -83,6 +89,7 @@ function InviteUserForm({ onDone }: { onDone(): void }) {
           <option value="admin">Admin</option>
         </NativeSelect>
       </div>
+      {values.role === 'sub' && <PermissionsFieldset value={permissions} onChange={setPermissions} />}
       <FormDialogFooter onCancel={onDone} disabled={invite.isPending} submitLabel="Send Invitation" />
     </form>
   );

@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import { PERMISSION_FLAGS, type PermissionFlag, type Permissions, type Role } from '#shared/permissions';
+import type { Permissions, Role } from '#shared/permissions';
 import {
   CreateUserInputSchema,
   UpdateUserInputSchema,
@@ -8,7 +8,6 @@ import {
 } from '#shared/schemas/users';
 import { CheckboxGroup, type Option } from '../../../components/checkbox-group';
 import { FormField } from '../../../components/form-field';
-import { Button } from '../../../components/ui/button';
 import { Checkbox } from '../../../components/ui/checkbox';
 import {
   Dialog,
@@ -23,6 +22,7 @@ import { Switch } from '../../../components/ui/switch';
 import { toastError, toastSuccess } from '../../../components/mutation-toasts';
 import { validate, type FieldErrors } from '../../../lib/form';
 import { useCreateUser } from '../api/create-user';
+import { allFlags, PermissionsFieldset } from './permissions-fieldset';
 import { useUserAssistants } from '../api/get-user-assistants';
 import { useUserLinkedAccounts } from '../api/get-user-linked-accounts';
 import { useUserPermissions } from '../api/get-user-permissions';
@@ -44,20 +44,6 @@ type FormValues = {
   connectorIds: string[];
   assistantIds: string[];
 };
-
-const PERMISSION_LABELS: Record<PermissionFlag, { label: string; description: string }> = {
-  canCallLogs: { label: 'Call Logs', description: 'View and manage call history' },
-  canAssistants: { label: 'Assistants', description: 'Manage AI assistants' },
-  canWorkflows: { label: 'Workflows', description: 'Create and modify workflows' },
-  canBookAppointment: { label: 'Book Appointments', description: 'Book appointments for patients' },
-  canAppointmentCalendar: { label: 'Appointment Calendar', description: 'View the appointments calendar' },
-  canOutboundCalls: { label: 'Outbound Calls', description: 'Place outbound calls' },
-  canMessages: { label: 'Messages', description: 'Read and answer text messages' },
-  canAnalytics: { label: 'Analytics', description: 'See what calls produced: bookings, kept visits, costs' },
-};
-
-const allFlags = (on: boolean) =>
-  Object.fromEntries(PERMISSION_FLAGS.map((flag) => [flag, on])) as Permissions;
 
 const EMPTY: FormValues = {
   user: { name: '', email: '', username: '', password: '', role: 'sub', isActive: true },
@@ -164,7 +150,6 @@ function UserForm({
     error: errors[`user.${name}`],
     onChange: (event: { target: { value: string } }) => setUser({ [name]: event.target.value }),
   });
-  const allOn = PERMISSION_FLAGS.every((flag) => values.permissions[flag]);
 
   function submit(event: FormEvent) {
     event.preventDefault();
@@ -244,39 +229,10 @@ function UserForm({
         </div>
       )}
 
-      <fieldset className="grid gap-3">
-        <div className="flex items-center justify-between">
-          <legend className="text-sm font-medium text-slate-900">Permissions</legend>
-          <Button
-            type="button"
-            variant="outline"
-            size="sm"
-            onClick={() => setValues({ ...values, permissions: allFlags(!allOn) })}
-          >
-            Toggle All
-          </Button>
-        </div>
-        <div className="grid gap-3 sm:grid-cols-2">
-          {PERMISSION_FLAGS.map((flag) => (
-            <div key={flag} className="flex items-start gap-3">
-              <Switch
-                id={`permission-${flag}`}
-                aria-describedby={`permission-${flag}-description`}
-                checked={values.permissions[flag]}
-                onCheckedChange={(on) =>
-                  setValues({ ...values, permissions: { ...values.permissions, [flag]: on } })
-                }
-              />
-              <div>
-                <Label htmlFor={`permission-${flag}`}>{PERMISSION_LABELS[flag].label}</Label>
-                <p id={`permission-${flag}-description`} className="text-xs text-slate-600">
-                  {PERMISSION_LABELS[flag].description}
-                </p>
-              </div>
-            </div>
-          ))}
-        </div>
-      </fieldset>
+      <PermissionsFieldset
+        value={values.permissions}
+        onChange={(permissions) => setValues({ ...values, permissions })}
+      />
 
       <CheckboxGroup
         legend="Phone Numbers"

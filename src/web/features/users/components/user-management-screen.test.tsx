@@ -99,6 +99,8 @@ describe('UserManagementScreen', () => {
     await userEvent.type(within(dialog).getByLabelText('Name'), 'Sam Lee');
     await userEvent.type(within(dialog).getByLabelText('Email'), 'sam@brightsmile.example');
     await userEvent.selectOptions(within(dialog).getByLabelText('Role'), 'admin');
+    // An admin may use everything: no permissions to choose.
+    expect(within(dialog).queryByRole('group', { name: 'Permissions' })).toBeNull();
     await userEvent.click(within(dialog).getByRole('button', { name: 'Send Invitation' }));
     expect(await screen.findByText('Invitation sent to sam@brightsmile.example')).toBeTruthy();
     expect(calls.find((call) => call.method === 'POST')?.body).toEqual({
@@ -106,6 +108,36 @@ describe('UserManagementScreen', () => {
       email: 'sam@brightsmile.example',
       role: 'admin',
     });
+  });
+
+  it('invites a sub user with the permissions chosen, so they can work once they accept', async () => {
+    const { calls } = mockApi({
+      'GET /api/users': { body: { users: [ADMIN] } },
+      'POST /api/invitations': {
+        status: 201,
+        body: {
+          invitation: { id: 'i-2', email: 'kim@brightsmile.example', expiresAt: '2026-01-08T10:00:00.000Z' },
+        },
+      },
+    });
+    renderScreen();
+    await userEvent.click(await screen.findByRole('button', { name: 'Invite User' }));
+    const dialog = screen.getByRole('dialog');
+    await userEvent.type(within(dialog).getByLabelText('Name'), 'Kim Park');
+    await userEvent.type(within(dialog).getByLabelText('Email'), 'kim@brightsmile.example');
+    const permissions = within(dialog).getByRole('group', { name: 'Permissions' });
+    await userEvent.click(within(permissions).getByRole('switch', { name: 'Call Logs' }));
+    await userEvent.click(within(permissions).getByRole('switch', { name: 'Book Appointments' }));
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Send Invitation' }));
+    expect(await screen.findByText('Invitation sent to kim@brightsmile.example')).toBeTruthy();
+    const body = calls.find((call) => call.method === 'POST')?.body as {
+      permissions: Record<string, boolean>;
+    };
+    expect(body).toMatchObject({ name: 'Kim Park', role: 'sub' });
+    expect(Object.entries(body.permissions).filter(([, on]) => on)).toEqual([
+      ['canCallLogs', true],
+      ['canBookAppointment', true],
+    ]);
   });
 
   it('shows why an invitation was refused', async () => {
