@@ -46,6 +46,9 @@ describe('AppointmentsCalendarScreen', () => {
     cleanup();
     renderWithApp(<AppointmentsCalendarScreen activeConnector={null} isAdmin />);
     expect(await screen.findByText('No active connector')).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Linked Accounts' }).getAttribute('href')).toBe(
+      '/linked-accounts',
+    );
   });
 
   it('shows the connection error of the spec when the week fails to load', async () => {

@@ -1,6 +1,7 @@
 import { addWeeks } from 'date-fns';
 import { ChevronLeft, ChevronRight, Plug } from 'lucide-react';
 import { useMemo, useState } from 'react';
+import { Link } from 'react-router';
 import type { AppointmentItem } from '#shared/schemas/schedule';
 import { Button } from '../../../components/ui/button';
 import { Card, CardContent, CardHeader } from '../../../components/ui/card';
@@ -55,6 +56,19 @@ function IntegrationBanner({
         <Plug className="h-5 w-5 text-slate-500" aria-hidden="true" />
         <p className="font-semibold text-slate-900">
           {isAdmin ? 'No active connector' : 'No assigned connectors'}
+        </p>
+        <p className="text-sm text-slate-700">
+          {isAdmin ? (
+            <>
+              Turn one on in{' '}
+              <Link to="/linked-accounts" className="font-medium text-blue-700 hover:underline">
+                Linked Accounts
+              </Link>{' '}
+              to see its appointments.
+            </>
+          ) : (
+            'Ask your admin to assign you a linked account.'
+          )}
         </p>
       </section>
     );
