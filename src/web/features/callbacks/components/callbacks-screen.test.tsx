@@ -322,7 +322,8 @@ describe('CallbacksScreen', () => {
     expect(lists).toEqual(['status=open', 'status=open&takenBy=me', 'status=done']);
   });
 
-  it('lets the holder release a task or hand it to a colleague', async () => {
+  /** The inbox of the front desk holding the task, which may be released or handed on. */
+  async function renderHeldByMe() {
     const held = { ...TASK, takenBy: { id: TEST_FRONT_DESK.id, name: TEST_FRONT_DESK.name } };
     const api = mockApi({
       ...inbox,
@@ -330,7 +331,11 @@ describe('CallbacksScreen', () => {
       'PATCH /api/callbacks/cb-1': { body: { callback: held } },
     });
     renderWithApp(<CallbacksScreen />, { route: '/callbacks', user: TEST_FRONT_DESK });
-    const row = within(await screen.findByTestId('callback-row'));
+    return { api, row: within(await screen.findByTestId('callback-row')) };
+  }
+
+  it('lets the holder release a task or hand it to a colleague', async () => {
+    const { api, row } = await renderHeldByMe();
     expect(row.queryByRole('button', { name: 'Take' })).toBeNull();
     await userEvent.click(row.getByRole('button', { name: 'Release' }));
     expect(await screen.findByText('Callback released')).toBeTruthy();
@@ -350,14 +355,7 @@ describe('CallbacksScreen', () => {
   });
 
   it('hands a task on only from the Hand to button: arrowing through the colleagues only chooses', async () => {
-    const held = { ...TASK, takenBy: { id: TEST_FRONT_DESK.id, name: TEST_FRONT_DESK.name } };
-    const api = mockApi({
-      ...inbox,
-      'GET /api/callbacks': { body: { callbacks: [held] } },
-      'PATCH /api/callbacks/cb-1': { body: { callback: held } },
-    });
-    renderWithApp(<CallbacksScreen />, { route: '/callbacks', user: TEST_FRONT_DESK });
-    const row = within(await screen.findByTestId('callback-row'));
+    const { api, row } = await renderHeldByMe();
     const handTo = row.getByLabelText('Hand the callback for Ivy Stone to') as HTMLSelectElement;
     await screen.findByRole('option', { name: 'Theo Third' });
     handTo.focus();
