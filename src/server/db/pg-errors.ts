@@ -1,3 +1,6 @@
+/** SQLSTATE 23505: a row broke a unique constraint. */
+export const UNIQUE_VIOLATION = '23505';
+
 /** The SQLSTATE of a driver error, also when the ORM wraps it. */
 export function pgErrorCode(error: unknown): string | undefined {
   for (let e = error; e instanceof Error || (typeof e === 'object' && e !== null); e = (e as Error).cause) {

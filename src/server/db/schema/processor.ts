@@ -1,4 +1,4 @@
-import { index, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { index, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { practiceId } from './practices';
 import { users } from './users';
 import { calls } from './calls';
@@ -36,6 +36,11 @@ export const callbacks = pgTable(
     callId: uuid()
       .unique()
       .references(() => calls.id, { onDelete: 'cascade' }),
+    /**
+     * The voice platform's id of the call, for a task opened by a tool call during the call: the call may not be
+     * stored yet, and is linked (`callId`) when its report arrives.
+     */
+    providerCallId: text(),
     /** The text conversation the task comes from (messaging's conversations.id), when it came from a text. */
     conversationId: uuid(),
     callerName: text(),
@@ -53,5 +58,8 @@ export const callbacks = pgTable(
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     closedAt: timestamp({ withTimezone: true }),
   },
-  (table) => [index('callbacks_status_due_idx').on(table.practiceId, table.status, table.dueAt)],
+  (table) => [
+    index('callbacks_status_due_idx').on(table.practiceId, table.status, table.dueAt),
+    uniqueIndex('callbacks_provider_call_id_idx').on(table.practiceId, table.providerCallId),
+  ],
 );

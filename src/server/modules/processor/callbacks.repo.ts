@@ -9,6 +9,7 @@ import {
   userPermissions,
   users,
 } from '../../db/schema/index';
+import { pgErrorCode, UNIQUE_VIOLATION } from '../../db/pg-errors';
 import { callsInScope, type CallScope } from '../scope';
 
 export interface CallbackCandidate {
@@ -103,6 +104,9 @@ export function createCallbacksRepo(db: Db) {
             eq(calls.type, 'inboundPhoneCall'),
             isNotNull(calls.transcript),
             isNull(callbacks.id),
+            // A task a tool call opened during the call, not linked yet, is the call's task too.
+            sql`not exists (select 1 from ${callbacks} t where t.practice_id = ${calls.practiceId}
+                              and t.provider_call_id = ${calls.providerId})`,
             callId ? eq(calls.id, callId) : undefined,
           ),
         )
@@ -159,8 +163,8 @@ export function createCallbacksRepo(db: Db) {
     },
 
     /**
-     * A task for a call (by the voice platform's call id) unless the call has one already; a call not stored
-     * yet gets a task of its own.
+     * A task for a call (by the voice platform's call id) unless the call has one already. A call not stored yet
+     * is named by its platform id on the task, and linked when it is stored (`linkToCalls`).
      */
     async openForCall(
       practiceId: string,
@@ -175,15 +179,43 @@ export function createCallbacksRepo(db: Db) {
         : [];
       const [row] = await db
         .insert(callbacks)
-        .values({ ...task, practiceId, callId: call?.id ?? null })
-        .onConflictDoNothing({ target: callbacks.callId })
+        .values({ ...task, practiceId, callId: call?.id ?? null, providerCallId })
+        .onConflictDoNothing()
         .returning({ id: callbacks.id });
       if (row) return { id: row.id, created: true };
+      // Only a call's id or its platform id can conflict: the task the call has already.
       const [existing] = await db
         .select({ id: callbacks.id })
         .from(callbacks)
-        .where(and(eq(callbacks.practiceId, practiceId), eq(callbacks.callId, call!.id)));
+        .where(
+          and(
+            eq(callbacks.practiceId, practiceId),
+            or(
+              call && eq(callbacks.callId, call.id),
+              providerCallId === null ? undefined : eq(callbacks.providerCallId, providerCallId),
+            ),
+          ),
+        );
       return { id: existing!.id, created: false };
+    },
+
+    /**
+     * Links the tasks tool calls opened before their call was stored to the call, now stored (all the practice's,
+     * or those of one call). A call that has a task of its own meanwhile keeps it.
+     */
+    async linkToCalls(practiceId: string, callId?: string): Promise<void> {
+      try {
+        await db.execute(sql`
+          update ${callbacks} t set call_id = c.id
+          from ${calls} c
+          where t.practice_id = ${practiceId} and t.call_id is null and t.provider_call_id is not null
+            and c.practice_id = t.practice_id and c.provider_id = t.provider_call_id
+            ${callId ? sql`and c.id = ${callId}` : sql``}
+            and not exists (select 1 from ${callbacks} o where o.call_id = c.id)`);
+      } catch (error) {
+        // The inbox created the call's task at the same moment: that one stays the call's.
+        if (pgErrorCode(error) !== UNIQUE_VIOLATION) throw error;
+      }
     },
 
     /** Weekly opening hours: any provider working counts as open. */

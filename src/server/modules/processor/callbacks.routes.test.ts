@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { eq, or } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { format } from 'date-fns';
 import { PAST_DATE_MESSAGE } from '#shared/schemas/schedule';
@@ -79,6 +79,66 @@ describe('callback inbox', () => {
     const rows = await t.database.db.select().from(callbacks).where(eq(callbacks.callId, id));
     expect(rows).toHaveLength(1);
     expect(rows[0]).toMatchObject({ status: 'open', appointmentType: expect.any(String) });
+  });
+
+  it('a task a tool call opens before the call is stored becomes the call’s task when its report arrives', async () => {
+    const id = '0199ffff-0000-7000-8000-00000000cb10';
+    const caller = '+13129902001'; // no demo patient's number
+    const ask = (toolCallId: string) =>
+      platformWebhook(t.app, {
+        message: {
+          type: 'tool-calls',
+          toolCallList: [
+            {
+              id: toolCallId,
+              type: 'function',
+              function: { name: 'findAppointments', arguments: { patient_name: 'Ivy Stone' } },
+            },
+          ],
+          phoneNumber: { number: SAMPLE_CALLED_NUMBER },
+          call: { id, type: 'inboundPhoneCall', customer: { number: caller } },
+        },
+      });
+    const tasks = () =>
+      t.database.db
+        .select()
+        .from(callbacks)
+        .where(or(eq(callbacks.callId, id), eq(callbacks.callerNumber, caller)));
+    // Asked twice, at once, on a call the platform has not reported yet: one task.
+    for (const asked of await Promise.all([ask('tc-cb10-1'), ask('tc-cb10-2')]))
+      expect(asked.statusCode).toBe(200);
+    expect(await tasks()).toEqual([expect.objectContaining({ callId: null, providerCallId: id })]);
+
+    const endedAt = new Date(t.clock.now().getTime() - 60_000);
+    const reported = await platformWebhook(t.app, {
+      message: {
+        type: 'end-of-call-report',
+        endedReason: 'customer-ended-call',
+        call: { id, type: 'inboundPhoneCall', customer: { number: caller } },
+        phoneNumber: { number: SAMPLE_CALLED_NUMBER },
+        startedAt: new Date(endedAt.getTime() - 90_000).toISOString(),
+        endedAt: endedAt.toISOString(),
+        durationSeconds: 90,
+        artifact: { transcript: WANTS },
+      },
+    });
+    expect(reported.statusCode).toBe(200);
+    const [task, ...more] = await tasks();
+    expect(more).toEqual([]);
+    expect(task).toMatchObject({ callId: id, providerCallId: id });
+    expect((await openTasks()).filter((item) => item.callId === id)).toHaveLength(1);
+  });
+
+  it('links such a task when the inbox is read, if the call was stored without its report being seen', async () => {
+    const callId = await insertCall(WANTS);
+    const providerCallId = 'vapi-call-cb11';
+    await t.database.db.update(calls).set({ providerId: providerCallId }).where(eq(calls.id, callId));
+    const [task] = await t.database.db
+      .insert(callbacks)
+      .values({ practiceId: demoId, providerCallId, note: 'Called to move a visit.', dueAt: t.clock.now() })
+      .returning({ id: callbacks.id });
+    const mine = (await openTasks()).filter((item) => item.callId === callId);
+    expect(mine.map((item) => item.id)).toEqual([task!.id]);
   });
 
   it('makes no task from a report that shows a short hang-up, a booking or an outbound call', async () => {

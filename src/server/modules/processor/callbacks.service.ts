@@ -117,13 +117,17 @@ export function createCallbacksService(deps: {
   }
 
   /** Catches up on calls that ended before they could be looked at (e.g. the demo practice's history). */
-  const sync = async (practice: PracticeContext) =>
-    createTasks(practice, await repo.candidates(practice.id, SYNC_BATCH));
+  const sync = async (practice: PracticeContext) => {
+    await repo.linkToCalls(practice.id);
+    await createTasks(practice, await repo.candidates(practice.id, SYNC_BATCH));
+  };
 
   return {
     sync,
     /** A call's end-of-call-report arrived: its task, if it needs one, is created now. */
     async callEnded(practice: PracticeContext, call: EndedCall): Promise<void> {
+      // A task a tool call opened before the call was stored becomes the call's.
+      await repo.linkToCalls(practice.id, call.id);
       // What the stored call already shows settles most calls without reading anything more.
       if (call.type !== 'inboundPhoneCall' || call.transcript === null) return;
       if (!mayBeWaiting({ ...call, transcript: call.transcript })) return;

@@ -42,7 +42,7 @@ import {
 import type { TableChanges } from '../../../db/changes';
 import type { Queryable, Tx } from '../../../db/client';
 import { bookingDayLock, patientPhoneLock } from '../../../db/locks';
-import { pgConstraint, pgErrorCode } from '../../../db/pg-errors';
+import { pgConstraint, pgErrorCode, UNIQUE_VIOLATION } from '../../../db/pg-errors';
 import { readAll } from '../../../db/read-all';
 import { createReadCache } from '../../../db/read-cache';
 import {
@@ -105,7 +105,6 @@ export type SandboxCaches = ReturnType<typeof createSandboxCaches>;
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const EXCLUSION_VIOLATION = '23P01';
-const UNIQUE_VIOLATION = '23505';
 const DEADLOCK_DETECTED = '40P01';
 /** Migration 0014: a patient's live appointments never overlap. */
 const PATIENT_NO_OVERLAP = 'appointments_patient_no_overlap';
