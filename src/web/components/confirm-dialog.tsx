@@ -37,7 +37,7 @@ export function ConfirmDialog({
           <Button variant="outline" onClick={() => onOpenChange(false)}>
             Cancel
           </Button>
-          <Button variant="destructive" disabled={pending} onClick={onConfirm}>
+          <Button variant="destructive" pending={pending} onClick={onConfirm}>
             {confirmLabel}
           </Button>
         </DialogFooter>

@@ -40,7 +40,9 @@ describe('the sign-in page', () => {
     renderSignIn();
     await submit('admin@brightsmile.example', 'admin1234');
     const button = await screen.findByRole('button', { name: 'Signing In...' });
-    expect(button.hasAttribute('disabled')).toBe(true);
+    expect(button.getAttribute('aria-disabled')).toBe('true');
+    // The button pressed keeps the focus while it works.
+    expect(document.activeElement).toBe(button);
   });
 
   it("shows the server's message on bad credentials, and 'Login failed' without one", async () => {

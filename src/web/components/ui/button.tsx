@@ -1,10 +1,10 @@
 import { Slot } from '@radix-ui/react-slot';
 import { cva, type VariantProps } from 'class-variance-authority';
-import type { ComponentProps } from 'react';
+import type { ComponentProps, MouseEvent } from 'react';
 import { cn } from '../../lib/cn';
 
 export const buttonVariants = cva(
-  'inline-flex items-center justify-center gap-2 whitespace-nowrap rounded-md text-sm font-medium transition-colors focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-blue-600 focus-visible:ring-offset-2 disabled:pointer-events-none disabled:opacity-50 [&_svg]:size-4 [&_svg]:shrink-0',
+  'inline-flex items-center justify-center gap-2 whitespace-nowrap rounded-md text-sm font-medium transition-colors focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-blue-600 focus-visible:ring-offset-2 disabled:pointer-events-none disabled:opacity-50 aria-busy:cursor-wait aria-busy:opacity-50 [&_svg]:size-4 [&_svg]:shrink-0',
   {
     variants: {
       variant: {
@@ -27,9 +27,33 @@ export const buttonVariants = cva(
 );
 
 export type ButtonProps = ComponentProps<'button'> &
-  VariantProps<typeof buttonVariants> & { asChild?: boolean };
+  VariantProps<typeof buttonVariants> & {
+    asChild?: boolean;
+    /**
+     * Working on a press: the button looks disabled and ignores presses, but keeps the focus (a disabled button
+     * drops it to the page, and a keyboard user must find their place again).
+     */
+    pending?: boolean;
+  };
 
-export function Button({ className, variant, size, asChild = false, ...props }: ButtonProps) {
+const ignore = (event: MouseEvent<HTMLButtonElement>) => event.preventDefault();
+
+export function Button({
+  className,
+  variant,
+  size,
+  asChild = false,
+  pending,
+  onClick,
+  ...props
+}: ButtonProps) {
   const Component = asChild ? Slot : 'button';
-  return <Component className={cn(buttonVariants({ variant, size }), className)} {...props} />;
+  return (
+    <Component
+      className={cn(buttonVariants({ variant, size }), className)}
+      onClick={pending ? ignore : onClick}
+      {...props}
+      {...(pending && { 'aria-disabled': true, 'aria-busy': true })}
+    />
+  );
 }

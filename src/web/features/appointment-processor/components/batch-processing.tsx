@@ -57,7 +57,7 @@ export function BatchProcessing() {
         <p className="text-slate-600">
           Processes the last 10 completed calls that have not been processed yet.
         </p>
-        <Button onClick={run} disabled={batch.isPending}>
+        <Button onClick={run} pending={batch.isPending}>
           {batch.isPending ? 'Processing…' : 'Process Recent Calls'}
         </Button>
         {batch.isPending && <Spinner label="Processing the most recent calls" />}

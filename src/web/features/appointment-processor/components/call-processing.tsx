@@ -33,7 +33,8 @@ function ProcessButton({ callId, disabled }: { callId: string; disabled: boolean
     <Button
       size="sm"
       variant="outline"
-      disabled={disabled || process.isPending}
+      disabled={disabled}
+      pending={process.isPending}
       aria-label={`Process call ${callId.slice(0, 8)}`}
       onClick={() =>
         process.mutate(callId, {

@@ -133,7 +133,7 @@ export function TranscriptAnalysis() {
             placeholder={'AI: Thank you for calling…\nUser: Hi, I would like to book a cleaning…'}
             onChange={(e) => setTranscript(e.target.value)}
           />
-          <Button onClick={onAnalyze} disabled={analyze.isPending}>
+          <Button onClick={onAnalyze} pending={analyze.isPending}>
             {analyze.isPending ? 'Analyzing…' : 'Analyze Transcript'}
           </Button>
           {result && (
@@ -199,7 +199,7 @@ export function TranscriptAnalysis() {
                   </div>
                 );
               })}
-              <Button onClick={onBook} disabled={!ready || book.isPending}>
+              <Button onClick={onBook} disabled={!ready} pending={book.isPending}>
                 {book.isPending ? 'Booking…' : 'Book Appointment'}
               </Button>
             </>

@@ -57,10 +57,10 @@ export function SettleDialog({
           <Button variant="outline" onClick={onClose}>
             Cancel
           </Button>
-          <Button variant="outline" disabled={settle.isPending} onClick={() => mark('no_show')}>
+          <Button variant="outline" pending={settle.isPending} onClick={() => mark('no_show')}>
             No-show
           </Button>
-          <Button disabled={settle.isPending} onClick={() => mark('kept')}>
+          <Button pending={settle.isPending} onClick={() => mark('kept')}>
             Kept
           </Button>
         </DialogFooter>

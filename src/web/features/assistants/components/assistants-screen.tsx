@@ -70,7 +70,7 @@ export function AssistantsScreen({ canCreate, canImport }: { canCreate: boolean;
           (canCreate || canImport) && (
             <div className="flex flex-wrap gap-2">
               {canImport && platform === 'vapi' && (
-                <Button variant="outline" disabled={importing.isPending} onClick={importAccount}>
+                <Button variant="outline" pending={importing.isPending} onClick={importAccount}>
                   <Download aria-hidden="true" />
                   Import from Vapi
                 </Button>

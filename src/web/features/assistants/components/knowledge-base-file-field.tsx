@@ -96,7 +96,7 @@ export function KnowledgeBaseFileField({
               className="min-w-0 text-sm text-slate-700 file:mr-3 file:rounded-md file:border file:border-slate-300 file:bg-white file:px-3 file:py-1.5 file:text-sm"
             />
             {file && (
-              <Button type="button" variant="outline" size="sm" disabled={pending} onClick={removeFile}>
+              <Button type="button" variant="outline" size="sm" pending={pending} onClick={removeFile}>
                 Remove file
               </Button>
             )}

@@ -93,7 +93,7 @@ export function AcceptInvitationForm({ token, onSignedIn }: { token: string; onS
             error={errors.confirm}
             onChange={(event) => setConfirm(event.target.value)}
           />
-          <Button type="submit" disabled={pending} className="w-full">
+          <Button type="submit" pending={pending} className="w-full">
             {pending ? 'Setting password...' : 'Set password and sign in'}
           </Button>
           <Link to="/" className="text-sm text-blue-700 hover:underline">

@@ -82,7 +82,7 @@ export function SignInForm() {
               Remember me
             </Label>
           </div>
-          <Button type="submit" disabled={login.isPending} className="w-full">
+          <Button type="submit" pending={login.isPending} className="w-full">
             {login.isPending ? 'Signing In...' : 'Sign In'}
           </Button>
           <div className="flex items-center justify-between text-sm">

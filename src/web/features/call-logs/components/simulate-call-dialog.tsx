@@ -128,7 +128,8 @@ export function SimulateCallDialog({
         <FormDialogFooter
           onCancel={() => onOpenChange(false)}
           form="simulate-call-form"
-          disabled={!chosen || simulate.isPending}
+          disabled={!chosen}
+          pending={simulate.isPending}
           submitLabel={simulate.isPending ? 'Simulating…' : 'Start call'}
         />
       </DialogContent>

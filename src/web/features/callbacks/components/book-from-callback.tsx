@@ -94,7 +94,7 @@ export function BookFromCallback({ task, onDone }: { task: Callback; onDone: () 
         />
       </div>
       <div className="flex flex-nowrap gap-2">
-        <Button onClick={submit} disabled={!ready || book.isPending}>
+        <Button onClick={submit} disabled={!ready} pending={book.isPending}>
           {book.isPending ? 'Booking…' : 'Book Appointment'}
         </Button>
         <Button variant="outline" onClick={onDone}>

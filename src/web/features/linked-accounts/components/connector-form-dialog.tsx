@@ -101,7 +101,7 @@ function ConnectorForm({ connector, onDone }: { connector?: Connector; onDone():
       <FormField label="Connector ID" {...field('connectorId')} />
       <FormDialogFooter
         onCancel={onDone}
-        disabled={pending}
+        pending={pending}
         submitLabel={connector ? 'Update Connector' : 'Create Connector'}
       />
     </form>

@@ -98,7 +98,7 @@ export function LinkedAccountsScreen({
                         <label className="flex items-center gap-2 text-sm text-slate-700">
                           <Switch
                             checked={connector.isActive}
-                            disabled={toggle.isPending}
+                            pending={toggle.isPending}
                             onCheckedChange={(checked) => setActive(connector, checked)}
                             aria-label={`Active: ${connector.name}`}
                           />

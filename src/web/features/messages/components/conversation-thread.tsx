@@ -94,7 +94,7 @@ function IntentButton({ conversation }: { conversation: Conversation }) {
       <span className="text-slate-700">The patient&apos;s reply seems to ask for this:</span>
       <Button
         size="sm"
-        disabled={accept.isPending}
+        pending={accept.isPending}
         onClick={() =>
           accept.mutate(intent, {
             onSuccess: ({ outcome }) => toastSuccess(outcome),

@@ -266,7 +266,8 @@ function SettingsForm({
       {formError && <Alert variant="destructive">{formError}</Alert>}
       <FormDialogFooter
         onCancel={onDone}
-        disabled={update.isPending || blocked}
+        disabled={blocked}
+        pending={update.isPending}
         submitLabel={update.isPending ? 'Saving...' : 'Save Settings'}
       />
     </form>

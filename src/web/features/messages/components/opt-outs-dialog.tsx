@@ -33,7 +33,7 @@ export function OptOutsDialog({ open, onOpenChange }: { open: boolean; onOpenCha
         <div>
           <Button
             variant="outline"
-            disabled={download.isPending}
+            pending={download.isPending}
             onClick={() =>
               download.mutate(undefined, {
                 onError: (error) => toastError(messageOf(error, 'Could not download the opt-outs.')),

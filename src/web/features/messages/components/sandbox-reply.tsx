@@ -63,7 +63,12 @@ export function SandboxReply({
       </div>
       {error && <Alert variant="destructive">{error}</Alert>}
       <div>
-        <Button type="submit" variant="outline" disabled={inbound.isPending || !from.trim() || !body.trim()}>
+        <Button
+          type="submit"
+          variant="outline"
+          disabled={!from.trim() || !body.trim()}
+          pending={inbound.isPending}
+        >
           {inbound.isPending ? 'Sending...' : 'Send as the patient'}
         </Button>
       </div>

@@ -136,7 +136,7 @@ function TransferForm({ settings, onDone }: { settings: CallTransferSettings; on
       </div>
       <FormDialogFooter
         onCancel={onDone}
-        disabled={update.isPending}
+        pending={update.isPending}
         submitLabel={update.isPending ? 'Saving...' : 'Save'}
       />
     </form>

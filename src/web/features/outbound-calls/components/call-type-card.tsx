@@ -140,8 +140,8 @@ export function CallTypeCard({
         {/* aria-disabled rather than disabled: it stays focusable and a press says what is missing. */}
         <Button
           onClick={callNow}
-          aria-disabled={!ready || isPending}
-          disabled={isPending}
+          aria-disabled={!ready}
+          pending={isPending}
           className={ready ? undefined : 'opacity-50'}
           aria-label={`Call Now: ${title}`}
         >

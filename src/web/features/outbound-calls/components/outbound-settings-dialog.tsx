@@ -348,7 +348,7 @@ function SettingsForm({
 
       <FormDialogFooter
         onCancel={onDone}
-        disabled={update.isPending}
+        pending={update.isPending}
         submitLabel={update.isPending ? 'Saving...' : 'Save Settings'}
       />
     </form>

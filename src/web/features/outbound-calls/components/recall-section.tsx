@@ -199,10 +199,10 @@ export function RecallSection({
             emptyLabel="As in the settings"
             options={phoneNumbers.map((n) => ({ value: n.id, label: phoneNumberTitle(n) }))}
           />
-          <Button onClick={callSelected} disabled={busy || chosen.length === 0}>
+          <Button onClick={callSelected} disabled={chosen.length === 0} pending={busy}>
             {calling.isPending ? 'Calling...' : `Call selected${chosen.length ? ` (${chosen.length})` : ''}`}
           </Button>
-          <Button variant="outline" onClick={textSelected} disabled={busy || chosen.length === 0}>
+          <Button variant="outline" onClick={textSelected} disabled={chosen.length === 0} pending={busy}>
             {texting.isPending ? 'Texting...' : `Text selected${chosen.length ? ` (${chosen.length})` : ''}`}
           </Button>
         </div>

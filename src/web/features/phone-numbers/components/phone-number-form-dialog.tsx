@@ -232,7 +232,7 @@ function PhoneNumberForm({
           {M.readOnlyNumber}
         </p>
       </div>
-      <FormDialogFooter onCancel={onDone} disabled={saving} submitLabel="Save" />
+      <FormDialogFooter onCancel={onDone} pending={saving} submitLabel="Save" />
     </form>
   );
 }

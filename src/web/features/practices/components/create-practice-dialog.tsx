@@ -173,7 +173,7 @@ function CreatePracticeForm({ prefill, onDone }: { prefill?: PracticePrefill; on
         error={errors.adminEmail ?? errors.demoRequestId}
         onChange={(event) => set('adminEmail')(event.target.value)}
       />
-      <FormDialogFooter onCancel={onDone} disabled={create.isPending} submitLabel="Create Practice" />
+      <FormDialogFooter onCancel={onDone} pending={create.isPending} submitLabel="Create Practice" />
     </form>
   );
 }

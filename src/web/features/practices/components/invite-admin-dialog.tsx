@@ -71,7 +71,7 @@ function InviteAdminForm({ practice, onDone }: { practice: Practice; onDone(): v
         error={errors.adminEmail}
         onChange={(event) => setAdminEmail(event.target.value)}
       />
-      <FormDialogFooter onCancel={onDone} disabled={invite.isPending} submitLabel="Send Invitation" />
+      <FormDialogFooter onCancel={onDone} pending={invite.isPending} submitLabel="Send Invitation" />
     </form>
   );
 }

@@ -90,7 +90,7 @@ function InviteUserForm({ onDone }: { onDone(): void }) {
         </NativeSelect>
       </div>
       {values.role === 'sub' && <PermissionsFieldset value={permissions} onChange={setPermissions} />}
-      <FormDialogFooter onCancel={onDone} disabled={invite.isPending} submitLabel="Send Invitation" />
+      <FormDialogFooter onCancel={onDone} pending={invite.isPending} submitLabel="Send Invitation" />
     </form>
   );
 }

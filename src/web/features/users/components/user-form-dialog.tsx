@@ -260,7 +260,7 @@ function UserForm({
 
       <FormDialogFooter
         onCancel={onDone}
-        disabled={create.isPending || update.isPending}
+        pending={create.isPending || update.isPending}
         submitLabel={editing ? 'Update User' : 'Create User'}
       />
     </form>

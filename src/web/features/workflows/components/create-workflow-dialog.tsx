@@ -74,7 +74,8 @@ function CreateWorkflowForm({ onDone }: { onDone(): void }) {
       />
       <FormDialogFooter
         onCancel={onDone}
-        disabled={empty || create.isPending}
+        disabled={empty}
+        pending={create.isPending}
         submitLabel="Create Workflow"
       />
     </form>
