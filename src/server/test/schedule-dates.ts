@@ -84,3 +84,21 @@ export async function weekdayWithFreeTime(
   }
   throw new Error(`no weekday with ${time} free for ${appointmentType} in the next 60`);
 }
+
+/**
+ * The first Monday–Friday at least `days` after today on which the API lists a free time for `appointmentType`
+ * with the first available provider, and that first free time: asked of the API, so neither the day the tests
+ * run nor what the demo seed happens to hold decides whether a booking in a test can succeed.
+ */
+export async function firstFreeWeekdaySlot(
+  app: App,
+  session: string,
+  { now, days, appointmentType }: { now: Date; days: number; appointmentType: string },
+): Promise<{ date: string; slot: SlotItem }> {
+  let date = weekdayAhead(now, days);
+  for (let tries = 0; tries < 60; tries++, date = weekdayAhead(new Date(`${date}T12:00:00Z`), 1)) {
+    const [slot] = await listSlots(app, session, date, FIRST_AVAILABLE_PROVIDER, appointmentType);
+    if (slot) return { date, slot };
+  }
+  throw new Error(`no weekday with a free time for ${appointmentType} in the next 60`);
+}

@@ -38,6 +38,9 @@ import {
 } from '../../test/messaging';
 import { createOtherPractice } from '../../test/other-practice';
 import { parseResponse } from '../../test/parse-response';
+import { patientWithVisit } from '../../test/patient-visit';
+import { PRACTICE_ZONE } from '../../test/schedule-dates';
+import { wallFromInstant } from '../../lib/wall-time';
 import { firstPracticeId } from '../../test/practice-number';
 import { bearer, createTestApp, type TestApp } from '../../test/test-app';
 
@@ -55,35 +58,51 @@ interface Upcoming {
   phone_number: string | null;
   next_appointment: { id: string; date: string; time: string };
 }
-let upcoming: Upcoming[] = [];
+/** Names no demo patient has, one a patient: a search by name finds only that patient's thread. */
+const NAMES = [
+  'Quinta Marlowe',
+  'Ansel Brightwater',
+  'Odile Penhallow',
+  'Caspian Thorne',
+  'Wren Ashdown',
+  'Leopold Vantongeren',
+  'Mirela Okonkwo',
+  'Thaddeus Quimby',
+  'Ines Halloran',
+  'Bartholomew Crane',
+  'Saoirse Delacroix',
+  'Ezekiel Fairweather',
+  'Ottilie Brannock',
+  'Peregrine Lusk',
+];
 let nextPatient = 0;
-/** A demo patient with an upcoming appointment, another each time (the seed's own, whatever today is). */
-const patient = () => {
-  const p = upcoming[nextPatient++];
-  if (!p) throw new Error('the demo practice has too few upcoming patients with a phone');
-  return p;
-};
+/**
+ * A patient of the test's own, another each time: a number of their own (+1 212 555 07xx, which no demo
+ * patient has: the seed's numbers end in 1000 to 9999) and a visit booked by staff at a free time the API
+ * lists, upcoming and neither confirmed nor cancelled, so a reply visibly changes it.
+ */
+async function patient(): Promise<Upcoming> {
+  const n = nextPatient++;
+  const name = NAMES[n];
+  if (!name) throw new Error('more patients than names');
+  const visit = await patientWithVisit(t, admin, {
+    name,
+    phone: `+1212555${String(700 + n).padStart(4, '0')}`,
+  });
+  expect(await appointment(visit.id)).toMatchObject({ confirmed: false, cancelled: false });
+  const wall = wallFromInstant(visit.row.startsAt, PRACTICE_ZONE);
+  return {
+    id: visit.row.patientId,
+    name,
+    phone_number: visit.phone,
+    next_appointment: { id: visit.id, date: wall.slice(0, 10), time: wall.slice(11, 16) },
+  };
+}
 
 beforeAll(async () => {
   t = await createTestApp();
   admin = await t.asAdmin();
   practice = (await t.modules.schedule.service.practice(await firstPracticeId(t)))!;
-  const response = await t.app.inject({
-    method: 'GET',
-    url: '/api/patients-with-appointments',
-    headers: bearer(admin),
-  });
-  upcoming = (response.json() as { patients: Upcoming[] }).patients.filter((p) => p.phone_number);
-  // One patient per number: a number shared by two patients would mix their threads.
-  const seen = new Set<string>();
-  upcoming = upcoming.filter((p) => !seen.has(p.phone_number!) && seen.add(p.phone_number!));
-  // Only appointments neither confirmed nor cancelled yet, so a reply visibly changes them.
-  const open = new Set<string>();
-  for (const p of upcoming) {
-    const a = await appointment(p.next_appointment.id);
-    if (a && !a.confirmed && !a.cancelled) open.add(p.id);
-  }
-  upcoming = upcoming.filter((p) => open.has(p.id));
 });
 afterAll(() => t.close());
 
@@ -240,7 +259,7 @@ describe('the Twilio webhooks', () => {
   });
 
   it('moves a delivery status forward only: a late sent never overwrites delivered', async () => {
-    const p = patient();
+    const p = await patient();
     await remind(p);
     const text = await lastText(p.phone_number!);
     expect(text.providerId).toBeTruthy();
@@ -257,7 +276,7 @@ describe('the Twilio webhooks', () => {
   });
 
   it('explains a failure in words', async () => {
-    const p = patient();
+    const p = await patient();
     await t.modules.messaging.service.queueTexts(practice, [
       {
         to: p.phone_number!,
@@ -331,7 +350,7 @@ async function moveToAnotherDay(ref: string) {
 
 describe('replies that act', () => {
   it('C confirms the appointment in the schedule and thanks the patient', async () => {
-    const p = patient();
+    const p = await patient();
     await remind(p);
     expect((await appointment(p.next_appointment.id))?.confirmed).toBe(false);
     await inbound(t, p.phone_number!, SENDER, ' c ');
@@ -348,7 +367,7 @@ describe('replies that act', () => {
   });
 
   it('N asks once, and a second N cancels; CANCEL is an opt-out, never a cancellation', async () => {
-    const p = patient();
+    const p = await patient();
     await remind(p);
     await inbound(t, p.phone_number!, SENDER, 'N');
     expect((await lastText(p.phone_number!)).body).toMatch(/^Reply N again to cancel your visit on /);
@@ -359,7 +378,7 @@ describe('replies that act', () => {
   });
 
   it('a reply acts on the visit as it is now: moved since the text, the answer names its new time', async () => {
-    const p = patient();
+    const p = await patient();
     await remind(p);
     const moved = await moveToAnotherDay(p.next_appointment.id);
     const shown = `${formatVisitDay(moved.wallStart.slice(0, 10))} at ${formatVisitTime(moved.wallStart.slice(11, 16))}`;
@@ -373,7 +392,7 @@ describe('replies that act', () => {
   });
 
   it('a reply about a cancelled visit changes nothing and goes to staff, who are told why', async () => {
-    const p = patient();
+    const p = await patient();
     await remind(p);
     const thread = await threadOf(p);
     await inbound(t, p.phone_number!, SENDER, 'N');
@@ -407,7 +426,7 @@ describe('replies that act', () => {
   });
 
   it('R opens a callback task and says we will call', async () => {
-    const p = patient();
+    const p = await patient();
     await remind(p);
     await inbound(t, p.phone_number!, SENDER, 'R');
     await inbound(t, p.phone_number!, SENDER, 'reschedule');
@@ -446,13 +465,13 @@ describe('replies that act', () => {
         .where(and(eq(outboundCalls.practiceId, practice.id), eq(outboundCalls.phoneNumber, phone)));
 
     // Not chosen: a callback task only.
-    const before = patient();
+    const before = await patient();
     await remind(before);
     await inbound(t, before.phone_number!, SENDER, 'R');
     expect(await callsOf(before.phone_number!)).toEqual([]);
 
     expect((await put('/api/messaging-settings', { callOnReschedule: true })).statusCode).toBe(200);
-    const p = patient();
+    const p = await patient();
     await remind(p);
     await inbound(t, p.phone_number!, SENDER, 'R');
     const calls = await callsOf(p.phone_number!);
@@ -476,7 +495,7 @@ describe('replies that act', () => {
   });
 
   it('STOP blocks every later text, a manual one too, until START; the ledger lists it as JSON and CSV', async () => {
-    const p = patient();
+    const p = await patient();
     await remind(p);
     await inbound(t, p.phone_number!, SENDER, 'Stop');
     const blocked = await t.modules.messaging.service.queueTexts(practice, [
@@ -512,7 +531,7 @@ describe('replies that act', () => {
   });
 
   it('a free text goes to staff: unread, a suggested intent they accept with one click', async () => {
-    const p = patient();
+    const p = await patient();
     await remind(p);
     const before = parseResponse(await get('/api/messaging/unread'), UnreadResponseSchema).unread;
     await inbound(t, p.phone_number!, SENDER, 'Yes I will be there, see you then');
@@ -546,7 +565,7 @@ describe('replies that act', () => {
 
 describe('conversations', () => {
   it('a staff text under an Idempotency-Key is sent once; the key with another text or thread is refused', async () => {
-    const [one, two] = [patient(), patient()];
+    const [one, two] = [await patient(), await patient()];
     await remind(one);
     await remind(two);
     const [first, second] = [await threadOf(one), await threadOf(two)];
@@ -574,7 +593,11 @@ describe('conversations', () => {
       expect(refused.body).not.toContain(sent.json().message.id);
     }
     expect(await count()).toBe(texts);
-    expect(await textsTo(t, practice.id, two.phone_number!)).toHaveLength(1);
+    // Only the texts about the visit (its booking confirmation and the reminder): none from the refused key.
+    expect((await textsTo(t, practice.id, two.phone_number!)).map((m) => m.kind)).toEqual([
+      'booking',
+      'reminder',
+    ]);
   });
 
   it('lists newest first, finds by name without accents or case and by digits, thread oldest first', async () => {

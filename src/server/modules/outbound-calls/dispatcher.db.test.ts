@@ -11,6 +11,7 @@ import {
 } from '../../db/schema/index';
 import { DEFAULT_OUTBOUND_SETTINGS } from '#shared/schemas/outbound-calls';
 import { FIRST_AVAILABLE } from '../../integrations/practice-management/port';
+import { patientWithVisit } from '../../test/patient-visit';
 import { firstPracticeId } from '../../test/practice-number';
 import { bearer, createTestApp, type TestApp } from '../../test/test-app';
 
@@ -236,28 +237,30 @@ describe('the outbound dispatcher with the sandbox voice', () => {
     const schedule = t.modules.schedule.service;
     const practice = (await schedule.practice(demoId))!;
     const s = await schedule.forPractice(practice);
-    const from = t.clock.now();
-    const ahead = (
-      await s.pms.listAppointments({
-        start: new Date(from.getTime() + 86_400_000),
-        end: new Date(from.getTime() + 21 * 86_400_000),
-      })
-    ).filter((a) => !a.cancelled && a.contact.remoteId);
-    const [gone, moving] = ahead;
+    // Two patients of the test's own (numbers no demo patient has), each with a visit booked by staff at a
+    // free time the API lists: upcoming, neither confirmed nor cancelled, whatever the demo seed holds.
+    const admin = await t.asAdmin();
+    const visits = [
+      await patientWithVisit(t, admin, { name: 'Gale Norrington', phone: '+12125550741' }),
+      await patientWithVisit(t, admin, { name: 'Merritt Ashby', phone: '+12125550742' }),
+    ];
+    const [gone, moving] = await Promise.all(visits.map((v) => schedule.appointment(s, v.id)));
+    expect(gone).toMatchObject({ cancelled: false, confirmed: false });
+    expect(moving).toMatchObject({ cancelled: false, confirmed: false });
     const copy = { date: '2030-01-07', time: '09:00', provider: 'Dr. Smith', type: 'Cleaning' };
     const [cancelledRow, movedRow] = await t.database.db
       .insert(outboundCalls)
       .values(
-        [gone!, moving!].map((a, i) => ({
+        visits.map((v) => ({
           practiceId: demoId,
-          patientId: `ref${i}`,
-          patientName: `Patient ref${i}`,
-          phoneNumber: `+1212555012${i}`,
+          patientId: v.row.patientId,
+          patientName: v.name,
+          phoneNumber: v.phone,
           callType: 'confirmation' as const,
           assistantId,
           phoneNumberId,
           appointment: copy,
-          appointmentRef: a.remoteId,
+          appointmentRef: v.id,
         })),
       )
       .returning();

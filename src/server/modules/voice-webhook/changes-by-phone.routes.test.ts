@@ -1,9 +1,10 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { BookAppointmentResult, SlotItem } from '#shared/schemas/schedule';
+import type { SlotItem } from '#shared/schemas/schedule';
 import { appointmentChanges, appointments, callbacks, patients } from '../../db/schema/index';
 import { wallFromInstant } from '../../lib/wall-time';
 import { listSlots, PRACTICE_ZONE, weekdaysAhead } from '../../test/schedule-dates';
+import { patientWithVisit as bookPatientWithVisit } from '../../test/patient-visit';
 import { bearer, consoleCall, createTestApp, platformWebhook, type TestApp } from '../../test/test-app';
 import { firstPracticeId, givePracticeNumber } from '../../test/practice-number';
 import { STAFF_WILL_CALL } from './voice-webhook.service';
@@ -55,29 +56,8 @@ async function onCall(
 }
 
 /** A patient of the test's own with a cleaning booked by staff at the first free time of `date`. */
-async function patientWithVisit(name: string, phone: string, date: string) {
-  const [slot] = await listSlots(t.app, admin, date, 'first_available', 'dental_cleaning');
-  if (!slot) throw new Error(`nothing free on ${date}`);
-  const booked = await consoleCall(t.app, admin, 'bookAppointment', {
-    appointment_type: 'dental_cleaning',
-    date,
-    time: slot.time,
-    provider_id: slot.provider_id,
-    patient_info: { name, phone_number: phone },
-  });
-  expect(booked.statusCode).toBe(200);
-  const { appointment } = booked.json() as BookAppointmentResult;
-  const [row] = await t.database.db
-    .select()
-    .from(appointments)
-    .where(
-      and(
-        eq(appointments.practiceId, practiceId),
-        eq(appointments.confirmationNumber, appointment.confirmation_number),
-      ),
-    );
-  return { id: row!.id, phone, name, slot, row: row! };
-}
+const patientWithVisit = (name: string, phone: string, date: string) =>
+  bookPatientWithVisit(t, admin, { name, phone, date });
 
 const rowOf = async (id: string) =>
   (await t.database.db.select().from(appointments).where(eq(appointments.id, id)))[0]!;
