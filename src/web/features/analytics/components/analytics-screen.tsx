@@ -382,7 +382,7 @@ export function AnalyticsScreen({
             </Button>
             <Button
               variant="outline"
-              disabled={exportCalls.isPending}
+              pending={exportCalls.isPending}
               onClick={() =>
                 exportCalls.mutate(filter, {
                   onError: (error) => toastError(messageOf(error, ANALYTICS_TEXTS.exportFailed)),

@@ -81,7 +81,7 @@ function ValuesForm({ values, onDone }: { values: AppointmentValues['values']; o
       <FormDialogFooter
         onCancel={onDone}
         submitLabel={update.isPending ? 'Saving...' : 'Save values'}
-        disabled={update.isPending}
+        pending={update.isPending}
         form={formId}
       />
     </>

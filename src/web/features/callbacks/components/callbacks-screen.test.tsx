@@ -354,6 +354,26 @@ describe('CallbacksScreen', () => {
     ]);
   });
 
+  it('keeps the focus on the button when Take becomes Release', async () => {
+    const held = { ...TASK, takenBy: { id: TEST_FRONT_DESK.id, name: TEST_FRONT_DESK.name } };
+    let task = TASK;
+    mockApi({
+      ...inbox,
+      'GET /api/callbacks': () => ({ body: { callbacks: [task] } }),
+      'PATCH /api/callbacks/cb-1': () => {
+        task = held;
+        return { body: { callback: held } };
+      },
+    });
+    renderWithApp(<CallbacksScreen />, { route: '/callbacks', user: TEST_FRONT_DESK });
+    const row = within(await screen.findByTestId('callback-row'));
+    const take = row.getByRole('button', { name: 'Take' });
+    await userEvent.click(take);
+    const release = await row.findByRole('button', { name: 'Release' });
+    expect(release).toBe(take);
+    expect(document.activeElement).toBe(release);
+  });
+
   it('hands a task on only from the Hand to button: arrowing through the colleagues only chooses', async () => {
     const { api, row } = await renderHeldByMe();
     const handTo = row.getByLabelText('Hand the callback for Ivy Stone to') as HTMLSelectElement;

@@ -42,24 +42,17 @@ export function TaskActions({ task, onBook }: { task: Callback; onBook?: () => v
   return (
     <div className="grid gap-2" data-testid="callback-actions">
       <div className="flex flex-nowrap items-center gap-2">
-        {!task.takenBy && (
+        {/* One button for Take and Release, so that the focus stays on it when one becomes the other. */}
+        {(!task.takenBy || mayHandOn) && (
           <Button
             size="sm"
             variant="outline"
-            disabled={update.isPending}
-            onClick={() => change({ take: true })}
+            pending={update.isPending}
+            onClick={() =>
+              task.takenBy ? change({ take: false }, 'Callback released') : change({ take: true })
+            }
           >
-            Take
-          </Button>
-        )}
-        {task.takenBy && mayHandOn && (
-          <Button
-            size="sm"
-            variant="outline"
-            disabled={update.isPending}
-            onClick={() => change({ take: false }, 'Callback released')}
-          >
-            Release
+            {task.takenBy ? 'Release' : 'Take'}
           </Button>
         )}
         {mayHandOn && (
@@ -84,7 +77,8 @@ export function TaskActions({ task, onBook }: { task: Callback; onBook?: () => v
             <Button
               size="sm"
               variant="outline"
-              disabled={update.isPending || !chosen}
+              disabled={!chosen}
+              pending={update.isPending}
               onClick={() =>
                 chosen && change({ assignTo: chosen.id }, `Handed to ${chosen.name}`, () => setHandTo(''))
               }
@@ -109,7 +103,8 @@ export function TaskActions({ task, onBook }: { task: Callback; onBook?: () => v
         />
         <Button
           size="sm"
-          disabled={update.isPending || !note.trim()}
+          disabled={!note.trim()}
+          pending={update.isPending}
           onClick={() => change({ status: 'done', note }, 'Callback closed')}
         >
           Close

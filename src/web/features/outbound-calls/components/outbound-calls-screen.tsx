@@ -172,7 +172,7 @@ function CallingScreen({ isAdmin, canListAssistants, canListPhoneNumbers }: Outb
                   onChange={(e) => setMessage(e.target.value)}
                 />
               </div>
-              <Button onClick={startCalls} disabled={isPending}>
+              <Button onClick={startCalls} pending={isPending}>
                 {isPending ? 'Starting Calls...' : `Start Calls${selected.size ? ` (${selected.size})` : ''}`}
               </Button>
             </CardContent>
