@@ -59,13 +59,36 @@ describe('AnalyticsScreen', () => {
     expect(hourly.querySelector('[title="Monday 10:00: 8"]')?.getAttribute('data-calls')).toBe('8');
   });
 
+  it("names each panel's table switch after its figure: eight switches a screen reader tells apart", async () => {
+    mockApi({ 'GET /api/analytics': { body: month() } });
+    renderWithApp(<AnalyticsScreen canEditValues={false} today={TODAY} />, { route: ROUTE });
+    const titles = [
+      'Calls per day',
+      'Calls by hour of the week',
+      'How calls ended',
+      'Bookings by source',
+      'What happened to the visits booked',
+      'Reminders',
+      'Money by assistant',
+      'Money by number',
+    ];
+    for (const title of titles) {
+      // The visible words first, then the figure's title: the name a voice command and a screen reader find.
+      expect(
+        within(await panel(title)).getByRole('switch', { name: `View as table: ${title}` }),
+      ).toBeTruthy();
+    }
+    expect(screen.getAllByRole('switch')).toHaveLength(titles.length);
+    expect(screen.queryAllByRole('switch', { name: 'View as table' })).toHaveLength(0);
+  });
+
   it('shows every figure as a table on request, the same numbers the chart draws', async () => {
     mockApi({ 'GET /api/analytics': { body: month() } });
     renderWithApp(<AnalyticsScreen canEditValues={false} today={TODAY} />, { route: ROUTE });
     /** The rows of a panel's table, once its switch is on, as their cells' text. */
     const tableOf = async (title: string) => {
       const figure = await panel(title);
-      await userEvent.click(within(figure).getByRole('switch', { name: 'View as table' }));
+      await userEvent.click(within(figure).getByRole('switch', { name: `View as table: ${title}` }));
       const table = figure.querySelector('table')!;
       expect(table.querySelector('caption')?.textContent).toBe(title);
       return [...table.querySelectorAll('tbody tr')].map((tr) =>

@@ -46,7 +46,9 @@ export function FigureTable({ figure }: { figure: Figure }) {
 
 /**
  * One figure: its chart, or its numbers in words when fewer than 10 things would be drawn (a chart of three calls
- * misleads), and a "View as table" switch, the accessible way to every number.
+ * misleads), and a "View as table" switch, the accessible way to every number. The switch's name also says
+ * which figure ("View as table: Calls per day"): eight panels, eight switches a screen reader tells apart; the
+ * visible words come first in it, so a voice command saying them still finds it.
  */
 export function FigurePanel({
   figure,
@@ -70,7 +72,12 @@ export function FigurePanel({
           <CardDescription>{description}</CardDescription>
         </div>
         <div className="flex items-center gap-2">
-          <Switch id={switchId} checked={asTable} onCheckedChange={setAsTable} />
+          <Switch
+            id={switchId}
+            checked={asTable}
+            onCheckedChange={setAsTable}
+            aria-label={`View as table: ${figure.title}`}
+          />
           <label htmlFor={switchId} className="text-sm text-slate-700">
             View as table
           </label>

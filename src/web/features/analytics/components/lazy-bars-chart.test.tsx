@@ -35,9 +35,9 @@ describe('the Analytics screen while its charts load', { timeout: 30_000 }, () =
     expect(within(perDay).queryByRole('img')).toBeNull();
     // The hour-of-week grid is no chart library's: drawn at once.
     expect(within(await panel('Calls by hour of the week')).getByRole('img')).toBeTruthy();
-    await userEvent.click(within(perDay).getByRole('switch', { name: 'View as table' }));
+    await userEvent.click(within(perDay).getByRole('switch', { name: 'View as table: Calls per day' }));
     expect(perDay.querySelectorAll('tbody tr')).toHaveLength(31);
-    await userEvent.click(within(perDay).getByRole('switch', { name: 'View as table' }));
+    await userEvent.click(within(perDay).getByRole('switch', { name: 'View as table: Calls per day' }));
     expect((screen.getByRole('button', { name: 'Export CSV' }) as HTMLButtonElement).disabled).toBe(false);
 
     charts.open();

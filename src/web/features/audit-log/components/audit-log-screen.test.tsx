@@ -68,6 +68,31 @@ describe('AuditLogScreen', () => {
     await waitFor(() => expect(calls.at(-1)?.search.get('action')).toBe('auth.login'));
   });
 
+  it('names a user since deleted "Deleted user", never by the raw id', async () => {
+    mockApi({
+      'GET /api/audit-events': page([
+        // The server joins the name of a user who still exists: a deleted user's id comes without one.
+        { ...EVENT, actorName: null, actorRole: 'sub' },
+        {
+          ...EVENT,
+          id: 'e-2',
+          actorUserId: null,
+          actorName: null,
+          actorRole: null,
+          action: 'auth.login_failed',
+        },
+      ]),
+    });
+    renderWithApp(<AuditLogScreen users={USERS} />);
+    const userOf = async (action: string) =>
+      ((await screen.findByRole('cell', { name: action })).closest('tr') as HTMLTableRowElement).cells[1]!
+        .textContent;
+    expect(await userOf('auth.login')).toBe('Deleted user(sub)');
+    expect(screen.queryByText(USERS[0]!.id, { exact: false })).toBeNull();
+    // No user at all (a failed sign-in): a dash, as before.
+    expect(await userOf('auth.login_failed')).toBe('—');
+  });
+
   it('a failed export shows the error toast with the message', async () => {
     mockApi({
       'GET /api/audit-events': page([EVENT]),

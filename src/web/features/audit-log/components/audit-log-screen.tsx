@@ -1,6 +1,6 @@
 import { Download } from 'lucide-react';
 import { useId, useState, type ReactNode } from 'react';
-import { AUDIT_ACTIONS, type AuditFilter } from '#shared/schemas/audit';
+import { AUDIT_ACTIONS, type AuditEvent, type AuditFilter } from '#shared/schemas/audit';
 import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
 import { Card, CardContent } from '../../../components/ui/card';
@@ -18,6 +18,13 @@ export interface UserOption {
 }
 
 const OUTCOME_VARIANT = { allowed: 'success', denied: 'destructive', failed: 'secondary' } as const;
+
+/** Who acted: the user's name; a user id with no name is a user since deleted (the id stays in the CSV). */
+function Actor({ event }: { event: AuditEvent }) {
+  if (event.actorName) return <>{event.actorName}</>;
+  if (event.actorUserId) return <span title={event.actorUserId}>Deleted user</span>;
+  return <>—</>;
+}
 
 /** A yyyy-mm-dd from a date input as the instant that day starts (local time); `nextDay` for an end bound. */
 function dayStart(day: string, nextDay = false): string | undefined {
@@ -62,7 +69,7 @@ export function AuditLogScreen({ users }: { users: UserOption[] }) {
         action={
           <Button
             variant="outline"
-            disabled={exporter.isPending}
+            pending={exporter.isPending}
             onClick={() =>
               exporter.mutate(filter, {
                 onError: (e) => toastError(e.message),
@@ -140,7 +147,7 @@ export function AuditLogScreen({ users }: { users: UserOption[] }) {
                   <tr key={event.id} className="border-b border-slate-100 last:border-0">
                     <td className="whitespace-nowrap px-4 py-2">{new Date(event.at).toLocaleString()}</td>
                     <td className="px-4 py-2">
-                      {event.actorName ?? event.actorUserId ?? '—'}
+                      <Actor event={event} />
                       {event.actorRole && (
                         <span className="ml-1 text-xs text-slate-500">({event.actorRole})</span>
                       )}
