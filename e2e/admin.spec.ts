@@ -120,12 +120,14 @@ test('an admin adds, edits, toggles and deletes a connector', async ({ page }) =
   await expect(toggle).not.toBeChecked();
   await expect(card.getByText('Inactive')).toBeVisible();
 
-  await page.getByRole('button', { name: `Delete ${name}` }).click();
+  // By keyboard: once the card is gone, the focus is on the card now in its place, not on the page.
+  await page.getByRole('button', { name: `Delete ${name}` }).press('Enter');
   const confirm = page.getByRole('alertdialog');
   await expect(confirm).toContainText(`Are you sure you want to delete "${name}"?`);
-  await confirm.getByRole('button', { name: 'Delete' }).click();
+  await confirm.getByRole('button', { name: 'Delete' }).press('Enter');
   await expect(page.getByText('Connector deleted successfully', { exact: true })).toBeVisible();
   await expect(card).toHaveCount(0);
+  await expect(page.getByRole('list', { name: 'Connectors' }).locator(':focus')).toHaveCount(1);
 });
 
 test.describe('as the front desk', () => {

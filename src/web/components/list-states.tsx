@@ -33,10 +33,17 @@ export function ListError({
   );
 }
 
+/** `tabIndex` -1: the focus lands here when the last item is removed (`useFocusAfterRemoval`). */
 export function ListEmpty({ children }: { children: ReactNode }) {
   return (
     <Card>
-      <CardContent className="p-10 text-center text-slate-600">{children}</CardContent>
+      <CardContent
+        data-list-empty
+        tabIndex={-1}
+        className="p-10 text-center text-slate-600 focus:outline-none"
+      >
+        {children}
+      </CardContent>
     </Card>
   );
 }

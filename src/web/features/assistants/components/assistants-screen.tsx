@@ -7,7 +7,7 @@ import { PageHeader } from '../../../components/page-header';
 import { RowActions } from '../../../components/row-actions';
 import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
-import { ListError } from '../../../components/list-states';
+import { ListError, ListEmpty } from '../../../components/list-states';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card';
 import { Spinner } from '../../../components/ui/spinner';
 import { deleteToasts } from '../../../components/mutation-toasts';
@@ -19,6 +19,7 @@ import { useVoicePlatform } from '../api/get-voice-platform';
 import { useImportFromVapi } from '../api/import-from-vapi';
 import { fileLabel } from '../lib/assistant-form';
 import { AssistantFormDialog } from './assistant-form-dialog';
+import { useFocusAfterRemoval } from '../../../lib/use-focus-after-removal';
 
 type Editing = { open: false } | { open: true; assistant?: Assistant };
 
@@ -34,6 +35,7 @@ export function AssistantsScreen({ canCreate, canImport }: { canCreate: boolean;
   const remove = useDeleteAssistant();
   const importing = useImportFromVapi();
   const assistants = data?.assistants ?? [];
+  const keepFocus = useFocusAfterRemoval<HTMLUListElement>(assistants.map((item) => item.id));
 
   function confirmDelete() {
     if (!deleting) return;
@@ -91,20 +93,18 @@ export function AssistantsScreen({ canCreate, canImport }: { canCreate: boolean;
       ) : error ? (
         <ListError error={error} prefix="Could not load assistants: " onRetry={refetch} />
       ) : assistants.length === 0 ? (
-        <Card>
-          <CardContent className="p-10 text-center">
-            <p className="font-medium text-slate-900">{M.empty}</p>
-            <p className="text-sm text-slate-600">
-              {canCreate
-                ? 'Create an assistant to answer your calls.'
-                : 'Ask an admin to assign an assistant to you.'}
-            </p>
-          </CardContent>
-        </Card>
+        <ListEmpty>
+          <p className="font-medium text-slate-900">{M.empty}</p>
+          <p className="text-sm text-slate-600">
+            {canCreate
+              ? 'Create an assistant to answer your calls.'
+              : 'Ask an admin to assign an assistant to you.'}
+          </p>
+        </ListEmpty>
       ) : (
-        <ul className="grid gap-4 md:grid-cols-2 xl:grid-cols-3" aria-label="Assistants">
+        <ul className="grid gap-4 md:grid-cols-2 xl:grid-cols-3" aria-label="Assistants" {...keepFocus}>
           {assistants.map((assistant) => (
-            <li key={assistant.id}>
+            <li key={assistant.id} data-item-id={assistant.id}>
               <AssistantCard
                 assistant={assistant}
                 onEdit={() => setEditing({ open: true, assistant })}

@@ -1,4 +1,4 @@
-import { fireEvent, screen, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { addDays, format } from 'date-fns';
 import { describe, expect, it } from 'vitest';
@@ -372,6 +372,44 @@ describe('CallbacksScreen', () => {
     const release = await row.findByRole('button', { name: 'Release' });
     expect(release).toBe(take);
     expect(document.activeElement).toBe(release);
+  });
+
+  it('keeps the keyboard on the list when a closed task leaves it: the next task, then the empty message', async () => {
+    const second = {
+      ...TASK,
+      id: 'cb-2',
+      callId: null,
+      callerName: 'Omar Haddad',
+      callerNumber: '+12125550187',
+    };
+    let open = [TASK, second];
+    mockApi({
+      ...inbox,
+      'GET /api/callbacks': () => ({ body: { callbacks: open } }),
+      'PATCH /api/callbacks/cb-1': () => {
+        open = [second];
+        return { body: { callback: { ...TASK, status: 'done', note: 'Called' } } };
+      },
+      'PATCH /api/callbacks/cb-2': () => {
+        open = [];
+        return { body: { callback: { ...second, status: 'done', note: 'Called' } } };
+      },
+    });
+    renderWithApp(<CallbacksScreen />, { route: '/callbacks' });
+    const user = userEvent.setup();
+    await user.type(await screen.findByLabelText('Note for Ivy Stone'), 'Called');
+    await user.tab();
+    const [ivy] = screen.getAllByTestId('callback-row');
+    expect(document.activeElement).toBe(within(ivy!).getByRole('button', { name: 'Close' }));
+    await user.keyboard('{Enter}');
+    await waitFor(() => expect(screen.queryByText('Ivy Stone')).toBeNull());
+    // The first control of the task now in its place, not the page.
+    await waitFor(() => expect(document.activeElement?.textContent).toBe('+12125550187'));
+
+    await user.type(screen.getByLabelText('Note for Omar Haddad'), 'Called');
+    await user.click(within(screen.getByTestId('callback-row')).getByRole('button', { name: 'Close' }));
+    const empty = await screen.findByText('No callers are waiting for a call back.');
+    await waitFor(() => expect(document.activeElement).toBe(empty));
   });
 
   it('hands a task on only from the Hand to button: arrowing through the colleagues only chooses', async () => {

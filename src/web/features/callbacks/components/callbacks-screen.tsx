@@ -5,10 +5,12 @@ import type { Callback } from '#shared/schemas/callbacks';
 import { PageHeader } from '../../../components/page-header';
 import { Alert } from '../../../components/ui/alert';
 import { Badge } from '../../../components/ui/badge';
-import { Card, CardContent } from '../../../components/ui/card';
+import { ListEmpty } from '../../../components/list-states';
+import { Card } from '../../../components/ui/card';
 import { Spinner } from '../../../components/ui/spinner';
 import { messageOf } from '../../../lib/api-client';
 import { cn } from '../../../lib/cn';
+import { useFocusAfterRemoval } from '../../../lib/use-focus-after-removal';
 import { CallDetailsDialog } from '../../call-logs';
 import { CALLBACK_FILTERS, useCallbacks, type CallbackFilter } from '../api/get-callbacks';
 import { BookFromCallback } from './book-from-callback';
@@ -82,6 +84,7 @@ export function CallbacksScreen({
   const [booking, setBooking] = useState<string | null>(null);
   const [openCall, setOpenCall] = useState<string | null>(null);
   const tasks = data?.callbacks ?? [];
+  const keepFocus = useFocusAfterRemoval<HTMLTableSectionElement>(tasks.map((task) => task.id));
   const closed = filter === 'closed';
   const columns = closed
     ? ['Closed', 'Caller', 'Wanted', 'Taken by', 'Note']
@@ -98,9 +101,7 @@ export function CallbacksScreen({
       ) : error ? (
         <Alert variant="destructive">Could not load callbacks. {messageOf(error, 'Please try again.')}</Alert>
       ) : tasks.length === 0 ? (
-        <Card>
-          <CardContent className="p-8 text-center text-slate-600">{EMPTY[filter]}</CardContent>
-        </Card>
+        <ListEmpty>{EMPTY[filter]}</ListEmpty>
       ) : (
         // `relative`: the header's screen-reader text is positioned absolutely; it scrolls with the table.
         <Card className="relative overflow-x-auto">
@@ -114,10 +115,10 @@ export function CallbacksScreen({
                 ))}
               </tr>
             </thead>
-            <tbody className="divide-y divide-slate-100">
+            <tbody className="divide-y divide-slate-100" {...keepFocus}>
               {tasks.map((task) => (
                 <Fragment key={task.id}>
-                  <tr data-testid="callback-row" className="align-top">
+                  <tr data-testid="callback-row" data-item-id={task.id} className="align-top">
                     <td className="px-4 py-3 whitespace-nowrap text-slate-700">
                       {when(closed && task.closedAt ? task.closedAt : task.dueAt)}
                     </td>
@@ -170,7 +171,7 @@ export function CallbacksScreen({
                     </td>
                   </tr>
                   {booking === task.id && !closed && (
-                    <tr>
+                    <tr data-item-id={task.id}>
                       <td colSpan={5} className="bg-slate-50 px-4 py-4">
                         <BookFromCallback task={task} onDone={() => setBooking(null)} />
                       </td>

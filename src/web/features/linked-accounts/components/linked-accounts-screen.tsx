@@ -16,6 +16,7 @@ import { ConnectorDetailsDialog } from './connector-details-dialog';
 import { ConnectorFormDialog } from './connector-form-dialog';
 import { PageHeader } from '../../../components/page-header';
 import { messageOf } from '../../../lib/api-client';
+import { useFocusAfterRemoval } from '../../../lib/use-focus-after-removal';
 
 type Editing = { open: false } | { open: true; connector?: Connector };
 
@@ -37,6 +38,7 @@ export function LinkedAccountsScreen({
   const connectors = [...(query.data?.connectors ?? [])].sort((a, b) =>
     a.createdAt.localeCompare(b.createdAt),
   );
+  const keepFocus = useFocusAfterRemoval<HTMLUListElement>(connectors.map((item) => item.id));
 
   function confirmDelete() {
     if (!deleting) return;
@@ -78,9 +80,9 @@ export function LinkedAccountsScreen({
         empty={isAdmin ? 'No connectors configured' : 'No assigned connectors'}
       >
         {() => (
-          <ul className="grid gap-4 md:grid-cols-2 xl:grid-cols-3" aria-label="Connectors">
+          <ul className="grid gap-4 md:grid-cols-2 xl:grid-cols-3" aria-label="Connectors" {...keepFocus}>
             {connectors.map((connector) => (
-              <li key={connector.id}>
+              <li key={connector.id} data-item-id={connector.id}>
                 <Card>
                   <CardHeader>
                     <div className="flex items-start justify-between gap-2">

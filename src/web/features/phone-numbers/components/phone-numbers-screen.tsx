@@ -8,7 +8,7 @@ import { PageHeader } from '../../../components/page-header';
 import { RowActions } from '../../../components/row-actions';
 import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
-import { ListError } from '../../../components/list-states';
+import { ListError, ListEmpty } from '../../../components/list-states';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card';
 import { Spinner } from '../../../components/ui/spinner';
 import { deleteToasts } from '../../../components/mutation-toasts';
@@ -18,6 +18,7 @@ import { usePhoneNumbers } from '../api/get-phone-numbers';
 import { formatMonthlyCost, formatNational, phoneNumberTitle } from '../lib/phone-number-display';
 import { PhoneNumberDetailsDialog } from './phone-number-details-dialog';
 import { PhoneNumberFormDialog, type Choices } from './phone-number-form-dialog';
+import { useFocusAfterRemoval } from '../../../lib/use-focus-after-removal';
 
 export interface PhoneNumbersScreenProps {
   isAdmin: boolean;
@@ -46,6 +47,7 @@ export function PhoneNumbersScreen({
   const remove = useDeletePhoneNumber();
 
   const phoneNumbers = numbers.data?.phoneNumbers ?? [];
+  const keepFocus = useFocusAfterRemoval<HTMLUListElement>(phoneNumbers.map((item) => item.id));
   const mappingOf = (phoneNumber: PhoneNumber | undefined) =>
     phoneNumber?.number
       ? mappings.data?.mappings.find((m) => m.phoneNumber === phoneNumber.number)
@@ -93,23 +95,21 @@ export function PhoneNumbersScreen({
           }}
         />
       ) : phoneNumbers.length === 0 ? (
-        <Card>
-          <CardContent className="p-10 text-center">
-            <p className="font-medium text-slate-900">{isAdmin ? 'No phone numbers yet' : M.emptyTitle}</p>
-            <p className="text-sm text-slate-600">
-              {isAdmin ? 'Numbers appear here once the voice platform provisions them.' : M.emptyDetail}
-            </p>
-          </CardContent>
-        </Card>
+        <ListEmpty>
+          <p className="font-medium text-slate-900">{isAdmin ? 'No phone numbers yet' : M.emptyTitle}</p>
+          <p className="text-sm text-slate-600">
+            {isAdmin ? 'Numbers appear here once the voice platform provisions them.' : M.emptyDetail}
+          </p>
+        </ListEmpty>
       ) : (
-        <ul className="grid gap-4 md:grid-cols-2 xl:grid-cols-3" aria-label="Phone numbers">
+        <ul className="grid gap-4 md:grid-cols-2 xl:grid-cols-3" aria-label="Phone numbers" {...keepFocus}>
           {phoneNumbers.map((phoneNumber) => {
             const title = phoneNumberTitle(phoneNumber);
             const assistant = assistantName(phoneNumber);
             const connector = connectorName(phoneNumber);
             const bookingInto = connector ?? (defaultConnector && `${defaultConnector} (default)`);
             return (
-              <li key={phoneNumber.id}>
+              <li key={phoneNumber.id} data-item-id={phoneNumber.id}>
                 <Card className="flex h-full flex-col">
                   <CardHeader>
                     <div className="flex items-start justify-between gap-2">

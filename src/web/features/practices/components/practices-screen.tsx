@@ -15,6 +15,7 @@ import { usePractices } from '../api/get-practices';
 import { useUpdatePracticeStatus } from '../api/update-practice-status';
 import { CreatePracticeDialog } from './create-practice-dialog';
 import { InviteAdminDialog } from './invite-admin-dialog';
+import { useFocusAfterRemoval } from '../../../lib/use-focus-after-removal';
 
 const COLUMNS = ['Name', 'Type', 'Time zone', 'Status', 'Created', 'Actions'] as const;
 
@@ -28,6 +29,7 @@ const MobileLabel = ({ children }: { children: string }) => (
 export function PracticesScreen() {
   const query = usePractices();
   const practices = query.data?.practices ?? [];
+  const keepFocus = useFocusAfterRemoval<HTMLTableSectionElement>(practices.map((item) => item.id));
   const [creating, setCreating] = useState(false);
   const [changing, setChanging] = useState<Practice>();
   const [inviting, setInviting] = useState<Practice>();
@@ -84,10 +86,11 @@ export function PracticesScreen() {
                   ))}
                 </tr>
               </thead>
-              <tbody className="divide-y divide-slate-100">
+              <tbody className="divide-y divide-slate-100" {...keepFocus}>
                 {practices.map((practice) => (
                   <tr
                     key={practice.id}
+                    data-item-id={practice.id}
                     data-testid="practice-row"
                     className="block py-2 md:table-row md:py-0"
                   >

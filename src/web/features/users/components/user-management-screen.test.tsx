@@ -1,4 +1,4 @@
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import type { ManagedUser } from '#shared/schemas/users';
@@ -77,6 +77,38 @@ describe('UserManagementScreen', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Delete Jordan Reyes' }));
     await userEvent.click(within(screen.getByRole('alertdialog')).getByRole('button', { name: 'Delete' }));
     expect(await screen.findByText('404: User not found')).toBeTruthy();
+  });
+
+  it('keeps the keyboard on the list when a deleted user leaves it: the next user, or the one before the last', async () => {
+    const third: ManagedUser = { ...STAFF, id: 'u-third', name: 'Theo Third', username: 'theo' };
+    let users = [ADMIN, STAFF, third];
+    mockApi({
+      'GET /api/users': () => ({ body: { users } }),
+      'DELETE /api/users/u-staff': () => {
+        users = [ADMIN, third];
+        return { body: { success: true } };
+      },
+      'DELETE /api/users/u-third': () => {
+        users = [ADMIN];
+        return { body: { success: true } };
+      },
+    });
+    renderScreen();
+    const user = userEvent.setup();
+    /** Deletes by keyboard and answers the card that has the focus once the deleted one is gone. */
+    const deleteAndFocus = async (name: string, next: string) => {
+      (await screen.findByRole('button', { name: `Delete ${name}` })).focus();
+      await user.keyboard('{Enter}');
+      within(await screen.findByRole('alertdialog'))
+        .getByRole('button', { name: 'Delete' })
+        .focus();
+      await user.keyboard('{Enter}');
+      await waitFor(() => expect(screen.queryByRole('heading', { name })).toBeNull());
+      const card = screen.getByRole('heading', { name: next }).closest('li')!;
+      await waitFor(() => expect(card.contains(document.activeElement)).toBe(true));
+    };
+    await deleteAndFocus('Jordan Reyes', 'Theo Third');
+    await deleteAndFocus('Theo Third', 'Dr. Maya Patel');
   });
 
   it('invites a user by e-mail: checks the fields, sends them and says to whom', async () => {

@@ -13,12 +13,14 @@ import { useUsers } from '../api/get-users';
 import { InviteUserDialog } from './invite-user-dialog';
 import { UserFormDialog, type AssignmentOptions } from './user-form-dialog';
 import { PageHeader } from '../../../components/page-header';
+import { useFocusAfterRemoval } from '../../../lib/use-focus-after-removal';
 
 type Editing = { open: false } | { open: true; user?: ManagedUser };
 
 export function UserManagementScreen({ options, isAdmin }: { options: AssignmentOptions; isAdmin: boolean }) {
   const query = useUsers(isAdmin);
   const users = query.data?.users ?? [];
+  const keepFocus = useFocusAfterRemoval<HTMLUListElement>(users.map((item) => item.id));
   const [editing, setEditing] = useState<Editing>({ open: false });
   const [deleting, setDeleting] = useState<ManagedUser>();
   const [inviting, setInviting] = useState(false);
@@ -56,9 +58,9 @@ export function UserManagementScreen({ options, isAdmin }: { options: Assignment
 
       <ListStates query={query} isEmpty={users.length === 0} empty="No users yet">
         {() => (
-          <ul className="grid gap-4 md:grid-cols-2 xl:grid-cols-3" aria-label="Users">
+          <ul className="grid gap-4 md:grid-cols-2 xl:grid-cols-3" aria-label="Users" {...keepFocus}>
             {users.map((user) => (
-              <li key={user.id}>
+              <li key={user.id} data-item-id={user.id}>
                 <Card>
                   <CardHeader>
                     <div className="flex flex-wrap items-center gap-2">

@@ -5,7 +5,7 @@ import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { PageHeader } from '../../../components/page-header';
 import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
-import { ListError } from '../../../components/list-states';
+import { ListError, ListEmpty } from '../../../components/list-states';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card';
 import { Spinner } from '../../../components/ui/spinner';
 import { deleteToasts } from '../../../components/mutation-toasts';
@@ -13,6 +13,7 @@ import { useDeleteWorkflow } from '../api/delete-workflow';
 import { useWorkflows } from '../api/get-workflows';
 import { CreateWorkflowDialog } from './create-workflow-dialog';
 import { WorkflowStepsDialog } from './workflow-steps-dialog';
+import { useFocusAfterRemoval } from '../../../lib/use-focus-after-removal';
 
 const count = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
 
@@ -23,6 +24,7 @@ export function WorkflowsScreen() {
   const [viewing, setViewing] = useState<Workflow>();
   const remove = useDeleteWorkflow();
   const workflows = data?.workflows ?? [];
+  const keepFocus = useFocusAfterRemoval<HTMLUListElement>(workflows.map((item) => item.id));
 
   function confirmDelete() {
     if (!deleting) return;
@@ -50,16 +52,14 @@ export function WorkflowsScreen() {
       ) : error ? (
         <ListError error={error} prefix="Could not load workflows: " onRetry={refetch} />
       ) : workflows.length === 0 ? (
-        <Card>
-          <CardContent className="p-10 text-center">
-            <p className="font-medium text-slate-900">No workflows yet</p>
-            <p className="text-sm text-slate-600">Create a workflow to give it a name.</p>
-          </CardContent>
-        </Card>
+        <ListEmpty>
+          <p className="font-medium text-slate-900">No workflows yet</p>
+          <p className="text-sm text-slate-600">Create a workflow to give it a name.</p>
+        </ListEmpty>
       ) : (
-        <ul className="grid gap-4 md:grid-cols-2 xl:grid-cols-3" aria-label="Workflows">
+        <ul className="grid gap-4 md:grid-cols-2 xl:grid-cols-3" aria-label="Workflows" {...keepFocus}>
           {workflows.map((workflow) => (
-            <li key={workflow.id}>
+            <li key={workflow.id} data-item-id={workflow.id}>
               <Card>
                 <CardHeader>
                   <div className="flex items-start justify-between gap-2">
