@@ -98,5 +98,7 @@ export type AuditListQuery = z.input<typeof AuditListQuerySchema>;
 export const AuditListResponseSchema = z.object({
   events: z.array(AuditEventSchema),
   nextCursor: z.string().nullable(),
+  /** The practice's IANA time zone: the screen shows each time in it, wherever staff sit. */
+  timeZone: z.string(),
 });
 export type AuditListResponse = z.infer<typeof AuditListResponseSchema>;

@@ -30,7 +30,11 @@ export const CallbackListQuerySchema = z.object({
   takenBy: z.literal('me', 'takenBy can only be "me".').optional(),
 });
 export type CallbackListQuery = z.infer<typeof CallbackListQuerySchema>;
-export const CallbackListResponseSchema = z.object({ callbacks: z.array(CallbackSchema) });
+export const CallbackListResponseSchema = z.object({
+  callbacks: z.array(CallbackSchema),
+  /** The practice's IANA time zone: the screen shows each time in it, wherever staff sit. */
+  timeZone: z.string(),
+});
 export type CallbackListResponse = z.infer<typeof CallbackListResponseSchema>;
 export const CallbackIdParamsSchema = z.object({ id: z.uuid('Not a callback id.') });
 

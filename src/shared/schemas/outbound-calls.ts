@@ -92,7 +92,11 @@ export const OutboundCallSchema = z.object({
 });
 export type OutboundCall = z.infer<typeof OutboundCallSchema>;
 
-export const OutboundCallListResponseSchema = z.object({ calls: z.array(OutboundCallSchema) });
+export const OutboundCallListResponseSchema = z.object({
+  calls: z.array(OutboundCallSchema),
+  /** The practice's IANA time zone: the screen shows each time in it, wherever staff sit. */
+  timeZone: z.string(),
+});
 export type OutboundCallListResponse = z.infer<typeof OutboundCallListResponseSchema>;
 
 const idField = z

@@ -14,7 +14,9 @@ export function registerAuditRoutes(app: App, audit: AuditService): void {
     },
     async (request) => {
       const { cursor, limit, ...filter } = request.query;
-      return audit.list(practiceOf(request), filter, limit, cursor);
+      const practice = practiceOf(request);
+      const { events, nextCursor } = await audit.list(practice, filter, limit, cursor);
+      return { events, nextCursor, timeZone: practice.timeZone };
     },
   );
 

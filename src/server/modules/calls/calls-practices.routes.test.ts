@@ -1,11 +1,16 @@
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { ZodType } from 'zod';
+import { AuditListResponseSchema } from '#shared/schemas/audit';
+import { CallbackListResponseSchema } from '#shared/schemas/callbacks';
 import { CallListResponseSchema, CallStatsSchema } from '#shared/schemas/calls';
+import { OutboundCallListResponseSchema } from '#shared/schemas/outbound-calls';
 import { callbacks, calls, phoneNumbers } from '../../db/schema/index';
 import { createOtherPractice, type OtherPractice } from '../../test/other-practice';
 import { parseResponse } from '../../test/parse-response';
 import { holdSampleNumbers, SAMPLE_CALLED_NUMBER } from '../../test/sample-numbers';
+import { PRACTICE_ZONE } from '../../test/schedule-dates';
 import { bearer, createTestApp, platformWebhook, type TestApp } from '../../test/test-app';
 
 /**
@@ -93,9 +98,17 @@ describe('calls of two practices', () => {
     expect((await stats(admin)).total).toBeGreaterThan(1);
   });
 
-  it("gives the practice's own time zone with its list", async () => {
-    const list = await parseResponse(await get('/api/calls', otherAdmin), CallListResponseSchema);
-    expect(list.timeZone).toBe('America/Chicago');
+  it("gives the practice's own time zone with each list whose times staff read", async () => {
+    const lists: [string, ZodType<{ timeZone: string }>][] = [
+      ['/api/calls', CallListResponseSchema],
+      ['/api/callbacks', CallbackListResponseSchema],
+      ['/api/audit-events', AuditListResponseSchema],
+      ['/api/outbound-calls', OutboundCallListResponseSchema],
+    ];
+    for (const [url, schema] of lists) {
+      expect((await parseResponse(await get(url, otherAdmin), schema)).timeZone, url).toBe('America/Chicago');
+      expect((await parseResponse(await get(url, admin), schema)).timeZone, url).toBe(PRACTICE_ZONE);
+    }
   });
 
   it("answers 404 for another practice's call", async () => {

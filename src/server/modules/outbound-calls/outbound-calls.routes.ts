@@ -17,7 +17,10 @@ export function registerOutboundCallRoutes(app: App, outbound: OutboundCallsServ
       config: { access: 'outboundCalls:use', phi: true },
       schema: { response: { 200: OutboundCallListResponseSchema } },
     },
-    async (request) => ({ calls: await outbound.list(viewer(request)) }),
+    async (request) => {
+      const who = viewer(request);
+      return { calls: await outbound.list(who), timeZone: who.practice.timeZone };
+    },
   );
 
   app.post(

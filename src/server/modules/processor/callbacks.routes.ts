@@ -20,7 +20,10 @@ export function registerCallbackRoutes(app: App, callbacks: CallbacksService): v
       config: { access: 'callLogs:view', phi: true },
       schema: { querystring: CallbackListQuerySchema, response: { 200: CallbackListResponseSchema } },
     },
-    async (request) => ({ callbacks: await callbacks.list(viewer(request), request.query) }),
+    async (request) => {
+      const who = viewer(request);
+      return { callbacks: await callbacks.list(who, request.query), timeZone: who.practice.timeZone };
+    },
   );
 
   app.get(

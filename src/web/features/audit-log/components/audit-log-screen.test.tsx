@@ -25,7 +25,9 @@ const EVENT: AuditEvent = {
   userAgent: null,
   requestId: 'r-1',
 };
-const page = (events: AuditEvent[], nextCursor: string | null = null) => ({ body: { events, nextCursor } });
+const page = (events: AuditEvent[], nextCursor: string | null = null) => ({
+  body: { events, nextCursor, timeZone: 'America/Los_Angeles' },
+});
 
 describe('AuditLogScreen', () => {
   it('shows a spinner while the events load', async () => {
@@ -60,6 +62,8 @@ describe('AuditLogScreen', () => {
     renderWithApp(<AuditLogScreen users={USERS} />);
     expect(await screen.findByRole('cell', { name: 'auth.login' })).toBeTruthy();
     expect(screen.getByText('allowed')).toBeTruthy();
+    // The practice's wall time, whatever the browser's zone: 15:30 UTC is 7:30 AM in Los Angeles in March.
+    expect(screen.getByRole('cell', { name: 'Mar 2, 2026, 7:30 AM PST' })).toBeTruthy();
 
     await userEvent.click(screen.getByRole('button', { name: 'Load more' }));
     expect(await screen.findByRole('cell', { name: 'users.create' })).toBeTruthy();

@@ -11,6 +11,7 @@ import { toastError } from '../../../components/mutation-toasts';
 import { useExportAuditEvents } from '../api/export-audit-events';
 import { useAuditEvents } from '../api/get-audit-events';
 import { PageHeader } from '../../../components/page-header';
+import { formatPracticeTime } from '../../../lib/practice-time';
 
 export interface UserOption {
   id: string;
@@ -60,6 +61,7 @@ export function AuditLogScreen({ users }: { users: UserOption[] }) {
   const query = useAuditEvents(filter);
   const exporter = useExportAuditEvents();
   const events = query.data?.pages.flatMap((page) => page.events) ?? [];
+  const timeZone = query.data?.pages[0]?.timeZone;
 
   return (
     <div className="grid gap-6">
@@ -145,7 +147,7 @@ export function AuditLogScreen({ users }: { users: UserOption[] }) {
               <tbody>
                 {events.map((event) => (
                   <tr key={event.id} className="border-b border-slate-100 last:border-0">
-                    <td className="whitespace-nowrap px-4 py-2">{new Date(event.at).toLocaleString()}</td>
+                    <td className="whitespace-nowrap px-4 py-2">{formatPracticeTime(event.at, timeZone)}</td>
                     <td className="px-4 py-2">
                       <Actor event={event} />
                       {event.actorRole && (

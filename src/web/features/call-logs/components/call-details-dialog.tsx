@@ -19,12 +19,12 @@ import {
   callTypeLabel,
   cutLogMessage,
   endedReasonLabel,
-  formatCallStart,
   formatCost,
   parseTranscript,
   shortId,
   successEvaluationLabel,
 } from '../lib/call-format';
+import { formatPracticeTime } from '../../../lib/practice-time';
 
 export const CALL_TABS = ['Overview', 'Transcript', 'Recording', 'Analysis', 'Logs', 'Call Cost'] as const;
 type Tab = (typeof CALL_TABS)[number];
@@ -55,8 +55,8 @@ function OverviewTab({ call, timeZone }: TabProps) {
         <CallStatusBadge status={call.status} />
       </Field>
       <Field label="Type">{callTypeLabel(call.type)}</Field>
-      <Field label="Started">{formatCallStart(call.startedAt, timeZone)}</Field>
-      <Field label="Ended">{formatCallStart(call.endedAt, timeZone)}</Field>
+      <Field label="Started">{formatPracticeTime(call.startedAt, timeZone)}</Field>
+      <Field label="Ended">{formatPracticeTime(call.endedAt, timeZone)}</Field>
       <Field label="Duration">{formatDuration(call.duration)}</Field>
       <Field label="Ended reason">{endedReasonLabel(call.endedReason)}</Field>
       <Field label="Customer">
@@ -283,7 +283,7 @@ export function CallDetailsDialog({
         <DialogHeader>
           <DialogTitle>Call {shortId(callId)}</DialogTitle>
           <DialogDescription>
-            {call ? formatCallStart(call.startedAt ?? call.createdAt, timeZone) : 'Call details'}
+            {call ? formatPracticeTime(call.startedAt ?? call.createdAt, timeZone) : 'Call details'}
           </DialogDescription>
           {messagesHref && (
             <Link

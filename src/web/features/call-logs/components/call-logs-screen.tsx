@@ -17,7 +17,6 @@ import {
   callStatusLabel,
   callTypeLabel,
   endedReasonLabel,
-  formatCallStart,
   formatCost,
   formatTotalDuration,
   shortId,
@@ -26,6 +25,7 @@ import {
 import { CallDetailsDialog } from './call-details-dialog';
 import { CallStatusBadge } from './call-status-badge';
 import { SimulateCallDialog, type SimulatorNumber } from './simulate-call-dialog';
+import { formatPracticeTime } from '../../../lib/practice-time';
 
 export const SEARCH_DEBOUNCE_MS = 300;
 
@@ -227,7 +227,7 @@ export function CallLogsScreen({
                     <td className="px-4 py-3">{endedReasonLabel(call.endedReason)}</td>
                     <td className="px-4 py-3">{successEvaluationLabel(call.analysis.successEvaluation)}</td>
                     <td className="whitespace-nowrap px-4 py-3">
-                      {formatCallStart(call.startedAt ?? call.createdAt, timeZone)}
+                      {formatPracticeTime(call.startedAt ?? call.createdAt, timeZone)}
                     </td>
                     <td className="px-4 py-3">
                       {call.duration === null ? '–' : formatDuration(call.duration)}

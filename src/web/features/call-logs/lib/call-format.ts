@@ -46,22 +46,6 @@ export function formatTotalDuration(seconds: number | null | undefined): string 
   return `${Math.floor(minutes / 60)} h ${minutes % 60} min`;
 }
 
-/** When a call started, as a wall time in the practice's time zone with the zone's name ("Mar 2, 2026, 10:04 AM EST"). */
-export function formatCallStart(iso: string | null | undefined, timeZone: string | undefined): string {
-  if (!iso) return '–';
-  return new Intl.DateTimeFormat('en-US', {
-    timeZone,
-    month: 'short',
-    day: 'numeric',
-    year: 'numeric',
-    hour: 'numeric',
-    minute: '2-digit',
-    timeZoneName: 'short',
-  })
-    .format(new Date(iso))
-    .replace(/\u202f/g, ' ');
-}
-
 export const shortId = (id: string | null | undefined) => (id ? id.slice(0, 8) : '–');
 
 /** A log message cut to 100 characters. */

@@ -42,11 +42,13 @@ describe('CallbacksScreen', () => {
   it('lists open tasks with what the caller wanted, and closes one with a note', async () => {
     const api = mockApi({
       ...inbox,
-      'GET /api/callbacks': { body: { callbacks: [TASK] } },
+      'GET /api/callbacks': { body: { callbacks: [TASK], timeZone: 'America/Los_Angeles' } },
       'PATCH /api/callbacks/cb-1': { body: { callback: { ...TASK, status: 'done', note: 'Booked Friday' } } },
     });
     renderWithApp(<CallbacksScreen />, { route: '/callbacks' });
     const row = await screen.findByTestId('callback-row');
+    // Due in the practice's zone, whatever the browser's: 14:00 UTC is 6:00 AM in Los Angeles in November.
+    expect(within(row).getByText('Nov 23, 6:00 AM PST')).toBeTruthy();
     expect(within(row).getByText('Ivy Stone')).toBeTruthy();
     expect(within(row).getByText(`Filling · ${DAY} · 14:00`)).toBeTruthy();
     expect(api.calls[0]!.search.get('status')).toBe('open');

@@ -1,4 +1,3 @@
-import { format } from 'date-fns';
 import { Fragment, useState } from 'react';
 import { Link } from 'react-router';
 import type { Callback } from '#shared/schemas/callbacks';
@@ -15,9 +14,9 @@ import { CallDetailsDialog } from '../../call-logs';
 import { CALLBACK_FILTERS, useCallbacks, type CallbackFilter } from '../api/get-callbacks';
 import { BookFromCallback } from './book-from-callback';
 import { TaskActions } from './task-actions';
+import { formatPracticeTime } from '../../../lib/practice-time';
 
 const typeLabel = (type: string) => type.replace(/_/g, ' ').replace(/\b\w/g, (c) => c.toUpperCase());
-const when = (iso: string) => format(new Date(iso), 'MMM d, h:mm a');
 
 function wanted(task: Callback): string {
   const parts = [
@@ -84,6 +83,7 @@ export function CallbacksScreen({
   const [booking, setBooking] = useState<string | null>(null);
   const [openCall, setOpenCall] = useState<string | null>(null);
   const tasks = data?.callbacks ?? [];
+  const timeZone = data?.timeZone;
   const keepFocus = useFocusAfterRemoval<HTMLTableSectionElement>(tasks.map((task) => task.id));
   const closed = filter === 'closed';
   const columns = closed
@@ -120,7 +120,9 @@ export function CallbacksScreen({
                 <Fragment key={task.id}>
                   <tr data-testid="callback-row" data-item-id={task.id} className="align-top">
                     <td className="px-4 py-3 whitespace-nowrap text-slate-700">
-                      {when(closed && task.closedAt ? task.closedAt : task.dueAt)}
+                      {formatPracticeTime(closed && task.closedAt ? task.closedAt : task.dueAt, timeZone, {
+                        year: false,
+                      })}
                     </td>
                     <td className="px-4 py-3">
                       <span className="block font-medium text-slate-900">
@@ -183,7 +185,12 @@ export function CallbacksScreen({
           </table>
         </Card>
       )}
-      <CallDetailsDialog callId={openCall} onClose={() => setOpenCall(null)} messagesLink={messagesLink} />
+      <CallDetailsDialog
+        callId={openCall}
+        timeZone={timeZone}
+        onClose={() => setOpenCall(null)}
+        messagesLink={messagesLink}
+      />
     </div>
   );
 }

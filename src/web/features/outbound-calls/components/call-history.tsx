@@ -1,4 +1,3 @@
-import { format } from 'date-fns';
 import { ListStates } from '../../../components/list-states';
 import { Badge } from '../../../components/ui/badge';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card';
@@ -13,6 +12,7 @@ import {
   statusLabel,
 } from '../lib/call-status';
 import { OUTBOUND_MESSAGES as M } from '#shared/schemas/outbound-calls';
+import { formatPracticeTime } from '../../../lib/practice-time';
 
 /** A call outside the calling window or between retries is not placed before this instant. */
 const waitsUntil = (notBefore: string | null | undefined) =>
@@ -22,6 +22,7 @@ const waitsUntil = (notBefore: string | null | undefined) =>
 export function CallHistory() {
   const query = useOutboundCalls();
   const calls = query.data?.calls ?? [];
+  const timeZone = query.data?.timeZone;
   return (
     <Card>
       <CardHeader>
@@ -53,7 +54,7 @@ export function CallHistory() {
                       <span>{formatNational(call.phone_number)}</span>
                       <span>{callTypeLabel(call.call_type)}</span>
                       <time dateTime={call.created_at}>
-                        {format(new Date(call.created_at), 'MMM d, h:mm a')}
+                        {formatPracticeTime(call.created_at, timeZone, { year: false })}
                       </time>
                       <span title={call.vapi_call_id ?? undefined}>
                         Call ID: <code>{shortCallId(call.vapi_call_id)}</code>
@@ -61,7 +62,7 @@ export function CallHistory() {
                     </div>
                     {status === 'pending' && waitsUntil(call.not_before) && (
                       <p className="text-slate-600">
-                        Waiting until {format(new Date(call.not_before!), 'MMM d, h:mm a')}
+                        Waiting until {formatPracticeTime(call.not_before, timeZone, { year: false })}
                       </p>
                     )}
                     {call.last_error && (status === 'failed' || status === 'pending') && (

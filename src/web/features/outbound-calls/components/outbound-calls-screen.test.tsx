@@ -172,6 +172,7 @@ describe('OutboundCallsScreen', () => {
     renderScreen({
       'GET /api/outbound-calls': {
         body: {
+          timeZone: 'America/Los_Angeles',
           calls: [
             call(),
             call({ id: 'oc2', patient_name: 'Omar Haddad', status: 'failed', last_error: 'No answer' }),
@@ -214,7 +215,9 @@ describe('OutboundCallsScreen', () => {
     expect(within(odd).getByText('Pending').className).toContain('bg-slate-100');
     expect(odd.querySelector('[data-icon="pending"]')).toBeTruthy();
     expect(within(waiting).getByText('Confirmation')).toBeTruthy();
-    expect(within(waiting).getByText(/^Waiting until /)).toBeTruthy();
+    expect(within(waiting).getByText('Waiting until Jan 1, 1:00 AM PST')).toBeTruthy();
+    // In the practice's zone, whatever the browser's: 14:05 UTC is 6:05 AM in Los Angeles in November.
+    expect(within(done).getByText('Nov 23, 6:05 AM PST')).toBeTruthy();
   });
 
   it('says why the history could not be loaded and asks again on Try again', async () => {
