@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatPracticeTime } from './practice-time';
+import { formatPracticeTime, practiceDayStart, practiceToday } from './practice-time';
 
 describe('formatPracticeTime', () => {
   it("reads the practice's wall time and zone, whatever the browser's", () => {
@@ -13,5 +13,17 @@ describe('formatPracticeTime', () => {
 
   it('shows a dash for a time not known', () => {
     expect(formatPracticeTime(null, 'America/New_York')).toBe('–');
+  });
+
+  it("starts a day at the practice's midnight; the next day's for an end bound", () => {
+    expect(practiceDayStart('2026-03-02', 'America/Los_Angeles')).toBe('2026-03-02T08:00:00.000Z');
+    expect(practiceDayStart('2026-03-31', 'America/Los_Angeles', true)).toBe('2026-04-01T07:00:00.000Z');
+    expect(practiceDayStart('', 'America/Los_Angeles')).toBeUndefined();
+  });
+
+  it("knows the practice's today, which can be another day than the browser's", () => {
+    const now = new Date('2026-03-08T03:00:00Z');
+    expect(practiceToday('America/New_York', now)).toEqual(new Date(2026, 2, 7));
+    expect(practiceToday('Asia/Tokyo', now)).toEqual(new Date(2026, 2, 8));
   });
 });

@@ -20,7 +20,6 @@ import { figuresCsv, figuresOf, type Figures } from '../lib/figures';
 import { count, money, percent } from '../lib/format';
 import {
   filterFromUrl,
-  practiceToday,
   PRESETS,
   presetOf,
   presetRange,
@@ -33,6 +32,7 @@ import { FigurePanel } from './figure-panel';
 import { HourHeatmap } from './hour-heatmap';
 import { LazyBarsChart, preloadCharts } from './lazy-bars-chart';
 import { ValuesDialog } from './values-dialog';
+import { practiceToday } from '../../../lib/practice-time';
 
 export const ANALYTICS_TEXTS = {
   title: 'Analytics',

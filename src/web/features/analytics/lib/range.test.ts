@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { filterFromUrl, practiceToday, presetOf, presetRange } from './range';
+import { practiceToday } from '../../../lib/practice-time';
+import { filterFromUrl, presetOf, presetRange } from './range';
 
 describe('the Analytics dates', () => {
   it("count back from the practice's today, not the browser's", () => {

@@ -1,4 +1,3 @@
-import { tz } from '@date-fns/tz';
 import {
   addDays,
   addMonths,
@@ -10,11 +9,6 @@ import {
   startOfYear,
 } from 'date-fns';
 import { ANALYTICS_MAX_DAYS, daysInRange, type AnalyticsFilter } from '#shared/schemas/analytics';
-
-/** Today on the practice's calendar (the browser's until the practice's time zone is known), as a local midnight. */
-export function practiceToday(timeZone: string | undefined, now: Date = new Date()): Date {
-  return parseISO(format(now, 'yyyy-MM-dd', timeZone ? { in: tz(timeZone) } : undefined));
-}
 
 /** Calendar days as the API takes them. */
 export const day = (date: Date) => format(date, 'yyyy-MM-dd');

@@ -6,10 +6,11 @@ import type { AppointmentItem } from '#shared/schemas/schedule';
 import { Button } from '../../../components/ui/button';
 import { Card, CardContent, CardHeader } from '../../../components/ui/card';
 import { useAppointments } from '../api/get-appointments';
-import { practiceToday, weekCounts, weekLabel, weekRange, weekStartOf } from '../lib/calendar';
+import { weekCounts, weekLabel, weekRange, weekStartOf } from '../lib/calendar';
 import { CalendarGrid } from './calendar-grid';
 import { GoToDate } from './go-to-date';
 import { SettleDialog } from './settle-dialog';
+import { practiceToday } from '../../../lib/practice-time';
 
 export interface ActiveConnectorInfo {
   name: string;

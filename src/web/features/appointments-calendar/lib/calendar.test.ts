@@ -6,7 +6,6 @@ import {
   placeAppointments,
   locationLabel,
   placement,
-  practiceToday,
   providerLabel,
   rowLabel,
   weekCounts,
@@ -124,12 +123,6 @@ describe('status, counters and the hover card fields', () => {
       providerLabel(appointment({ resources, providers: [{ remote_id: 'p2', display_name: 'Dr. Jones' }] })),
     ).toBe('Dr. Jones');
     expect(locationLabel(appointment({ resources }))).toBe('Room 1');
-  });
-
-  it("knows the practice's today, which can be another day than the browser's", () => {
-    const now = new Date('2026-03-08T03:00:00Z');
-    expect(practiceToday('America/New_York', now)).toEqual(new Date(2026, 2, 7));
-    expect(practiceToday('Asia/Tokyo', now)).toEqual(new Date(2026, 2, 8));
   });
 
   it("reads the labelled note lines, hiding 'No additional notes' and showing an empty e-mail as N/A", () => {

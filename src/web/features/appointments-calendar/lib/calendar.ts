@@ -9,7 +9,6 @@ import {
   startOfDay,
   startOfWeek,
 } from 'date-fns';
-import { tz } from '@date-fns/tz';
 import type { AppointmentItem } from '#shared/schemas/schedule';
 
 /** Part 1, section 9: the week starts on Sunday, steps 7 days and has 48 half-hour rows. */
@@ -20,12 +19,6 @@ export const ROW_MINUTES = 30;
 /** The row scrolled into view first: the start of a practice's working day. */
 export const WORKDAY_FIRST_ROW = 8 * 2;
 export const REFETCH_INTERVAL_MS = 30_000;
-
-/** Today in the practice's time zone (the browser's own until the zone is known), as a local midnight. */
-export function practiceToday(timeZone: string | undefined, now: Date = new Date()): Date {
-  if (!timeZone) return startOfDay(now);
-  return parseISO(format(now, 'yyyy-MM-dd', { in: tz(timeZone) }));
-}
 
 export const weekStartOf = (date: Date): Date => startOfWeek(date, { weekStartsOn: WEEK_STARTS_ON });
 

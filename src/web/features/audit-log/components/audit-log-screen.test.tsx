@@ -1,4 +1,4 @@
-import { screen, waitFor } from '@testing-library/react';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import type { AuditEvent } from '#shared/schemas/audit';
@@ -70,6 +70,17 @@ describe('AuditLogScreen', () => {
 
     await userEvent.selectOptions(screen.getByLabelText('Action'), 'auth.login');
     await waitFor(() => expect(calls.at(-1)?.search.get('action')).toBe('auth.login'));
+  });
+
+  it("filters by the practice's days, as it shows the practice's times", async () => {
+    const { calls } = mockApi({ 'GET /api/audit-events': page([EVENT]) });
+    renderWithApp(<AuditLogScreen users={USERS} />);
+    await screen.findByRole('cell', { name: 'auth.login' });
+    fireEvent.change(screen.getByLabelText('From'), { target: { value: '2026-03-02' } });
+    fireEvent.change(screen.getByLabelText('To'), { target: { value: '2026-03-02' } });
+    // Midnight in Los Angeles (PST), not the browser's: the day runs 08:00 UTC to 08:00 UTC.
+    await waitFor(() => expect(calls.at(-1)?.search.get('to')).toBe('2026-03-03T08:00:00.000Z'));
+    expect(calls.at(-1)?.search.get('from')).toBe('2026-03-02T08:00:00.000Z');
   });
 
   it('names a user since deleted "Deleted user", never by the raw id', async () => {

@@ -11,7 +11,7 @@ import { toastError } from '../../../components/mutation-toasts';
 import { useExportAuditEvents } from '../api/export-audit-events';
 import { useAuditEvents } from '../api/get-audit-events';
 import { PageHeader } from '../../../components/page-header';
-import { formatPracticeTime } from '../../../lib/practice-time';
+import { formatPracticeTime, practiceDayStart } from '../../../lib/practice-time';
 
 export interface UserOption {
   id: string;
@@ -25,13 +25,6 @@ function Actor({ event }: { event: AuditEvent }) {
   if (event.actorName) return <>{event.actorName}</>;
   if (event.actorUserId) return <span title={event.actorUserId}>Deleted user</span>;
   return <>—</>;
-}
-
-/** A yyyy-mm-dd from a date input as the instant that day starts (local time); `nextDay` for an end bound. */
-function dayStart(day: string, nextDay = false): string | undefined {
-  if (!day) return undefined;
-  const [year, month, date] = day.split('-').map(Number);
-  return new Date(year!, month! - 1, date! + (nextDay ? 1 : 0)).toISOString();
 }
 
 function Filter({ label, children }: { label: string; children(id: string): ReactNode }) {
@@ -52,16 +45,19 @@ export function AuditLogScreen({ users }: { users: UserOption[] }) {
   const [action, setAction] = useState('');
   const [from, setFrom] = useState('');
   const [to, setTo] = useState('');
+  // The practice's zone, from the last list: the day filters are the practice's days, as the times shown are.
+  const [timeZone, setTimeZone] = useState<string>();
   const filter: AuditFilter = {
     userId: userId || undefined,
     action: action || undefined,
-    from: dayStart(from),
-    to: dayStart(to, true),
+    from: practiceDayStart(from, timeZone),
+    to: practiceDayStart(to, timeZone, true),
   };
   const query = useAuditEvents(filter);
   const exporter = useExportAuditEvents();
   const events = query.data?.pages.flatMap((page) => page.events) ?? [];
-  const timeZone = query.data?.pages[0]?.timeZone;
+  const zone = query.data?.pages[0]?.timeZone;
+  if (zone && zone !== timeZone) setTimeZone(zone);
 
   return (
     <div className="grid gap-6">
