@@ -32,7 +32,14 @@ export const PhoneNumberSchema = z.object({
 });
 export type PhoneNumber = z.infer<typeof PhoneNumberSchema>;
 
-export const PhoneNumberListResponseSchema = z.object({ phoneNumbers: z.array(PhoneNumberSchema) });
+/**
+ * The list also names each number's assistant, so a sub user whose number is answered by an assistant they
+ * may not list still reads which one answers it.
+ */
+export const PhoneNumberListItemSchema = PhoneNumberSchema.extend({ assistantName: z.string().nullable() });
+export type PhoneNumberListItem = z.infer<typeof PhoneNumberListItemSchema>;
+
+export const PhoneNumberListResponseSchema = z.object({ phoneNumbers: z.array(PhoneNumberListItemSchema) });
 export type PhoneNumberListResponse = z.infer<typeof PhoneNumberListResponseSchema>;
 
 export const PhoneNumberResponseSchema = z.object({

@@ -1,5 +1,5 @@
 import { and, asc, eq, isNotNull, isNull, or } from 'drizzle-orm';
-import type { PhoneNumber } from '#shared/schemas/phone-numbers';
+import type { PhoneNumber, PhoneNumberListItem } from '#shared/schemas/phone-numbers';
 import type { TableChanges } from '../../db/changes';
 import type { Db } from '../../db/client';
 import { createReadCache } from '../../db/read-cache';
@@ -60,13 +60,20 @@ export function createPhoneNumbersRepo(db: Db, changes?: TableChanges) {
   return {
     transaction: <T>(work: (tx: Tx) => Promise<T>) => db.transaction(work),
 
-    async list(practiceId: string, scope: Scope): Promise<PhoneNumber[]> {
+    async list(practiceId: string, scope: Scope): Promise<PhoneNumberListItem[]> {
       const rows = await db
-        .select()
+        .select({ number: phoneNumbers, assistantName: assistants.name })
         .from(phoneNumbers)
+        .leftJoin(
+          assistants,
+          and(
+            eq(assistants.id, phoneNumbers.assistantId),
+            eq(assistants.practiceId, phoneNumbers.practiceId),
+          ),
+        )
         .where(and(eq(phoneNumbers.practiceId, practiceId), inScope(phoneNumbers.id, scope)))
         .orderBy(asc(phoneNumbers.createdAt), asc(phoneNumbers.id));
-      return rows.map(toPhoneNumber);
+      return rows.map((row) => ({ ...toPhoneNumber(row.number), assistantName: row.assistantName }));
     },
 
     async find(

@@ -74,6 +74,14 @@ describe('a sub user editing their number', () => {
     expect(await stored()).toMatchObject({ name: 'Front Line', assistantId: notTheirs });
   });
 
+  it("lists the number with its assistant's name, though that assistant is not assigned to them", async () => {
+    const response = await t.app.inject({ method: 'GET', url: '/api/phone-numbers', headers: bearer(sub) });
+    expect(response.statusCode, response.body).toBe(200);
+    expect(response.json().phoneNumbers).toEqual([
+      expect.objectContaining({ id: number, assistantId: notTheirs, assistantName: 'Not theirs' }),
+    ]);
+  });
+
   it('answers the number unchanged when only the unchanged assistant is sent', async () => {
     const response = await patch(sub, { assistantId: notTheirs });
     expect(response.statusCode, response.body).toBe(200);

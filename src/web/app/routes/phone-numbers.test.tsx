@@ -3,33 +3,36 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { ALL_PERMISSIONS, NO_PERMISSIONS } from '#shared/permissions';
 import type { PhoneMapping } from '#shared/schemas/phone-mappings';
-import type { PhoneNumber } from '#shared/schemas/phone-numbers';
+import type { PhoneNumberListItem } from '#shared/schemas/phone-numbers';
 import { mockApi, pending, type ApiCall } from '../../test/mock-api';
 import { renderWithApp, TEST_FRONT_DESK } from '../../test/render';
 import { RequireAccess } from './guards';
 import { PhoneNumbersRoute } from './phone-numbers';
 
-const MAIN: PhoneNumber = {
+const MAIN: PhoneNumberListItem = {
   id: 'c1b2c3d4-0000-4000-8000-000000000001',
   name: 'Main line',
   number: '+15125550100',
   assistantId: 'a1b2c3d4-0000-4000-8000-000000000001',
+  assistantName: 'Front Desk',
   cost: 2,
   createdAt: '2026-11-01T10:00:00.000Z',
 };
-const UNNAMED: PhoneNumber = {
+const UNNAMED: PhoneNumberListItem = {
   ...MAIN,
   id: 'c1b2c3d4-0000-4000-8000-000000000002',
   name: null,
   number: '+15125550111',
   assistantId: null,
+  assistantName: null,
 };
-const NEW: PhoneNumber = {
+const NEW: PhoneNumberListItem = {
   ...MAIN,
   id: 'c1b2c3d4-0000-4000-8000-000000000003',
   name: null,
   number: null,
   assistantId: null,
+  assistantName: null,
 };
 
 const ASSISTANTS = [
@@ -80,7 +83,7 @@ function api({
   extra = {},
 }: {
   principal?: typeof admin | typeof frontDesk;
-  numbers?: PhoneNumber[] | typeof pending;
+  numbers?: PhoneNumberListItem[] | typeof pending;
   mappings?: PhoneMapping[];
   extra?: Parameters<typeof mockApi>[0];
 } = {}) {
@@ -180,6 +183,24 @@ describe('Phone Numbers route', () => {
     ).toBeTruthy();
     expect(fresh?.getByRole('heading', { name: 'Untitled Phone Number' })).toBeTruthy();
     expect(fresh?.getByText('Provisioning...')).toBeTruthy();
+  });
+
+  it('names the assistant to a sub user who may not list assistants, from the numbers list', async () => {
+    const { calls } = api({
+      principal: { ...frontDesk, permissions: NO_PERMISSIONS, assignedAssistants: [] },
+      numbers: [MAIN],
+    });
+    renderWithApp(<PhoneNumbersRoute />, { user: TEST_FRONT_DESK });
+    const card = within(await screen.findByRole('listitem'));
+    expect(card.getByText('Routes to: Front Desk')).toBeTruthy();
+    expect(calls.some((c) => c.path === '/api/assistants')).toBe(false);
+  });
+
+  it("prefers the assistants list's name, which an assistant's own edits refresh", async () => {
+    api({ numbers: [{ ...MAIN, assistantName: 'Old name' }] });
+    renderWithApp(<PhoneNumbersRoute />);
+    const card = within(await screen.findByRole('listitem'));
+    expect(await card.findByText(/^Routes to: Front Desk/)).toBeTruthy();
   });
 
   it("names the first active linked account as an unmapped number's default, else says No connector", async () => {

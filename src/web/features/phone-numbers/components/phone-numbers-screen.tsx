@@ -2,7 +2,7 @@ import { Eye } from 'lucide-react';
 import { useState, type ReactNode } from 'react';
 import type { Assistant } from '#shared/schemas/assistants';
 import type { Connector } from '#shared/schemas/connectors';
-import { PHONE_NUMBER_MESSAGES as M, type PhoneNumber } from '#shared/schemas/phone-numbers';
+import { PHONE_NUMBER_MESSAGES as M, type PhoneNumberListItem } from '#shared/schemas/phone-numbers';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { PageHeader } from '../../../components/page-header';
 import { RowActions } from '../../../components/row-actions';
@@ -29,7 +29,7 @@ export interface PhoneNumbersScreenProps {
   /** The connectors the person may pick (the route loads them from the linked-accounts feature). */
   connectors: Choices<Connector>;
   /** An action at the foot of each card (the route passes "Simulate a call" to admins in sandbox mode). */
-  cardAction?: (phoneNumber: PhoneNumber) => ReactNode;
+  cardAction?: (phoneNumber: PhoneNumberListItem) => ReactNode;
 }
 
 export function PhoneNumbersScreen({
@@ -41,22 +41,26 @@ export function PhoneNumbersScreen({
 }: PhoneNumbersScreenProps) {
   const numbers = usePhoneNumbers();
   const mappings = usePhoneMappings();
-  const [editing, setEditing] = useState<PhoneNumber>();
-  const [viewing, setViewing] = useState<PhoneNumber>();
-  const [deleting, setDeleting] = useState<PhoneNumber>();
+  const [editing, setEditing] = useState<PhoneNumberListItem>();
+  const [viewing, setViewing] = useState<PhoneNumberListItem>();
+  const [deleting, setDeleting] = useState<PhoneNumberListItem>();
   const remove = useDeletePhoneNumber();
 
   const phoneNumbers = numbers.data?.phoneNumbers ?? [];
   const keepFocus = useFocusAfterRemoval<HTMLUListElement>(phoneNumbers.map((item) => item.id));
-  const mappingOf = (phoneNumber: PhoneNumber | undefined) =>
+  const mappingOf = (phoneNumber: PhoneNumberListItem | undefined) =>
     phoneNumber?.number
       ? mappings.data?.mappings.find((m) => m.phoneNumber === phoneNumber.number)
       : undefined;
-  const assistantName = (phoneNumber: PhoneNumber | undefined) =>
+  // The assistants list has the freshest name (an assistant's edits refresh it); the numbers list names the
+  // assistant for a person who may not list it.
+  const assistantName = (phoneNumber: PhoneNumberListItem | undefined) =>
     phoneNumber?.assistantId
-      ? (assistants.items.find((a) => a.id === phoneNumber.assistantId)?.name ?? 'Assigned assistant')
+      ? (assistants.items.find((a) => a.id === phoneNumber.assistantId)?.name ??
+        phoneNumber.assistantName ??
+        undefined)
       : undefined;
-  const connectorName = (phoneNumber: PhoneNumber | undefined) => {
+  const connectorName = (phoneNumber: PhoneNumberListItem | undefined) => {
     const mapping = mappingOf(phoneNumber);
     if (!mapping) return undefined;
     return connectors.items.find((c) => c.connectorId === mapping.connectorId)?.name ?? mapping.connectorId;
