@@ -5,6 +5,7 @@ export interface ApiCall {
   path: string;
   search: URLSearchParams;
   body: unknown;
+  headers: Headers;
 }
 
 type Reply = { status?: number; body?: unknown } | (() => Promise<never>);
@@ -28,7 +29,13 @@ export function mockApi(routes: Record<string, Handler | Reply>) {
         body = init.body;
       }
     } else body = init?.body;
-    const call = { method, path: url.pathname, search: url.searchParams, body };
+    const call = {
+      method,
+      path: url.pathname,
+      search: url.searchParams,
+      body,
+      headers: new Headers(init?.headers),
+    };
     calls.push(call);
     const route = routes[`${method} ${url.pathname}`];
     if (!route) throw new Error(`Unexpected request in test: ${method} ${url.pathname}`);

@@ -1,6 +1,6 @@
 import { fireEvent, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import type { AnalyzeTranscriptResponse } from '#shared/schemas/processor';
 import { mockApi, pending } from '../../../test/mock-api';
 import { renderWithApp } from '../../../test/render';
@@ -126,6 +126,13 @@ describe('AppointmentProcessorScreen', () => {
     fireEvent.change(screen.getByLabelText(/^Phone number/), { target: { value: '+12125550198' } });
     await user.click(bookButton);
     expect(await screen.findByText('Appointment Booked!')).toBeTruthy();
+    // Booked: the button gives way to the confirmation, so the same request cannot be booked twice.
+    expect(screen.queryByRole('button', { name: 'Book Appointment' })).toBeNull();
+    const detected = screen.getByText('Detected request').closest('div')!.parentElement!;
+    expect(within(detected).getByText(/Confirmation number C12345/)).toBeTruthy();
+    // A corrected request is a new one.
+    fireEvent.change(name, { target: { value: 'Janet M. Doe' } });
+    expect(screen.getByRole('button', { name: 'Book Appointment' })).toBeTruthy();
     const params = (booked.calls[0]!.body as { functionCall: { parameters: Record<string, unknown> } })
       .functionCall.parameters;
     expect(params).toMatchObject({
@@ -134,6 +141,25 @@ describe('AppointmentProcessorScreen', () => {
       time: '10:00',
       patient_info: { name: 'Janet Doe', phone_number: '+12125550198' },
     });
+  });
+
+  it('sends the same Idempotency-Key when the same request is pressed again after a failure', async () => {
+    const { user } = await analyse({ body: ANALYSIS });
+    const attempts = mockApi({
+      'POST /webhook': {
+        status: 503,
+        body: { message: 'Busy, try again.', code: 'unavailable', requestId: 'r' },
+      },
+    });
+    fireEvent.change(screen.getByLabelText(/^Phone number/), { target: { value: '+12125550198' } });
+    const bookButton = screen.getByRole('button', { name: 'Book Appointment' });
+    await user.click(bookButton);
+    expect(await screen.findByText('Busy, try again.')).toBeTruthy();
+    await user.click(bookButton);
+    await vi.waitFor(() => expect(attempts.calls).toHaveLength(2));
+    const [first, second] = attempts.calls.map((c) => c.headers.get('Idempotency-Key'));
+    expect(first).toBeTruthy();
+    expect(second).toBe(first);
   });
 
   it('says No Appointment Found when the call asks for none', async () => {

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import {
   APPOINTMENT_REQUEST_FIELDS,
   MISSING_TRANSCRIPT,
@@ -17,7 +17,7 @@ import { Textarea } from '../../../components/ui/textarea';
 import { toast } from '../../../components/ui/use-toast';
 import { messageOf } from '../../../lib/api-client';
 import { useAnalyzeTranscript } from '../api/analyze-transcript';
-import { useBookRequest } from '../api/book-request';
+import { useBookRequest, type BookRequestParams } from '../api/book-request';
 import { EvidenceTranscript } from './evidence-transcript';
 import { FIELD_LABELS, typeLabel } from './labels';
 
@@ -31,6 +31,17 @@ const INPUT_TYPES: Partial<Record<AppointmentRequestField, string>> = {
   phoneNumber: 'tel',
 };
 
+const toParams = (draft: Draft): BookRequestParams => ({
+  appointment_type: draft.appointmentType,
+  date: draft.preferredDate,
+  time: draft.preferredTime,
+  patient_info: {
+    name: draft.patientName,
+    phone_number: draft.phoneNumber,
+    ...(draft.email && { email: draft.email }),
+  },
+});
+
 /** Paste a transcript, see the detected request and the words behind each field, correct it, book it. */
 export function TranscriptAnalysis() {
   const [transcript, setTranscript] = useState('');
@@ -39,6 +50,11 @@ export function TranscriptAnalysis() {
   const [highlighted, setHighlighted] = useState<AppointmentRequestField | null>(null);
   const analyze = useAnalyzeTranscript();
   const book = useBookRequest();
+  // One booking per request as corrected: pressing again (or after a timeout) sends the same key, and a booked
+  // request shows its confirmation in place of the button until it is changed.
+  const intent = useRef<{ print: string; key: string } | null>(null);
+  const [booked, setBooked] = useState<{ print: string; summary: string } | null>(null);
+  const draftPrint = draft && JSON.stringify(toParams(draft));
 
   function onAnalyze() {
     if (!transcript.trim()) {
@@ -79,29 +95,19 @@ export function TranscriptAnalysis() {
     draft.appointmentType;
 
   function onBook() {
-    if (!draft || !ready) return;
+    if (!draft || !ready || !draftPrint) return;
+    if (intent.current?.print !== draftPrint)
+      intent.current = { print: draftPrint, key: crypto.randomUUID() };
+    const print = draftPrint;
     book.mutate(
-      {
-        params: {
-          appointment_type: draft.appointmentType,
-          date: draft.preferredDate,
-          time: draft.preferredTime,
-          patient_info: {
-            name: draft.patientName,
-            phone_number: draft.phoneNumber,
-            ...(draft.email && { email: draft.email }),
-          },
-        },
-        reference: crypto.randomUUID(),
-      },
+      { params: toParams(draft), reference: intent.current.key },
       {
         onSuccess: (outcome) => {
-          if (outcome.success && 'appointment' in outcome)
-            toast({
-              title: PROCESSOR_TEXTS.booked,
-              description: `${draft.patientName}, ${outcome.appointment.date} at ${outcome.appointment.time}. Confirmation number ${outcome.appointment.confirmation_number}.`,
-            });
-          else
+          if (outcome.success && 'appointment' in outcome) {
+            const summary = `${draft.patientName}, ${outcome.appointment.date} at ${outcome.appointment.time}. Confirmation number ${outcome.appointment.confirmation_number}.`;
+            setBooked({ print, summary });
+            toast({ title: PROCESSOR_TEXTS.booked, description: summary });
+          } else
             toast({
               variant: 'destructive',
               title: PROCESSOR_TEXTS.processingFailed,
@@ -199,9 +205,15 @@ export function TranscriptAnalysis() {
                   </div>
                 );
               })}
-              <Button onClick={onBook} disabled={!ready} pending={book.isPending}>
-                {book.isPending ? 'Booking…' : 'Book Appointment'}
-              </Button>
+              {booked && booked.print === draftPrint ? (
+                <p role="status" className="rounded-md bg-emerald-50 p-3 text-sm text-emerald-900">
+                  {PROCESSOR_TEXTS.booked} {booked.summary}
+                </p>
+              ) : (
+                <Button onClick={onBook} disabled={!ready} pending={book.isPending}>
+                  {book.isPending ? 'Booking…' : 'Book Appointment'}
+                </Button>
+              )}
             </>
           )}
         </CardContent>
