@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { mockApi } from '../../../test/mock-api';
 import { renderWithApp } from '../../../test/render';
+import { allFlags } from './permissions-fieldset';
 import { UserFormDialog } from './user-form-dialog';
 
 // Radix checkboxes and switches measure themselves; jsdom has no ResizeObserver.
@@ -17,7 +18,43 @@ beforeEach(() => {
   );
 });
 
+const SAM = {
+  id: 'aaaaaaaa-0000-4000-8000-000000000009',
+  name: 'Sam Front',
+  email: 'sam@brightsmile.example',
+  username: 'sam',
+  role: 'sub' as const,
+  isActive: true,
+  createdAt: '2026-11-01T10:00:00.000Z',
+};
+
 describe('UserFormDialog', () => {
+  it("says when the user's details cannot be loaded, and loads them again on Try again", async () => {
+    let permissionsReply: { status: number; body: unknown } = {
+      status: 404,
+      body: { message: 'User not found', code: 'not_found', requestId: 'r' },
+    };
+    mockApi({
+      [`GET /api/users/${SAM.id}/permissions`]: () => permissionsReply,
+      [`GET /api/users/${SAM.id}/phone-numbers`]: { body: { phoneNumbers: [] } },
+      [`GET /api/users/${SAM.id}/linked-accounts`]: { body: { linkedAccounts: [] } },
+      [`GET /api/users/${SAM.id}/assistants`]: { body: { assistants: [] } },
+    });
+    renderWithApp(
+      <UserFormDialog
+        open
+        user={SAM}
+        options={{ phoneNumbers: [], assistants: [], connectors: [] }}
+        showLinkedAccounts
+        onOpenChange={() => undefined}
+      />,
+    );
+    expect(await screen.findByText("Could not load this user's details: User not found")).toBeTruthy();
+    permissionsReply = { status: 200, body: { permissions: allFlags(false) } };
+    await userEvent.click(screen.getByRole('button', { name: 'Try again' }));
+    expect(await screen.findByLabelText('Name')).toBeTruthy();
+  });
+
   it('shows a refusal as its message only ("Email already in use", not "409: Email already in use")', async () => {
     mockApi({
       'POST /api/users/atomic': {

@@ -17,6 +17,7 @@ import {
   DialogTitle,
 } from '../../../components/ui/dialog';
 import { Label } from '../../../components/ui/label';
+import { ListError } from '../../../components/list-states';
 import { Spinner } from '../../../components/ui/spinner';
 import { Switch } from '../../../components/ui/switch';
 import { toastError, toastSuccess } from '../../../components/mutation-toasts';
@@ -113,7 +114,21 @@ function EditUserForm({
   const phoneNumbers = useUserPhoneNumbers(user.id);
   const linkedAccounts = useUserLinkedAccounts(user.id);
   const assistants = useUserAssistants(user.id);
-  if (!permissions.data || !phoneNumbers.data || !linkedAccounts.data || !assistants.data) return <Spinner />;
+  const failed = [permissions, phoneNumbers, linkedAccounts, assistants].find((query) => query.error);
+  if (failed?.error)
+    return (
+      <ListError
+        error={failed.error}
+        prefix="Could not load this user's details: "
+        onRetry={() =>
+          Promise.all(
+            [permissions, phoneNumbers, linkedAccounts, assistants].map((q) => q.error && q.refetch()),
+          )
+        }
+      />
+    );
+  if (!permissions.data || !phoneNumbers.data || !linkedAccounts.data || !assistants.data)
+    return <Spinner label="Loading this user's details" />;
   const initial: FormValues = {
     user: { ...user, password: '' },
     permissions: permissions.data.permissions,
