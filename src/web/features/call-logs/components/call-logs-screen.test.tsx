@@ -357,5 +357,11 @@ describe('CallLogsScreen', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Start call' }));
     expect(await screen.findByText(message)).toBeTruthy();
     expect(screen.getByRole('dialog', { name: 'Simulate a call' })).toBeTruthy();
+    // Closed and opened again: a fresh attempt, without the last one's message.
+    fireEvent.click(screen.getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    fireEvent.click(screen.getByRole('button', { name: 'Simulate a call' }));
+    expect(await screen.findByRole('dialog', { name: 'Simulate a call' })).toBeTruthy();
+    expect(screen.queryByText(message)).toBeNull();
   });
 });

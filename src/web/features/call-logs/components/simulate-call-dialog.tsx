@@ -57,9 +57,14 @@ export function SimulateCallDialog({
   const numberId = useId();
   const scenarioId = useId();
   const chosen = phoneNumberId || usable[0]?.id || '';
+  // The dialog stays mounted while closed: a failed attempt's message must not greet the next opening.
+  const openChange = (next: boolean) => {
+    if (!next) simulate.reset();
+    onOpenChange(next);
+  };
 
   return (
-    <Dialog open={open} onOpenChange={onOpenChange}>
+    <Dialog open={open} onOpenChange={openChange}>
       <DialogContent>
         <DialogHeader>
           <DialogTitle>Simulate a call</DialogTitle>
@@ -126,7 +131,7 @@ export function SimulateCallDialog({
           </form>
         )}
         <FormDialogFooter
-          onCancel={() => onOpenChange(false)}
+          onCancel={() => openChange(false)}
           form="simulate-call-form"
           disabled={!chosen}
           pending={simulate.isPending}
