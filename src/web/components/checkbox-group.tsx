@@ -14,16 +14,19 @@ export function CheckboxGroup({
   value,
   onChange,
   emptyText,
+  error,
 }: {
   legend: string;
   options: Option[];
   value: string[];
   onChange(value: string[]): void;
   emptyText: string;
+  /** A validation message, tied to the group as FormField ties one to its input. */
+  error?: string;
 }) {
   const id = useId();
   return (
-    <fieldset className="grid gap-2">
+    <fieldset className="grid gap-2" aria-describedby={error ? `${id}-error` : undefined}>
       <legend className="mb-1 text-sm font-medium text-slate-900">{legend}</legend>
       {options.length === 0 ? (
         <p className="text-sm text-slate-600">{emptyText}</p>
@@ -48,6 +51,11 @@ export function CheckboxGroup({
             </div>
           ))}
         </div>
+      )}
+      {error && (
+        <p id={`${id}-error`} className="text-sm text-red-700">
+          {error}
+        </p>
       )}
     </fieldset>
   );

@@ -106,18 +106,16 @@ function TransferForm({ settings, onDone }: { settings: CallTransferSettings; on
         error={errors.phoneNumber}
         onChange={(e) => setForm((f) => ({ ...f, phoneNumber: e.target.value }))}
       />
-      <div className="grid gap-1.5">
-        <CheckboxGroup
-          legend="Days someone answers"
-          options={DAY_OPTIONS}
-          value={form.days}
-          onChange={(days) =>
-            setForm((f) => ({ ...f, days: WEEKDAYS.filter((day) => (days as string[]).includes(day)) }))
-          }
-          emptyText=""
-        />
-        {errors.days && <p className="text-sm text-red-700">{errors.days}</p>}
-      </div>
+      <CheckboxGroup
+        legend="Days someone answers"
+        options={DAY_OPTIONS}
+        value={form.days}
+        onChange={(days) =>
+          setForm((f) => ({ ...f, days: WEEKDAYS.filter((day) => (days as string[]).includes(day)) }))
+        }
+        emptyText=""
+        error={errors.days}
+      />
       <div className="grid gap-3 sm:grid-cols-2">
         <FormField
           label="Answered from"

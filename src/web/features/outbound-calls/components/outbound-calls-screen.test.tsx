@@ -667,7 +667,10 @@ describe('Transfer to a Person dialog', () => {
     fireEvent.change(within(dialog).getByLabelText('Answered until'), { target: { value: '08:00' } });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
     expect(within(dialog).getByText(/phone number is too short/i)).toBeTruthy();
-    expect(within(dialog).getByText(TRANSFER.noDays)).toBeTruthy();
+    // The message is the days group's description, as a field's is its input's.
+    const days = within(dialog).getByRole('group', { name: 'Days someone answers' });
+    const description = document.getElementById(days.getAttribute('aria-describedby') ?? '');
+    expect(description?.textContent).toBe(TRANSFER.noDays);
     expect(within(dialog).getByText(TRANSFER.invalidHours)).toBeTruthy();
     expect(api.calls.some((c) => c.method === 'PUT')).toBe(false);
   });
