@@ -130,6 +130,8 @@ describe('AppointmentProcessorScreen', () => {
     expect(screen.queryByRole('button', { name: 'Book Appointment' })).toBeNull();
     const detected = screen.getByText('Detected request').closest('div')!.parentElement!;
     expect(within(detected).getByText(/Confirmation number C12345/)).toBeTruthy();
+    // The confirmation takes the pressed button's place, and the keyboard's.
+    expect(document.activeElement).toBe(within(detected).getByRole('status'));
     // A corrected request is a new one.
     fireEvent.change(name, { target: { value: 'Janet M. Doe' } });
     expect(screen.getByRole('button', { name: 'Book Appointment' })).toBeTruthy();

@@ -206,7 +206,15 @@ export function TranscriptAnalysis() {
                 );
               })}
               {booked && booked.print === draftPrint ? (
-                <p role="status" className="rounded-md bg-emerald-50 p-3 text-sm text-emerald-900">
+                <p
+                  role="status"
+                  tabIndex={-1}
+                  // It takes the place of the button that had the focus: the keyboard stays here, not on the page.
+                  ref={(element) => {
+                    if (element && document.activeElement === document.body) element.focus();
+                  }}
+                  className="rounded-md bg-emerald-50 p-3 text-sm text-emerald-900 focus:outline-none"
+                >
                   {PROCESSOR_TEXTS.booked} {booked.summary}
                 </p>
               ) : (
