@@ -122,7 +122,7 @@ export function DemoDialog() {
           >
             {words.done}
           </h2>
-          <p className="mt-3 text-slate-600">{words.thanks}</p>
+          <p className="mt-3 text-slate-600" />
         </div>
         <button
           type="button"

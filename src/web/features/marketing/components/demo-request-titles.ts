@@ -1,9 +1,9 @@
 import type { DemoRequestKind } from '#shared/schemas/demo-requests';
 
-/** The dialog's words for a demo and for a free trial. */
+/** The dialog's words for a demo and for a free trial (the confirmation's text is the server's message). */
 export const DIALOG_TITLES: Record<
   DemoRequestKind,
-  { title: string; description: string; submit: string; done: string; thanks: string }
+  { title: string; description: string; submit: string; done: string }
 > = {
   demo: {
     title: 'Book Your Demo',
@@ -11,8 +11,6 @@ export const DIALOG_TITLES: Record<
       'Tell us a little about your practice and we’ll show you how Servc answers, books and confirms appointments in a quick 5-minute demo.',
     submit: 'Request Demo',
     done: 'Demo Request Submitted!',
-    thanks:
-      'Thank you for your interest in Servc. Our team will be in touch shortly to schedule your personalized demo.',
   },
   trial: {
     title: 'Start Your Free Trial',
@@ -20,8 +18,6 @@ export const DIALOG_TITLES: Record<
       'Tell us a little about your practice and we’ll set up your free trial, so you can hear Servc answer your calls.',
     submit: 'Request Free Trial',
     done: 'Free Trial Request Submitted!',
-    thanks:
-      'Thank you for your interest in Servc. Our team will be in touch shortly to set up your free trial.',
   },
 };
 

@@ -31,7 +31,8 @@ function lockScroll(doc: Document): () => void {
 /**
  * Wires the page's prerendered demo dialog (components/demo-dialog.tsx) to every demo button: opens it worded
  * for the button's kind, shows the schema's messages under the fields, sends the request, shows the success and
- * closes DEMO_AUTO_CLOSE_MS later, or keeps what was typed and says why it failed. Opening resets the form.
+ * closes DEMO_AUTO_CLOSE_MS later, or keeps what was typed and says why it failed. Opening resets the form, and
+ * a request still on its way when the dialog closed no longer touches it (its answer belongs to that opening).
  * Answers a function that takes every listener away again.
  */
 export function mountDemoDialog(doc: Document = document): () => void {
@@ -48,6 +49,8 @@ export function mountDemoDialog(doc: Document = document): () => void {
   let opener: HTMLElement | null = null;
   let unlock: (() => void) | null = null;
   let closeTimer: ReturnType<typeof setTimeout> | undefined;
+  let opening = 0;
+  let pressedOnBackdrop = false;
 
   const demoButton = (target: EventTarget | null) =>
     target instanceof Element ? target.closest<HTMLElement>(`[${DEMO_KIND_ATTRIBUTE}]`) : null;
@@ -87,13 +90,14 @@ export function mountDemoDialog(doc: Document = document): () => void {
 
   function open(nextKind: DemoRequestKind, button: HTMLElement) {
     if (dialog!.open) return;
+    opening += 1;
+    clearTimeout(closeTimer);
     kind = nextKind;
     opener = button;
     const words = DIALOG_TITLES[kind];
     part('title').textContent = words.title;
     part('description').textContent = words.description;
     successTitle.textContent = words.done;
-    successTitle.nextElementSibling!.textContent = words.thanks;
     // Every field starts empty: set one by one, as user-event (the component test) does not see form.reset().
     for (const field of [...DEMO_FIELDS, 'website']) {
       (form!.elements.namedItem(field) as HTMLInputElement | HTMLSelectElement).value = '';
@@ -117,11 +121,20 @@ export function mountDemoDialog(doc: Document = document): () => void {
     },
     { signal },
   );
-  // A click on the backdrop lands on the <dialog> itself (its content fills it edge to edge).
+  // A click on the backdrop lands on the <dialog> itself (its content fills it edge to edge). So does a
+  // selection dragged from a field and let go over the backdrop: only a press that began there closes.
+  dialog.addEventListener(
+    'pointerdown',
+    (event) => {
+      pressedOnBackdrop = event.target === dialog;
+    },
+    { signal },
+  );
   dialog.addEventListener(
     'click',
     (event) => {
-      if (event.target === dialog) dialog.close();
+      if (event.target === dialog && pressedOnBackdrop) dialog.close();
+      pressedOnBackdrop = false;
     },
     { signal },
   );
@@ -147,8 +160,11 @@ export function mountDemoDialog(doc: Document = document): () => void {
   );
 
   async function send() {
+    const sentIn = opening;
+    const current = () => sentIn === opening && dialog!.open;
     setSubmitting(true);
     const request = await loadRequest().catch(() => null);
+    if (!current()) return;
     if (!request) {
       setSubmitting(false);
       setFailure(TRY_AGAIN);
@@ -165,16 +181,20 @@ export function mountDemoDialog(doc: Document = document): () => void {
       return;
     }
     setFailure(null);
-    try {
-      await sendDemoRequest(data);
-      showForm(false);
-      successTitle.focus();
-      closeTimer = setTimeout(() => dialog!.close(), DEMO_AUTO_CLOSE_MS);
-    } catch (error) {
-      setFailure((error as Error).message);
-    } finally {
-      setSubmitting(false);
+    const answer = await sendDemoRequest(data).then(
+      (thanks) => ({ thanks }),
+      (error: unknown) => ({ failure: (error as Error).message }),
+    );
+    if (!current()) return;
+    setSubmitting(false);
+    if ('failure' in answer) {
+      setFailure(answer.failure);
+      return;
     }
+    successTitle.nextElementSibling!.textContent = answer.thanks;
+    showForm(false);
+    successTitle.focus();
+    closeTimer = setTimeout(() => dialog!.close(), DEMO_AUTO_CLOSE_MS);
   }
 
   doc.addEventListener(

@@ -20,21 +20,25 @@ export function checkDemoRequest(input: Record<string, unknown>): DemoCheck {
   return { data: null, errors };
 }
 
+/** What the confirmation says when the server's answer carries no message (the spec's words). */
+export const THANKS_FALLBACK = "We'll be in touch with you soon.";
+
 /**
- * Sends the request; a refusal throws the server's message, an unexpected fault (500) or no answer at all
- * throws TRY_AGAIN (as `messageOf` words it in the console).
+ * Sends the request and answers the server's message for the confirmation (THANKS_FALLBACK if none); a
+ * refusal throws the server's message, an unexpected fault (500) or no answer at all throws TRY_AGAIN (as
+ * `messageOf` words it in the console).
  */
-export async function sendDemoRequest(input: DemoRequestInput): Promise<void> {
+export async function sendDemoRequest(input: DemoRequestInput): Promise<string> {
   const response = await fetch('/api/demo-requests', {
     method: 'POST',
     headers: { 'Content-Type': 'application/json' },
     body: JSON.stringify(input),
   }).catch(() => null);
-  if (response?.ok) return;
   const body: unknown = await response?.json().catch(() => null);
   const message =
     body && typeof body === 'object' && 'message' in body && typeof body.message === 'string'
-      ? body.message
+      ? body.message.trim()
       : '';
+  if (response?.ok) return message || THANKS_FALLBACK;
   throw new Error(response && response.status !== 500 && message ? message : TRY_AGAIN);
 }

@@ -21,6 +21,7 @@ beforeAll(() => {
 });
 
 let unmount: () => void;
+let unmountMenu: () => void;
 /** The pricing page as prerender-entry.tsx writes it (its markup, never hydrated), with its islands wired. */
 beforeEach(() => {
   document.body.innerHTML = renderToString(
@@ -31,11 +32,12 @@ beforeEach(() => {
       <DemoDialog />
     </>,
   );
-  mountMobileMenu();
+  unmountMenu = mountMobileMenu();
   unmount = mountDemoDialog();
 });
 afterEach(() => {
   unmount();
+  unmountMenu();
   document.body.innerHTML = '';
   document.head.querySelectorAll('style').forEach((style) => style.remove());
 });
@@ -63,7 +65,7 @@ describe('the demo dialog island', () => {
     expect(
       await within(dialog).findByRole('heading', { name: 'Free Trial Request Submitted!' }),
     ).toBeTruthy();
-    expect(within(dialog).getByRole('status').textContent).toContain('set up your free trial');
+    expect(within(dialog).getByRole('status').textContent).toContain('Thanks for the trial.');
     expect(api.calls.find((c) => c.path === '/api/demo-requests')?.body).toEqual({
       name: 'Dr. Jane Smith',
       email: 'jane@smiledental.example',
@@ -146,6 +148,60 @@ describe('the demo dialog island', () => {
     expect(within(dialog).queryByText(/429/)).toBeNull();
   });
 
+  it("confirms with the server's message, or the spec's words when it has none", async () => {
+    let message: string | undefined = 'Thank you! Our team will contact you within one business day.';
+    mockApi({ 'POST /api/demo-requests': () => ({ status: 201, body: { success: true, message } }) });
+    await userEvent.click(screen.getByRole('button', { name: 'Schedule a Demo' }));
+    await fill(screen.getByRole('dialog'));
+    await submit(screen.getByRole('dialog'));
+    expect((await screen.findByRole('status')).textContent).toContain('within one business day');
+    expect(screen.getByRole('status').textContent).not.toContain('Thank you for your interest');
+
+    await userEvent.click(screen.getByRole('button', { name: 'Close' }));
+    message = undefined;
+    await userEvent.click(screen.getByRole('button', { name: 'Schedule a Demo' }));
+    await fill(screen.getByRole('dialog'));
+    await submit(screen.getByRole('dialog'));
+    await screen.findByRole('heading', { name: 'Demo Request Submitted!' });
+    expect(screen.getByRole('status').textContent).toContain("We'll be in touch with you soon.");
+  });
+
+  it('a request still on its way when the dialog was closed leaves the next opening alone', async () => {
+    type Answer = { status: number; body: unknown };
+    let answer: (reply: Answer) => void = () => undefined;
+    mockApi({
+      'POST /api/demo-requests': () => new Promise<Answer>((resolve) => (answer = resolve)),
+    });
+    await userEvent.click(screen.getByRole('button', { name: 'Schedule a Demo' }));
+    await fill(screen.getByRole('dialog'));
+    await submit(screen.getByRole('dialog'));
+    expect(screen.getByRole('button', { name: 'Submitting...' })).toHaveProperty('disabled', true);
+    await userEvent.click(screen.getByRole('button', { name: 'Close' }));
+
+    await userEvent.click(screen.getByRole('button', { name: 'Schedule a Demo' }));
+    const dialog = screen.getByRole('dialog', { name: 'Book Your Demo' });
+    await userEvent.type(within(dialog).getByLabelText('Name'), 'Dr. Sam Ortiz');
+    answer({ status: 500, body: { success: false, message: 'Something went wrong' } });
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(within(dialog).queryByRole('alert')).toBeNull();
+    expect(within(dialog).getByRole('button', { name: 'Request Demo' })).toHaveProperty('disabled', false);
+    expect(within(dialog).getByLabelText<HTMLInputElement>('Name').value).toBe('Dr. Sam Ortiz');
+  });
+
+  it('closes on a press and release on the backdrop, not on a selection dragged out of a field', async () => {
+    await userEvent.click(screen.getByRole('button', { name: 'Schedule a Demo' }));
+    const dialog = screen.getByRole('dialog');
+    const name = within(dialog).getByLabelText('Name');
+    await userEvent.pointer([
+      { keys: '[MouseLeft>]', target: name },
+      { target: dialog },
+      { keys: '[/MouseLeft]' },
+    ]);
+    expect(screen.getByRole('dialog')).toBe(dialog);
+    await userEvent.pointer({ keys: '[MouseLeft]', target: dialog });
+    expect(screen.queryByRole('dialog')).toBeNull();
+  });
+
   it("locks the page's scroll while open, with the page's nonce, and gives focus back to its button", async () => {
     document.head.insertAdjacentHTML('beforeend', '<meta name="csp-nonce" content="abc123nonce" />');
     const button = screen.getByRole('button', { name: 'Schedule a Demo' });
@@ -169,6 +225,24 @@ describe('the mobile menu island', () => {
     expect(toggle.getAttribute('aria-expanded')).toBe('true');
     expect(within(menu).getByRole('link', { name: 'Pricing' }).getAttribute('aria-current')).toBe('page');
     await userEvent.click(toggle);
+    expect(menu.hidden).toBe(true);
+  });
+
+  it('closes on Escape, giving the focus back to its button, and on a press outside it', async () => {
+    const toggle = screen.getByRole('button', { name: 'Menu' });
+    const menu = document.getElementById(toggle.getAttribute('aria-controls')!)!;
+    await userEvent.click(toggle);
+    await userEvent.tab();
+    expect(menu.contains(document.activeElement)).toBe(true);
+    await userEvent.keyboard('{Escape}');
+    expect(menu.hidden).toBe(true);
+    expect(toggle.getAttribute('aria-expanded')).toBe('false');
+    expect(document.activeElement).toBe(toggle);
+
+    await userEvent.click(toggle);
+    await userEvent.click(within(menu).getByRole('link', { name: 'Pricing' }).closest('nav') ?? menu);
+    expect(menu.hidden).toBe(false);
+    await userEvent.click(screen.getByRole('main'));
     expect(menu.hidden).toBe(true);
   });
 });
