@@ -27,6 +27,13 @@ export function messageOf(error: unknown, fallback: string): string {
   return fallback;
 }
 
+/** The server's message for each field it refused (a 400 `validation_failed`'s `fields`), or none. */
+export function fieldErrorsOf(error: unknown): Record<string, string> {
+  if (!(error instanceof ApiError)) return {};
+  const fields = (error.body as { fields?: unknown } | undefined)?.fields;
+  return fields && typeof fields === 'object' ? (fields as Record<string, string>) : {};
+}
+
 type UnauthorizedListener = () => void;
 const unauthorizedListeners = new Set<UnauthorizedListener>();
 
@@ -81,6 +88,20 @@ async function send(method: string, url: string, body?: unknown, headers: Record
     throw new ApiError(response.status, text, errorBody);
   }
   return response;
+}
+
+/**
+ * Ends the stored session on the server and answers nothing: a session that had already ended is no news, so
+ * its 401 is not the "session ended" one that sends the visitor to /signin (they chose to leave).
+ */
+export function endSession(): void {
+  const sessionId = readSessionId();
+  if (!sessionId) return;
+  fetch('/api/auth/logout', {
+    method: 'POST',
+    credentials: 'include',
+    headers: { Authorization: `Bearer ${sessionId}` },
+  }).catch(() => undefined);
 }
 
 export async function apiRequest<T>(

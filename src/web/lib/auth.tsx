@@ -1,7 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
 import type { SessionUser } from '#shared/schemas/auth';
-import { apiRequest, onUnauthorized } from './api-client';
+import { endSession, onUnauthorized } from './api-client';
 import {
   clearAuthFromStorage,
   readAuthFromStorage,
@@ -9,6 +9,7 @@ import {
   type AuthSnapshot,
   type StoredUser,
 } from './auth-state';
+import { readSessionId } from './session-storage';
 import { writeSignedInHint } from './signed-in-hint';
 
 interface AuthContextValue {
@@ -46,14 +47,21 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     writeSignedInHint(document, state.isAuthenticated);
   }, [state.isAuthenticated]);
 
-  const signIn = useCallback((sessionId: string, user: SessionUser) => {
-    writeAuthToStorage(localStorage, sessionId, user);
-    setState({ isAuthenticated: true, user, isLoading: false, loggedOut: false });
-  }, []);
+  // Whoever was signed in on this browser before (an invitation opened on a shared desk) leaves nothing
+  // behind: their session ends and their cached lists and permissions go.
+  const signIn = useCallback(
+    (sessionId: string, user: SessionUser) => {
+      if (readSessionId() !== sessionId) endSession();
+      queryClient.clear();
+      writeAuthToStorage(localStorage, sessionId, user);
+      setState({ isAuthenticated: true, user, isLoading: false, loggedOut: false });
+    },
+    [queryClient],
+  );
 
   const signOut = useCallback(() => {
     // Revoke on the server too; the visitor is signed out here whatever that answers.
-    apiRequest('POST', '/api/auth/logout').catch(() => undefined);
+    endSession();
     clearAuthFromStorage(localStorage);
     queryClient.clear();
     setState({ ...SIGNED_OUT, isLoading: false, loggedOut: true });

@@ -1,6 +1,8 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
+import { onUnauthorized } from '../../lib/api-client';
+import { readSessionEnd } from '../../lib/session-ended';
 import { mockApi } from '../../test/mock-api';
 import { FRONT_DESK_PERMISSIONS } from '../../test/principals';
 import { renderWithApp, TEST_FRONT_DESK } from '../../test/render';
@@ -25,6 +27,33 @@ describe('ConsoleLayout', () => {
     await waitFor(() => expect(router.state.location.pathname).toBe('/'));
     expect(localStorage.getItem('sessionId')).toBeNull();
     expect(api.calls.some((c) => c.method === 'POST' && c.path === '/api/auth/logout')).toBe(true);
+  });
+  it('logs out to the site root when the session had already ended on the server (its 401 is no news)', async () => {
+    const api = mockApi({
+      'GET /api/user-permissions': { body: FRONT_DESK_PERMISSIONS },
+      'POST /api/auth/logout': {
+        status: 401,
+        body: { success: false, code: 'session_idle', message: 'Your session ended.' },
+      },
+    });
+    const { router } = renderWithApp(
+      <RequireAuth>
+        <ConsoleLayout>
+          <p>Calendar</p>
+        </ConsoleLayout>
+      </RequireAuth>,
+      { route: '/appointments-calendar', path: '/appointments-calendar', user: TEST_FRONT_DESK },
+    );
+    // The router sends the visitor to /signin when it hears of a 401 (router.tsx): it must hear nothing.
+    const heard = vi.fn();
+    const stopListening = onUnauthorized(heard);
+    await userEvent.click(await screen.findByRole('button', { name: 'Logout' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/'));
+    await waitFor(() => expect(api.calls.some((c) => c.path === '/api/auth/logout')).toBe(true));
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    stopListening();
+    expect(heard).not.toHaveBeenCalled();
+    expect(readSessionEnd()).toBeNull();
   });
 });
 
