@@ -9,6 +9,7 @@ import {
 } from '#shared/schemas/invitations';
 import { SandboxMailListResponseSchema } from '#shared/schemas/mail';
 import { MeResponseSchema, UserPermissionsResponseSchema } from '#shared/schemas/auth';
+import { USER_MESSAGES } from '#shared/schemas/users';
 import { invitations, practices, userPermissions, users } from '../../db/schema/index';
 import type { MailPort } from '../../integrations/mail/port';
 import { createSandboxMail } from '../../integrations/mail/sandbox/sandbox-mail';
@@ -208,6 +209,10 @@ describe('POST /api/invitations/accept', () => {
     const token = await tokenFor(email);
     expect((await accept(token, 'short')).statusCode).toBe(400);
     expect((await accept(token, email)).statusCode).toBe(400);
+    // The part before the @ is refused too, as the user form refuses it (the policy's passwordMatchesAccount).
+    const local = await accept(token, email.split('@')[0]!.toUpperCase());
+    expect(local.statusCode).toBe(400);
+    expect(local.json().fields).toEqual({ password: USER_MESSAGES.passwordSameAsAccount });
     expect((await accept(token)).statusCode).toBe(200);
   });
 

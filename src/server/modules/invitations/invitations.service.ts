@@ -1,5 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { PERMISSION_FLAGS, type Permissions, type Role } from '#shared/permissions';
+import { passwordMatchesAccount } from '#shared/password-policy';
 import {
   CreateInvitationInputSchema,
   INVITATION_HOURS,
@@ -137,7 +138,8 @@ export function createInvitationsService(deps: InvitationsDeps) {
       const tokenHash = hashToken(token);
       // Checked before the (slow) password hash, so a bad link costs little.
       const found = usable(await repo.findByTokenHash(tokenHash));
-      if (password.trim().toLowerCase() === found.email.trim().toLowerCase())
+      // The user's username is the invitation's e-mail (invitations.repo), so the policy's check covers both.
+      if (passwordMatchesAccount(password, { email: found.email }))
         throw badRequest(USER_MESSAGES.passwordSameAsAccount, {
           password: USER_MESSAGES.passwordSameAsAccount,
         });

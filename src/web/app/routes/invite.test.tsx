@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { PASSWORD_MESSAGES } from '#shared/password-policy';
 import { INVITATION_MESSAGES } from '#shared/schemas/invitations';
+import { USER_MESSAGES } from '#shared/schemas/users';
 import { mockApi } from '../../test/mock-api';
 import { renderRoutes } from '../../test/render';
 import { routes } from '../router';
@@ -66,6 +67,42 @@ describe('the invitation page', () => {
       path: '/api/auth/login',
       body: { email: 'owner@lakeside.example', password: PASSWORD },
     });
+  });
+
+  it("puts the server's refusal of the password under the password, not on the link", async () => {
+    const message = USER_MESSAGES.passwordSameAsAccount;
+    renderInvite({
+      'POST /api/invitations/accept': { status: 400, body: { message, fields: { password: message } } },
+    });
+    await choose(PASSWORD);
+    const field = screen.getByLabelText('New password');
+    expect(await screen.findByText(message)).toBeTruthy();
+    expect(field.getAttribute('aria-invalid')).toBe('true');
+    expect(screen.queryByRole('link', { name: 'Go to sign in' })).toBeNull();
+  });
+
+  it('in a browser where someone else is signed in, ends their session and forgets what was loaded for them', async () => {
+    vi.stubGlobal('scrollTo', vi.fn());
+    const { calls } = mockApi({
+      'POST /api/invitations/accept': { body: { success: true, email: 'desk@lakeside.example' } },
+      'POST /api/auth/logout': { status: 401, body: { message: 'Please sign in to continue.' } },
+      'POST /api/auth/login': {
+        body: {
+          success: true,
+          sessionId: 's-new',
+          user: { id: 'u-10', email: 'desk@lakeside.example', username: 'desk', name: 'Desk', role: 'sub' },
+        },
+      },
+      'GET /api/user-permissions': () => new Promise<never>(() => undefined),
+    });
+    const { queryClient, router } = renderRoutes(routes, { route: '/invite/tok-123' });
+    queryClient.setQueryData(['/api/user-permissions'], { admin: 'cached' });
+    await choose(PASSWORD);
+    await vi.waitFor(() => expect(router.state.location.pathname).toBe('/'));
+    const logout = calls.find((call) => call.path === '/api/auth/logout');
+    expect(logout?.headers.get('Authorization')).toBe('Bearer test-session');
+    expect(queryClient.getQueryData(['/api/user-permissions'])).toBeUndefined();
+    expect(localStorage.getItem('sessionId')).toBe('s-new');
   });
 
   it.each([INVITATION_MESSAGES.invalid, INVITATION_MESSAGES.expired, INVITATION_MESSAGES.used])(

@@ -5,7 +5,7 @@ import { FormField } from '../../../components/form-field';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader } from '../../../components/ui/card';
-import { messageOf } from '../../../lib/api-client';
+import { fieldErrorsOf, messageOf } from '../../../lib/api-client';
 import { useAuth } from '../../../lib/auth';
 import { useAcceptInvitation } from '../api/accept-invitation';
 import { login } from '../api/login';
@@ -40,7 +40,10 @@ export function AcceptInvitationForm({ token, onSignedIn }: { token: string; onS
     try {
       ({ email } = await accept.mutateAsync({ token, password }));
     } catch (error) {
-      setFailure(messageOf(error, FAILED));
+      // A password the server refuses for this account is the password field's message, not the link's.
+      const refused = fieldErrorsOf(error).password;
+      if (refused) setErrors({ password: refused });
+      else setFailure(messageOf(error, FAILED));
       return;
     }
     setSigningIn(true);
