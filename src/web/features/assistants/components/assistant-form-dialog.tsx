@@ -10,7 +10,7 @@ import {
 } from '../../../components/ui/dialog';
 import { Label } from '../../../components/ui/label';
 import { toast } from '../../../components/ui/use-toast';
-import { ApiError, messageOf } from '../../../lib/api-client';
+import { fieldErrorsOf, messageOf } from '../../../lib/api-client';
 import { useCreateAssistant } from '../api/create-assistant';
 import { useUpdateAssistant } from '../api/update-assistant';
 import {
@@ -74,11 +74,13 @@ const FORM_FIELD_OF_SERVER_FIELD: Record<string, string> = {
 };
 
 function serverFieldErrors(error: unknown): Record<string, string> {
-  if (!(error instanceof ApiError)) return {};
-  const body = error.body as { fields?: Record<string, string> } | undefined;
   const errors: Record<string, string> = {};
-  for (const [field, message] of Object.entries(body?.fields ?? {})) {
-    errors[FORM_FIELD_OF_SERVER_FIELD[field] ?? field] = message;
+  for (const [field, message] of Object.entries(fieldErrorsOf(error))) {
+    // The prompt goes to the server as the model's first message (model.messages.0.content).
+    const formField = field.startsWith('model.messages.')
+      ? 'systemPrompt'
+      : FORM_FIELD_OF_SERVER_FIELD[field];
+    errors[formField ?? field] = message;
   }
   return errors;
 }
@@ -381,7 +383,8 @@ function AssistantForm({
       />
       <FormDialogFooter
         onCancel={onDone}
-        disabled={nameEmpty || pending}
+        disabled={nameEmpty}
+        pending={pending}
         submitLabel={assistant ? 'Update Assistant' : 'Create Assistant'}
       />
     </form>

@@ -394,6 +394,28 @@ describe('AssistantsScreen', () => {
       expect(body.stopSpeakingPlan).toEqual(ASSISTANT.stopSpeakingPlan);
     });
 
+    it('shows a refused prompt (sent as model.messages.0.content) under System Prompt, on the Model tab', async () => {
+      const message = 'The content is too long (at most 20,000 characters)';
+      mockApi({
+        'GET /api/assistants': list(ASSISTANT),
+        'GET /api/voice-platform': sandbox,
+        'PATCH /api/assistants/a1b2c3d4-0000-4000-8000-000000000001': {
+          status: 400,
+          body: { message, code: 'validation_failed', fields: { 'model.messages.0.content': message } },
+        },
+      });
+      renderWithApp(<AssistantsScreen canCreate canImport />);
+      await userEvent.click(await screen.findByRole('button', { name: 'Edit Front Desk' }));
+      const d = within(await screen.findByRole('dialog'));
+      await userEvent.click(d.getByRole('button', { name: 'Update Assistant' }));
+      expect(await screen.findByText('Failed to update assistant')).toBeTruthy();
+      expect(d.getByRole('tab', { name: /Model/ }).getAttribute('aria-selected')).toBe('true');
+      const prompt = d.getByLabelText('System Prompt');
+      expect(prompt.getAttribute('aria-invalid')).toBe('true');
+      const [errorId] = prompt.getAttribute('aria-describedby')!.split(' ');
+      expect(document.getElementById(errorId!)?.textContent).toBe(message);
+    });
+
     it('shows the server’s word on a pair under its select, on the tab that holds it', async () => {
       mockApi({
         'GET /api/assistants': list(ASSISTANT),
@@ -419,6 +441,24 @@ describe('AssistantsScreen', () => {
       expect(document.getElementById(model.getAttribute('aria-describedby')!)?.textContent).toBe(
         'Model claude-3-haiku-20240307 is not offered by Anthropic',
       );
+    });
+
+    it('keeps the focus on Update while it saves (pending, not disabled), and ignores a second press', async () => {
+      const { calls } = mockApi({
+        'GET /api/assistants': list(ASSISTANT),
+        'GET /api/voice-platform': sandbox,
+        'PATCH /api/assistants/a1b2c3d4-0000-4000-8000-000000000001': pending,
+      });
+      renderWithApp(<AssistantsScreen canCreate canImport />);
+      await userEvent.click(await screen.findByRole('button', { name: 'Edit Front Desk' }));
+      const d = within(await screen.findByRole('dialog'));
+      const update = d.getByRole('button', { name: 'Update Assistant' });
+      await userEvent.click(update);
+      await userEvent.click(update);
+      expect(update.getAttribute('aria-busy')).toBe('true');
+      expect((update as HTMLButtonElement).disabled).toBe(false);
+      expect(document.activeElement).toBe(update);
+      expect(calls.filter((call) => call.method === 'PATCH')).toHaveLength(1);
     });
 
     it('disables Update while the name is empty', async () => {

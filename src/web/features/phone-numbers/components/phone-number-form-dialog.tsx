@@ -15,7 +15,7 @@ import { Input } from '../../../components/ui/input';
 import { Label } from '../../../components/ui/label';
 import { NativeSelect } from '../../../components/ui/native-select';
 import { toast } from '../../../components/ui/use-toast';
-import { ApiError, messageOf } from '../../../lib/api-client';
+import { fieldErrorsOf, messageOf } from '../../../lib/api-client';
 import { useCreatePhoneMapping } from '../api/create-phone-mapping';
 import { useDeletePhoneMapping } from '../api/delete-phone-mapping';
 import { useReplacePhoneMapping } from '../api/replace-phone-mapping';
@@ -92,9 +92,8 @@ function PhoneNumberForm({
   const ids = { assistant: useId(), connector: useId(), number: useId() };
 
   const fail = (title: string, error: unknown) => {
-    const fields =
-      error instanceof ApiError ? (error.body as { fields?: Record<string, string> })?.fields : undefined;
-    if (fields) setErrors(fields);
+    const fields = fieldErrorsOf(error);
+    if (Object.keys(fields).length > 0) setErrors(fields);
     toast({ title, description: messageOf(error, 'Please try again.'), variant: 'destructive' });
   };
 

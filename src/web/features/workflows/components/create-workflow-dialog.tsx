@@ -8,7 +8,7 @@ import {
   DialogTitle,
 } from '../../../components/ui/dialog';
 import { toast } from '../../../components/ui/use-toast';
-import { ApiError, messageOf } from '../../../lib/api-client';
+import { fieldErrorsOf, messageOf } from '../../../lib/api-client';
 import { useCreateWorkflow } from '../api/create-workflow';
 import { WORKFLOW_MESSAGES as M } from '#shared/schemas/workflows';
 import { FormDialogFooter } from '../../../components/form-dialog-footer';
@@ -46,9 +46,7 @@ function CreateWorkflowForm({ onDone }: { onDone(): void }) {
           onDone();
         },
         onError: (e) => {
-          const fields =
-            e instanceof ApiError ? (e.body as { fields?: Record<string, string> })?.fields : undefined;
-          setError(fields?.name);
+          setError(fieldErrorsOf(e).name);
           toast({
             title: M.createFailed,
             description: messageOf(e, 'Please try again.'),
