@@ -11,7 +11,7 @@ export function useDeleteAssistant() {
   return useMutation({
     mutationFn: deleteAssistant,
     // A number routed to the deleted assistant no longer is: the numbers list (kept 5 minutes) changes too.
-    onSuccess: () =>
+    onSettled: () =>
       Promise.all([
         queryClient.invalidateQueries({ queryKey: assistantsQueryOptions.queryKey }),
         queryClient.invalidateQueries({ queryKey: phoneNumbersQueryOptions.queryKey }),

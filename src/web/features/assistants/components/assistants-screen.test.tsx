@@ -502,6 +502,25 @@ describe('AssistantsScreen', () => {
     expect(await screen.findByText('Assistant deleted successfully')).toBeTruthy();
     expect(calls.some((c) => c.method === 'DELETE')).toBe(true);
   });
+
+  it('takes a card someone else deleted off the list when its Delete answers 404', async () => {
+    let gone = false;
+    mockApi({
+      'GET /api/assistants': () => (gone ? list() : list(ASSISTANT)),
+      'GET /api/voice-platform': sandbox,
+      'DELETE /api/assistants/a1b2c3d4-0000-4000-8000-000000000001': () => {
+        gone = true;
+        return { status: 404, body: { message: 'Assistant not found' } };
+      },
+    });
+    renderWithApp(<AssistantsScreen canCreate canImport />);
+    await userEvent.click(await screen.findByRole('button', { name: 'Delete Front Desk' }));
+    await userEvent.click(
+      within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Delete' }),
+    );
+    expect(await screen.findByText('Assistant not found')).toBeTruthy();
+    await waitFor(() => expect(screen.queryByRole('button', { name: 'Delete Front Desk' })).toBeNull());
+  });
 });
 
 describe('the knowledge-base file', () => {

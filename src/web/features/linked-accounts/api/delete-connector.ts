@@ -9,6 +9,6 @@ export function useDeleteConnector() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: deleteConnector,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: CONNECTORS_KEY }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: CONNECTORS_KEY }),
   });
 }

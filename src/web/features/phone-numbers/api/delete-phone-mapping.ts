@@ -10,6 +10,6 @@ export function useDeletePhoneMapping() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: deletePhoneMapping,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: phoneMappingsQueryOptions.queryKey }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: phoneMappingsQueryOptions.queryKey }),
   });
 }

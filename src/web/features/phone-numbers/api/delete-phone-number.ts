@@ -11,7 +11,7 @@ export function useDeletePhoneNumber() {
   return useMutation({
     mutationFn: deletePhoneNumber,
     // The number's mapping may go with it.
-    onSuccess: () =>
+    onSettled: () =>
       Promise.all([
         queryClient.invalidateQueries({ queryKey: phoneNumbersQueryOptions.queryKey }),
         queryClient.invalidateQueries({ queryKey: phoneMappingsQueryOptions.queryKey }),

@@ -9,6 +9,6 @@ export function useDeleteWorkflow() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: deleteWorkflow,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: workflowsQueryOptions.queryKey }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: workflowsQueryOptions.queryKey }),
   });
 }
