@@ -171,39 +171,21 @@ function AssistantForm({
     const found = validateAssistantForm(values, assistant ? null : file);
     showErrors(found);
     if (Object.keys(found).length > 0) return;
+    const failed = (title: string) => (error: unknown) => {
+      showErrors(serverFieldErrors(error));
+      toast({ title, description: messageOf(error, 'Please try again.'), variant: 'destructive' });
+    };
+    // The outcome follows the promise, so it is told even if Cancel closed the dialog meanwhile.
     if (assistant) {
-      update.mutate(
-        { id: assistant.id, body: toUpdateBody(assistant, values) },
-        {
-          onSuccess: () => {
-            toast({ title: M.updated, description: M.updatedDetail });
-            onDone();
-          },
-          onError: (error) => {
-            showErrors(serverFieldErrors(error));
-            toast({
-              title: M.updateFailed,
-              description: messageOf(error, 'Please try again.'),
-              variant: 'destructive',
-            });
-          },
-        },
-      );
+      update.mutateAsync({ id: assistant.id, body: toUpdateBody(assistant, values) }).then(() => {
+        toast({ title: M.updated, description: M.updatedDetail });
+        onDone();
+      }, failed(M.updateFailed));
     } else {
-      create.mutate(toCreateForm(values, file), {
-        onSuccess: () => {
-          toast({ title: M.created, description: M.createdDetail });
-          onDone();
-        },
-        onError: (error) => {
-          showErrors(serverFieldErrors(error));
-          toast({
-            title: M.createFailed,
-            description: messageOf(error, 'Please try again.'),
-            variant: 'destructive',
-          });
-        },
-      });
+      create.mutateAsync(toCreateForm(values, file)).then(() => {
+        toast({ title: M.created, description: M.createdDetail });
+        onDone();
+      }, failed(M.createFailed));
     }
   }
 

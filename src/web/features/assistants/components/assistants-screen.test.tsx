@@ -559,6 +559,24 @@ describe('the knowledge-base file', () => {
     expect(calls.some((c) => c.method === 'PATCH')).toBe(false);
   });
 
+  it('tells a refused file even when the dialog was closed while it was sent', async () => {
+    type Answer = { status: number; body: unknown };
+    let answer: (reply: Answer) => void = () => undefined;
+    mockApi({
+      'GET /api/assistants': list(WITH_FILE),
+      'GET /api/voice-platform': sandbox,
+      [`PUT ${fileUrl}`]: () => new Promise<Answer>((resolve) => (answer = resolve)),
+    });
+    renderWithApp(<AssistantsScreen canCreate canImport />);
+    const d = await openEdit();
+    const file = new File(['# Hours'], 'hours.md', { type: 'text/markdown' });
+    fireEvent.change(d.getByLabelText('Replace knowledge base file'), { target: { files: [file] } });
+    await userEvent.click(d.getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    answer({ status: 400, body: { message: 'The file content does not match its type' } });
+    expect(await screen.findByText('The file content does not match its type')).toBeTruthy();
+  });
+
   it('refuses a file of another type before sending it', async () => {
     const { calls } = mockApi({ 'GET /api/assistants': list(WITH_FILE), 'GET /api/voice-platform': sandbox });
     renderWithApp(<AssistantsScreen canCreate canImport />);

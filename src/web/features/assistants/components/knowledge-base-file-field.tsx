@@ -51,27 +51,20 @@ export function KnowledgeBaseFileField({
     const problem = knowledgeBaseFileError(chosen);
     setError(problem);
     if (problem) return;
-    replace.mutate(
-      { id: assistant.id, file: chosen },
-      {
-        onSuccess: ({ assistant: saved }) => {
-          setFile(storedFileOf(saved));
-          toast({ title: M.fileReplaced, description: saved.knowledgeBaseFileName ?? undefined });
-        },
-        onError: failed(M.fileReplaceFailed),
-      },
-    );
+    // Told even when the dialog was closed meanwhile (the hint says the file needs no Update), so the
+    // outcome follows the promise: `mutate`'s own callbacks are dropped once the field is gone.
+    replace.mutateAsync({ id: assistant.id, file: chosen }).then(({ assistant: saved }) => {
+      setFile(storedFileOf(saved));
+      toast({ title: M.fileReplaced, description: saved.knowledgeBaseFileName ?? undefined });
+    }, failed(M.fileReplaceFailed));
   }
 
   function removeFile() {
     setError(undefined);
-    remove.mutate(assistant.id, {
-      onSuccess: ({ assistant: saved }) => {
-        setFile(storedFileOf(saved));
-        toast({ title: M.fileRemoved });
-      },
-      onError: failed(M.fileRemoveFailed),
-    });
+    remove.mutateAsync(assistant.id).then(({ assistant: saved }) => {
+      setFile(storedFileOf(saved));
+      toast({ title: M.fileRemoved });
+    }, failed(M.fileRemoveFailed));
   }
 
   return (

@@ -66,28 +66,19 @@ function ConnectorForm({ connector, onDone }: { connector?: Connector; onDone():
     setErrors(result.errors ?? {});
     if (!result.data) return;
     const input = result.data;
-    if (connector) {
-      update.mutate(
-        { id: connector.id, input },
-        {
-          onSuccess: () => {
-            toastSuccess('Connector updated successfully');
-            onDone();
-          },
-          onError: (error) =>
-            toastError(`Failed to update connector: ${messageOf(error, 'please try again.')}`),
-        },
-      );
-    } else {
-      create.mutate(input, {
-        onSuccess: () => {
-          toastSuccess('Connector created successfully');
-          onDone();
-        },
-        onError: (error) =>
-          toastError(`Failed to create connector: ${messageOf(error, 'please try again.')}`),
-      });
-    }
+    // The outcome follows the promise, so it is told even if Cancel closed the dialog meanwhile.
+    const saved = connector ? update.mutateAsync({ id: connector.id, input }) : create.mutateAsync(input);
+    const done = connector ? 'updated' : 'created';
+    saved.then(
+      () => {
+        toastSuccess(`Connector ${done} successfully`);
+        onDone();
+      },
+      (error: unknown) =>
+        toastError(
+          `Failed to ${connector ? 'update' : 'create'} connector: ${messageOf(error, 'please try again.')}`,
+        ),
+    );
   }
 
   return (

@@ -107,4 +107,26 @@ describe('LinkedAccountsScreen', () => {
     await userEvent.click(await screen.findByRole('switch', { name: 'Active: Bright Smile Dental' }));
     expect(await screen.findByText('Failed to update connector status: Forbidden')).toBeTruthy();
   });
+
+  it('tells how a create ended even when Cancel closed the dialog while it was sent', async () => {
+    type Answer = { status: number; body: unknown };
+    let answer: (reply: Answer) => void = () => undefined;
+    mockApi({
+      'GET /api/connectors': list([]),
+      'POST /api/connectors': () => new Promise<Answer>((resolve) => (answer = resolve)),
+    });
+    renderWithApp(<LinkedAccountsScreen isAdmin onScheduleSourceChanged={noRefresh} />);
+    await userEvent.click(await screen.findByRole('button', { name: 'Add Connector' }));
+    const dialog = within(await screen.findByRole('dialog'));
+    await userEvent.type(dialog.getByLabelText('Name'), 'North Clinic');
+    await userEvent.type(dialog.getByLabelText('Consumer ID'), 'north-clinic');
+    await userEvent.type(dialog.getByLabelText('Connector ID'), 'sandbox');
+    await userEvent.click(dialog.getByRole('button', { name: 'Create Connector' }));
+    await userEvent.click(dialog.getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    answer({ status: 409, body: { message: 'That connector is already linked.' } });
+    expect(
+      await screen.findByText('Failed to create connector: That connector is already linked.'),
+    ).toBeTruthy();
+  });
 });
