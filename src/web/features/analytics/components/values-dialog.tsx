@@ -48,15 +48,13 @@ function ValuesForm({ values, onDone }: { values: AppointmentValues['values']; o
     });
     setErrors(problems);
     if (Object.keys(problems).length > 0) return;
-    update.mutate(
-      { values: body },
-      {
-        onSuccess: () => {
-          toastSuccess(VALUES_TEXTS.saved);
-          onDone();
-        },
-        onError: (error) => toastError(messageOf(error, VALUES_TEXTS.saveFailed)),
+    // The outcome follows the promise, so it is told even if Cancel closed the dialog meanwhile.
+    update.mutateAsync({ values: body }).then(
+      () => {
+        toastSuccess(VALUES_TEXTS.saved);
+        onDone();
       },
+      (error: unknown) => toastError(messageOf(error, VALUES_TEXTS.saveFailed)),
     );
   }
 

@@ -29,18 +29,17 @@ export function SettleDialog({
   onClose(): void;
 }) {
   const settle = useSettleAppointment();
-  const mark = (outcome: 'kept' | 'no_show') =>
-    appointment &&
-    settle.mutate(
-      { id: appointment.remote_id, outcome },
-      {
-        onSuccess: () => {
-          toastSuccess(outcome === 'kept' ? SETTLE_TEXTS.kept : SETTLE_TEXTS.noShow);
-          onClose();
-        },
-        onError: (error) => toastError(messageOf(error, SETTLE_TEXTS.failed)),
+  // The outcome follows the promise, so it is told even if Cancel closed the dialog meanwhile.
+  const mark = (outcome: 'kept' | 'no_show') => {
+    if (!appointment) return;
+    settle.mutateAsync({ id: appointment.remote_id, outcome }).then(
+      () => {
+        toastSuccess(outcome === 'kept' ? SETTLE_TEXTS.kept : SETTLE_TEXTS.noShow);
+        onClose();
       },
+      (error: unknown) => toastError(messageOf(error, SETTLE_TEXTS.failed)),
     );
+  };
   return (
     <Dialog open={appointment !== null} onOpenChange={(open) => !open && onClose()}>
       <DialogContent>

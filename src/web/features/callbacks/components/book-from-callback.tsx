@@ -33,8 +33,9 @@ export function BookFromCallback({ task, onDone }: { task: Callback; onDone: () 
     patient.name.trim() !== '' && patient.phone.trim() !== '' && Object.values(choice).every((v) => v !== '');
 
   function submit() {
-    book.mutate(
-      {
+    // The outcome follows the promise, so it is told even if Cancel closed the form meanwhile.
+    book
+      .mutateAsync({
         taskId: task.id,
         params: {
           appointment_type: choice.appointmentType,
@@ -43,9 +44,9 @@ export function BookFromCallback({ task, onDone }: { task: Callback; onDone: () 
           time: choice.time,
           patient_info: { name: patient.name, phone_number: patient.phone },
         },
-      },
-      {
-        onSuccess: (outcome) => {
+      })
+      .then(
+        (outcome) => {
           if (!outcome.success || !('appointment' in outcome)) {
             toast({ variant: 'destructive', title: 'Booking Failed', description: outcome.message ?? '' });
             return;
@@ -57,14 +58,13 @@ export function BookFromCallback({ task, onDone }: { task: Callback; onDone: () 
           });
           onDone();
         },
-        onError: (error) =>
+        (error: unknown) =>
           toast({
             variant: 'destructive',
             title: 'Booking Failed',
             description: messageOf(error, 'Failed to book appointment'),
           }),
-      },
-    );
+      );
   }
 
   return (

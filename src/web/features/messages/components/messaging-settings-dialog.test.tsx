@@ -165,6 +165,19 @@ describe('Messaging settings', () => {
     await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Messaging Settings' })).toBeNull());
   });
 
+  it('tells how a save ended even when Cancel closed the dialog while it was sent', async () => {
+    type Answer = { status: number; body: unknown };
+    let answer: (reply: Answer) => void = () => undefined;
+    const { dialog } = await openSettings({
+      'PUT /api/messaging-settings': () => new Promise<Answer>((resolve) => (answer = resolve)),
+    });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Save Settings' }));
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Messaging Settings' })).toBeNull());
+    answer({ status: 409, body: { message: 'The sender number is no longer one of yours.' } });
+    expect(await screen.findByText('The sender number is no longer one of yours.')).toBeTruthy();
+  });
+
   it('in the sandbox, replies as the patient and opens the conversation it landed in', async () => {
     const { dialog, api, router } = await openSettings({
       'POST /api/messaging/sandbox/inbound': { status: 202, body: { conversationId: 'c7' } },

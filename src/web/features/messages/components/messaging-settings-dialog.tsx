@@ -174,26 +174,26 @@ function SettingsForm({
     event.preventDefault();
     if (blocked) return;
     setFormError(null);
-    update.mutate(
-      {
+    // The outcome follows the promise, so it is told even if Cancel closed the dialog meanwhile.
+    update
+      .mutateAsync({
         senderNumber: form.senderNumber || null,
         templates: form.templates,
         bookingConfirmation: form.bookingConfirmation,
         callOnReschedule: form.callOnReschedule,
-      },
-      {
-        onSuccess: () => {
+      })
+      .then(
+        () => {
           toastSuccess(SETTINGS_TEXTS.saved);
           onDone();
         },
-        onError: (error) => {
+        (error: unknown) => {
           const fields = fieldErrorsOf(error);
           if (fields) setServerErrors(fields);
           else setFormError(messageOf(error, SETTINGS_TEXTS.saveFailed));
           toastError(messageOf(error, SETTINGS_TEXTS.saveFailed));
         },
-      },
-    );
+      );
   };
 
   return (

@@ -75,15 +75,13 @@ function TransferForm({ settings, onDone }: { settings: CallTransferSettings; on
     const found = validate(form);
     setErrors(found);
     if (Object.keys(found).length > 0) return;
-    update.mutate(
-      { ...form, phoneNumber: form.phoneNumber.trim() || null },
-      {
-        onSuccess: () => {
-          toastSuccess(M.saved);
-          onDone();
-        },
-        onError: (error) => toastError(messageOf(error, M.saveFailed)),
+    // The outcome follows the promise, so it is told even if Cancel closed the dialog meanwhile.
+    update.mutateAsync({ ...form, phoneNumber: form.phoneNumber.trim() || null }).then(
+      () => {
+        toastSuccess(M.saved);
+        onDone();
       },
+      (error: unknown) => toastError(messageOf(error, M.saveFailed)),
     );
   };
 

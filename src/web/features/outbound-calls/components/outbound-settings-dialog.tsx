@@ -203,13 +203,14 @@ function SettingsForm({
     const found = validate(form);
     setErrors(found);
     if (Object.keys(found).length > 0) return;
-    update.mutate(toSettings(form, settings), {
-      onSuccess: () => {
+    // The outcome follows the promise, so it is told even if Cancel closed the dialog meanwhile.
+    update.mutateAsync(toSettings(form, settings)).then(
+      () => {
         toastSuccess(SETTINGS_MESSAGES.saved);
         onDone();
       },
-      onError: (error) => toastError(messageOf(error, SETTINGS_MESSAGES.saveFailed)),
-    });
+      (error: unknown) => toastError(messageOf(error, SETTINGS_MESSAGES.saveFailed)),
+    );
   };
 
   return (

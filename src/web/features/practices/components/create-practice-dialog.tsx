@@ -125,13 +125,14 @@ function CreatePracticeForm({ prefill, onDone }: { prefill?: PracticePrefill; on
     const result = validate(CreatePracticeInputSchema, { ...values, demoRequestId: prefill?.demoRequestId });
     setErrors(result.errors ?? {});
     if (!result.data) return;
-    create.mutate(result.data, {
-      onSuccess: ({ practice, invitation }) => {
+    // The outcome follows the promise, so it is told even if Cancel closed the dialog meanwhile.
+    create.mutateAsync(result.data).then(
+      ({ practice, invitation }) => {
         toastSuccess(`${practice.name} created. Invitation sent to ${invitation.email}`);
         onDone();
       },
-      onError: (error) => toastError(`Failed to create practice: ${messageOf(error, 'please try again.')}`),
-    });
+      (error: unknown) => toastError(`Failed to create practice: ${messageOf(error, 'please try again.')}`),
+    );
   }
 
   return (

@@ -43,15 +43,13 @@ function InviteAdminForm({ practice, onDone }: { practice: Practice; onDone(): v
     const result = validate(InvitePracticeAdminInputSchema, { adminEmail });
     setErrors(result.errors ?? {});
     if (!result.data) return;
-    invite.mutate(
-      { id: practice.id, ...result.data },
-      {
-        onSuccess: ({ invitation }) => {
-          toastSuccess(`Invitation sent to ${invitation.email}`);
-          onDone();
-        },
-        onError: (error) => toastError(`Failed to send invitation: ${messageOf(error, 'please try again.')}`),
+    // The outcome follows the promise, so it is told even if Cancel closed the dialog meanwhile.
+    invite.mutateAsync({ id: practice.id, ...result.data }).then(
+      ({ invitation }) => {
+        toastSuccess(`Invitation sent to ${invitation.email}`);
+        onDone();
       },
+      (error: unknown) => toastError(`Failed to send invitation: ${messageOf(error, 'please try again.')}`),
     );
   }
 

@@ -48,13 +48,14 @@ function InviteUserForm({ onDone }: { onDone(): void }) {
     );
     setErrors(result.errors ?? {});
     if (!result.data) return;
-    invite.mutate(result.data, {
-      onSuccess: ({ invitation }) => {
+    // The outcome follows the promise, so it is told even if Cancel closed the dialog meanwhile.
+    invite.mutateAsync(result.data).then(
+      ({ invitation }) => {
         toastSuccess(`Invitation sent to ${invitation.email}`);
         onDone();
       },
-      onError: (error) => toastError(`Failed to send invitation: ${messageOf(error, 'please try again.')}`),
-    });
+      (error: unknown) => toastError(`Failed to send invitation: ${messageOf(error, 'please try again.')}`),
+    );
   }
 
   return (

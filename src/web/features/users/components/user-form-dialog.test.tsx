@@ -1,5 +1,6 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { useState } from 'react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { mockApi } from '../../../test/mock-api';
 import { renderWithApp } from '../../../test/render';
@@ -101,5 +102,32 @@ describe('UserFormDialog', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Create User' }));
     await waitFor(() => expect(api.calls.some((c) => c.method === 'POST')).toBe(true));
     expect(JSON.stringify(api.calls.find((c) => c.method === 'POST')!.body)).toContain('"canMessages":true');
+  }, 20_000);
+
+  it('tells how a create ended even when Cancel closed the dialog while it was sent', async () => {
+    type Answer = { status: number; body: unknown };
+    let answer: (reply: Answer) => void = () => undefined;
+    mockApi({ 'POST /api/users/atomic': () => new Promise<Answer>((resolve) => (answer = resolve)) });
+    function Screen() {
+      const [open, setOpen] = useState(true);
+      return (
+        <UserFormDialog
+          open={open}
+          options={{ phoneNumbers: [], assistants: [], connectors: [] }}
+          showLinkedAccounts
+          onOpenChange={setOpen}
+        />
+      );
+    }
+    renderWithApp(<Screen />);
+    await userEvent.type(screen.getByLabelText('Name'), 'Sam Taken');
+    await userEvent.type(screen.getByLabelText('Email'), 'admin@brightsmile.example');
+    await userEvent.type(screen.getByLabelText('Username'), 'samtaken');
+    await userEvent.type(screen.getByLabelText('Password'), 'secret-pass-42');
+    await userEvent.click(screen.getByRole('button', { name: 'Create User' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    answer({ status: 409, body: { success: false, message: 'Email already in use', code: 'conflict' } });
+    expect(await screen.findByText('Email already in use')).toBeTruthy();
   }, 20_000);
 });

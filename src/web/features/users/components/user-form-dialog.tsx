@@ -171,27 +171,27 @@ function UserForm({
     const result = validate(editing ? UpdateUserInputSchema : CreateUserInputSchema, values);
     setErrors(result.errors ?? {});
     if (!result.data) return;
+    // The outcome follows the promise, so it is told even if Cancel closed the dialog meanwhile.
     if (editing) {
       // The password goes only when one was entered.
       const { password, ...user } = result.data.user;
-      update.mutate(
-        { id: userId, input: { ...result.data, user: password ? { ...user, password } : user } },
-        {
-          onSuccess: () => {
+      update
+        .mutateAsync({ id: userId, input: { ...result.data, user: password ? { ...user, password } : user } })
+        .then(
+          () => {
             toastSuccess('User updated successfully');
             onDone();
           },
-          onError: (error) => toastError(messageOf(error, 'Failed to update user')),
-        },
-      );
+          (error: unknown) => toastError(messageOf(error, 'Failed to update user')),
+        );
     } else {
-      create.mutate(result.data as CreateUserInput, {
-        onSuccess: () => {
+      create.mutateAsync(result.data as CreateUserInput).then(
+        () => {
           toastSuccess('User created successfully');
           onDone();
         },
-        onError: (error) => toastError(messageOf(error, 'Failed to create user')),
-      });
+        (error: unknown) => toastError(messageOf(error, 'Failed to create user')),
+      );
     }
   }
 

@@ -38,21 +38,19 @@ function CreateWorkflowForm({ onDone }: { onDone(): void }) {
   function submit(event: FormEvent) {
     event.preventDefault();
     if (empty || create.isPending) return;
-    create.mutate(
-      { name: name.trim() },
-      {
-        onSuccess: () => {
-          toast({ title: M.created });
-          onDone();
-        },
-        onError: (e) => {
-          setError(fieldErrorsOf(e).name);
-          toast({
-            title: M.createFailed,
-            description: messageOf(e, 'Please try again.'),
-            variant: 'destructive',
-          });
-        },
+    // The outcome follows the promise, so it is told even if Cancel closed the dialog meanwhile.
+    create.mutateAsync({ name: name.trim() }).then(
+      () => {
+        toast({ title: M.created });
+        onDone();
+      },
+      (e: unknown) => {
+        setError(fieldErrorsOf(e).name);
+        toast({
+          title: M.createFailed,
+          description: messageOf(e, 'Please try again.'),
+          variant: 'destructive',
+        });
       },
     );
   }
