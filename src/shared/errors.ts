@@ -24,6 +24,8 @@ export const ErrorCodeSchema = z.enum([
   'invitation_expired',
   /** 502: the mail server did not take the mail. */
   'mail_failed',
+  /** A practice was created but its first admin could not be invited: it exists, Invite Admin tries again. */
+  'admin_not_invited',
 ]);
 export type ErrorCode = z.infer<typeof ErrorCodeSchema>;
 

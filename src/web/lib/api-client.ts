@@ -27,6 +27,13 @@ export function messageOf(error: unknown, fallback: string): string {
   return fallback;
 }
 
+/** The error envelope's `code` (#shared/errors), when the server answered one. */
+export function errorCodeOf(error: unknown): string | undefined {
+  if (!(error instanceof ApiError)) return undefined;
+  const code = (error.body as { code?: unknown } | undefined)?.code;
+  return typeof code === 'string' ? code : undefined;
+}
+
 /** The server's message for each field it refused (a 400 `validation_failed`'s `fields`), or none. */
 export function fieldErrorsOf(error: unknown): Record<string, string> {
   if (!(error instanceof ApiError)) return {};

@@ -41,8 +41,10 @@ export function registerPracticeRoutes(app: App, practices: PracticesService): v
         { id: user.id, role: 'operator' },
         requestContext(request),
       );
+      // A practice kept without its admin's invitation is still the practice this entry names.
       request.auditResourceId = created.practice.id;
       request.auditPracticeId = created.practice.id;
+      if ('notInvited' in created) throw created.notInvited;
       if (request.body.demoRequestId) request.auditDetail = 'from a demo request';
       return reply.status(201).send(created);
     },

@@ -47,13 +47,14 @@ export function createPracticesService(
     /**
      * The practice, then its first admin's invitation. Per-practice settings need no rows: their readers
      * fall back to the defaults. An invitation that fails undoes the practice when it can, so a retry starts
-     * clean.
+     * clean; when it cannot (the failed mail is audited under it), the practice is answered with the failure
+     * to tell (`notInvited`, code admin_not_invited).
      */
     async create(
       input: CreatePracticeInput,
       actor: Actor,
       context: Partial<RequestContext> = {},
-    ): Promise<{ practice: Practice; invitation: Invitation }> {
+    ): Promise<{ practice: Practice } & ({ invitation: Invitation } | { notInvited: AppError })> {
       if (await repo.emailTaken(input.adminEmail)) throw conflict(INVITATION_MESSAGES.emailTaken);
       const adminName =
         (input.demoRequestId && (await repo.demoRequestName(input.demoRequestId))) || DEFAULT_ADMIN_NAME;
@@ -78,11 +79,12 @@ export function createPracticesService(
         if (await repo.removeNew(result.practice.id)) throw error;
         // The failed mail is already audited under the practice, so it stays: say so, not just "try again".
         const failure = asAppError(error);
-        throw new AppError(
+        const notInvited = new AppError(
           failure?.status ?? 502,
-          failure?.code ?? 'mail_failed',
+          'admin_not_invited',
           `${result.practice.name} was created, but its admin could not be invited: ${failure?.message ?? 'please try again later.'}`,
         );
+        return { practice: result.practice, notInvited };
       }
     },
 

@@ -13,7 +13,8 @@ export function useCreatePractice() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: createPractice,
-    onSuccess: () =>
+    // Settled, not only succeeded: a practice kept without its admin's invitation is listed too.
+    onSettled: () =>
       Promise.all([
         queryClient.invalidateQueries({ queryKey: PRACTICES_KEY }),
         queryClient.invalidateQueries({ queryKey: DEMO_REQUESTS_KEY }),

@@ -17,7 +17,7 @@ import {
 } from '../../../components/ui/dialog';
 import { Label } from '../../../components/ui/label';
 import { NativeSelect } from '../../../components/ui/native-select';
-import { messageOf } from '../../../lib/api-client';
+import { errorCodeOf, messageOf } from '../../../lib/api-client';
 import { validate, type FieldErrors } from '../../../lib/form';
 import { useCreatePractice } from '../api/create-practice';
 import { FormDialogFooter } from '../../../components/form-dialog-footer';
@@ -131,7 +131,15 @@ function CreatePracticeForm({ prefill, onDone }: { prefill?: PracticePrefill; on
         toastSuccess(`${practice.name} created. Invitation sent to ${invitation.email}`);
         onDone();
       },
-      (error: unknown) => toastError(`Failed to create practice: ${messageOf(error, 'please try again.')}`),
+      (error: unknown) => {
+        // The practice exists (its row offers Invite Admin): the dialog closes, so it is not created twice.
+        if (errorCodeOf(error) === 'admin_not_invited') {
+          toastError(messageOf(error, 'The practice was created, but its admin could not be invited.'));
+          onDone();
+          return;
+        }
+        toastError(`Failed to create practice: ${messageOf(error, 'please try again.')}`);
+      },
     );
   }
 
