@@ -8,6 +8,7 @@ import { Input } from '../../../components/ui/input';
 import { Label } from '../../../components/ui/label';
 import { ListStates } from '../../../components/list-states';
 import { toastError } from '../../../components/mutation-toasts';
+import { messageOf } from '../../../lib/api-client';
 import { useExportAuditEvents } from '../api/export-audit-events';
 import { useAuditEvents } from '../api/get-audit-events';
 import { PageHeader } from '../../../components/page-header';
@@ -70,7 +71,8 @@ export function AuditLogScreen({ users }: { users: UserOption[] }) {
             pending={exporter.isPending}
             onClick={() =>
               exporter.mutate(filter, {
-                onError: (e) => toastError(e.message),
+                onError: (e) =>
+                  toastError(`Failed to export audit log: ${messageOf(e, 'please try again.')}`),
               })
             }
           >

@@ -84,6 +84,24 @@ describe('PracticesScreen', () => {
     expect(calls.find((call) => call.method === 'PATCH')?.body).toEqual({ status: 'suspended' });
   });
 
+  it('a suspension that ends after its dialog was closed leaves the next dialog open, and is told', async () => {
+    type Answer = { status?: number; body: unknown };
+    let answer: (reply: Answer) => void = () => undefined;
+    mockApi({
+      'GET /api/practices': list([PRACTICE, PAWS]),
+      'PATCH /api/practices/p-1': () => new Promise<Answer>((resolve) => (answer = resolve)),
+    });
+    renderWithApp(<PracticesScreen />);
+    await userEvent.click(await screen.findByRole('button', { name: 'Suspend Bright Smile Dental' }));
+    await userEvent.click(within(screen.getByRole('alertdialog')).getByRole('button', { name: 'Suspend' }));
+    await userEvent.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull());
+    await userEvent.click(screen.getByRole('button', { name: 'Reactivate Paws & Claws Veterinary' }));
+    answer({ body: { practice: { ...PRACTICE, status: 'suspended' } } });
+    expect(await screen.findByText('Bright Smile Dental suspended')).toBeTruthy();
+    expect(screen.getByRole('alertdialog').textContent).toContain('Paws & Claws Veterinary');
+  });
+
   it('reactivates, and a failure shows the server message', async () => {
     mockApi({
       'GET /api/practices': list([PAWS]),
@@ -150,6 +168,30 @@ describe('PracticesScreen', () => {
       await screen.findByText('Failed to create practice: A user with this email already exists.'),
     ).toBeTruthy();
     expect(screen.getByRole('dialog')).toBeTruthy();
+  });
+
+  it('closes the dialog and lists the practice when it was created but its admin not invited', async () => {
+    const message =
+      'Lakeside Spa was created, but its admin could not be invited: The mail server refused it.';
+    let created = false;
+    const lakeside = { ...PAWS, id: 'p-3', name: 'Lakeside Spa', status: 'active' as const };
+    mockApi({
+      'GET /api/practices': () => list(created ? [PRACTICE, lakeside] : [PRACTICE]),
+      'GET /api/demo-requests': { body: { demoRequests: [] } },
+      'POST /api/practices': () => {
+        created = true;
+        return { status: 502, body: { success: false, code: 'admin_not_invited', message } };
+      },
+    });
+    renderWithApp(<PracticesScreen />);
+    await userEvent.click(await screen.findByRole('button', { name: 'Create Practice' }));
+    const dialog = screen.getByRole('dialog');
+    await fill(within(dialog).getByLabelText('Practice name'), 'Lakeside Spa');
+    await fill(within(dialog).getByLabelText("First admin's e-mail"), 'owner@lakeside.example');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Create Practice' }));
+    expect(await screen.findByText(message)).toBeTruthy();
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(await screen.findByText('Lakeside Spa')).toBeTruthy();
   });
 
   it('invites an admin again: only to an active practice, checks the address, says who was invited', async () => {

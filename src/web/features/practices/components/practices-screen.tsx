@@ -39,20 +39,22 @@ export function PracticesScreen() {
   function confirmChange() {
     if (!changing) return;
     const status = suspending ? 'suspended' : 'active';
-    update.mutate(
-      { id: changing.id, status },
-      {
-        onSuccess: ({ practice }) =>
+    const sent = changing;
+    // The outcome follows the promise, so it is told even if the dialog was closed meanwhile; it closes the
+    // dialog only if that is still the one for this practice.
+    update
+      .mutateAsync({ id: sent.id, status })
+      .then(
+        ({ practice }) =>
           toastSuccess(
             status === 'suspended' ? `${practice.name} suspended` : `${practice.name} reactivated`,
           ),
-        onError: (error) =>
+        (error: unknown) =>
           toastError(
             `Failed to ${status === 'suspended' ? 'suspend' : 'reactivate'} practice: ${messageOf(error, 'please try again.')}`,
           ),
-        onSettled: () => setChanging(undefined),
-      },
-    );
+      )
+      .finally(() => setChanging((current) => (current === sent ? undefined : current)));
   }
 
   return (
