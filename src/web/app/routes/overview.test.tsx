@@ -1,5 +1,5 @@
-import { screen } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { screen, waitFor } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
 import { mockApi, pending } from '../../test/mock-api';
 import { FRONT_DESK_PERMISSIONS, permissionsBody } from '../../test/principals';
 import { renderWithApp, TEST_ADMIN, TEST_FRONT_DESK } from '../../test/render';
@@ -46,6 +46,7 @@ describe('Overview links', () => {
       'GET /api/user-permissions': { body: permissionsBody({ permissions: { canAnalytics: true } }) },
       'GET /api/analytics': {
         body: {
+          range: { from: '2026-12-01', to: '2026-12-07', timeZone: 'UTC' },
           bookings: { total: 14 },
           outcomes: { kept: 6, noShow: 1, cancelled: 1 },
           money: { costPerBookedVisit: 0.4567 },
@@ -60,6 +61,37 @@ describe('Overview links', () => {
     const asked = api.calls.find((c) => c.path === '/api/analytics')!.search;
     expect(link).toBe(`/analytics?from=${asked.get('from')}&to=${asked.get('to')}`);
     expect(asked.get('from')!.slice(8)).toBe('01');
+  });
+
+  it("counts the practice's month, not the browser's: late on the 30th in Los Angeles is still November", async () => {
+    vi.useFakeTimers({ toFake: ['Date'], now: new Date('2026-12-01T03:00:00Z') });
+    try {
+      const api = mockApi({
+        ...LISTS,
+        'GET /api/user-permissions': { body: permissionsBody({ permissions: { canAnalytics: true } }) },
+        'GET /api/analytics': ({ search }) => ({
+          body: {
+            range: { from: search.get('from'), to: search.get('to'), timeZone: 'America/Los_Angeles' },
+            bookings: { total: search.get('from') === '2026-11-01' ? 31 : 0 },
+            outcomes: { kept: 0, noShow: 0, cancelled: 0 },
+            money: { costPerBookedVisit: null },
+          },
+        }),
+      });
+      renderWithApp(<OverviewRoute isBuilt={() => true} />, { user: TEST_FRONT_DESK });
+      await waitFor(() => expect(screen.getByTestId('headline-Bookings').textContent).toBe('31'));
+      expect(screen.getByRole('link', { name: 'View Analytics' }).getAttribute('href')).toBe(
+        '/analytics?from=2026-11-01&to=2026-11-30',
+      );
+      expect(
+        api.calls
+          .filter((c) => c.path === '/api/analytics')
+          .at(-1)!
+          .search.get('to'),
+      ).toBe('2026-11-30');
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it('neither asks for nor shows the analytics figures to a user without Analytics', async () => {

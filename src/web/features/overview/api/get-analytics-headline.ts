@@ -3,7 +3,7 @@ import { format, startOfMonth } from 'date-fns';
 import type { Analytics } from '#shared/schemas/analytics';
 import { apiRequest } from '../../../lib/api-client';
 
-/** This month so far (the browser's calendar), as the Analytics screen asks for it. */
+/** This month so far, up to `today` (the practice's, from `practiceToday`), as the Analytics screen asks for it. */
 export function thisMonth(today: Date): { from: string; to: string } {
   return { from: format(startOfMonth(today), 'yyyy-MM-dd'), to: format(today, 'yyyy-MM-dd') };
 }

@@ -1,6 +1,8 @@
+import { useMemo, useState } from 'react';
 import { Link } from 'react-router';
 import { keptRate } from '#shared/analytics';
 import { Card, CardContent, CardHeader, CardTitle } from '../../../components/ui/card';
+import { practiceToday } from '../../../lib/practice-time';
 import { thisMonth, useAnalyticsHeadline } from '../api/get-analytics-headline';
 
 const usd = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' });
@@ -16,9 +18,17 @@ function Figure({ label, value }: { label: string; value: string }) {
   );
 }
 
-/** Bookings this month so far, the kept rate and the cost per booked visit, linking to Analytics (issue 25). */
-export function AnalyticsHeadline({ today = new Date() }: { today?: Date }) {
+/**
+ * Bookings this month so far, the kept rate and the cost per booked visit, linking to Analytics (issue 25). The
+ * month is the practice's (its time zone comes with the first answer, as on the Analytics screen, so the figures
+ * agree with Total Calls' month); `today` fixes it (tests).
+ */
+export function AnalyticsHeadline({ today: fixedToday }: { today?: Date }) {
+  const [timeZone, setTimeZone] = useState<string>();
+  const today = useMemo(() => fixedToday ?? practiceToday(timeZone), [fixedToday, timeZone]);
   const { data, isLoading, error } = useAnalyticsHeadline(today);
+  const zone = data?.range.timeZone;
+  if (zone && zone !== timeZone) setTimeZone(zone);
   if (isLoading || error || !data) return null;
   const kept = keptRate(data.outcomes);
   const perVisit = data.money.costPerBookedVisit;
