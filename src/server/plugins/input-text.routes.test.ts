@@ -112,6 +112,12 @@ describe('NUL in a multipart form (issue 19: the assistant form stored it and an
   it.each([
     ['a field value', multipart({ name: 'Front\u0000Desk' })],
     ['a field name', multipart({ name: 'Front Desk', ['first\u0000Message']: 'Hello' })],
+    // Escaped inside a JSON field, it is six plain characters until the field is parsed.
+    ['a JSON field, escaped', multipart({ name: 'Front Desk', clientMessages: '["\\u0000"]' })],
+    [
+      'a JSON field, a lone surrogate escaped',
+      multipart({ name: 'Front Desk', clientMessages: '["\\ud800"]' }),
+    ],
     [
       'a file name',
       multipart({ name: 'Front Desk' }, [

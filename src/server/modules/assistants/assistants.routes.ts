@@ -18,7 +18,7 @@ import { SuccessResponseSchema } from '#shared/schemas/common';
 import type { App } from '../../app-types';
 import { AppError, badRequest } from '../../errors';
 import { viewer } from '../../plugins/auth';
-import { hasInvalidText, INVALID_MESSAGE, storableText } from '../../plugins/input-text';
+import { hasInvalidText, INVALID_MESSAGE, refuseInvalidText, storableText } from '../../plugins/input-text';
 import { exceedsJsonDepth, TOO_DEEP_MESSAGE } from '../../plugins/json-body';
 import { validationMessage } from '../../plugins/validation-message';
 import type { AssistantsService } from './assistants.service';
@@ -77,6 +77,7 @@ async function readForm(
             [part.fieldname]: ASSISTANT_MESSAGES.invalidJson,
           });
         }
+        refuseInvalidText(raw[part.fieldname], part.fieldname);
       } else if (part.fieldname === 'maxDurationSeconds') {
         raw.maxDurationSeconds = /^\s*\d+(\.\d+)?\s*$/.test(value) ? Number(value) : value;
       } else {

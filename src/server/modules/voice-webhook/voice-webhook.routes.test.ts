@@ -354,6 +354,14 @@ describe('POST /webhook from the console', () => {
     expect(response.json().message).toBe(unknownFunctionMessage('cancelEverything'));
   });
 
+  it('refuses text PostgreSQL cannot hold that arrives escaped inside string parameters (it was a 500)', async () => {
+    for (const text of ['x\u0000', 'x\ud800']) {
+      const response = await consoleCall('bookAppointment', JSON.stringify({ appointment_type: text }));
+      expect(response.statusCode).toBe(400);
+      expect(response.json().message).toBe('The request contains characters that are not allowed.');
+    }
+  });
+
   it('needs a session', async () => {
     const response = await t.app.inject({
       method: 'POST',

@@ -30,6 +30,7 @@ import { phoneNumberProblem } from '#shared/phone';
 import { formatVisitDay, formatVisitTime } from '#shared/visit-time';
 import { badRequest, notFound } from '../../errors';
 import { toE164 } from '../../lib/phone';
+import { refuseInvalidText } from '../../plugins/input-text';
 import { sameName } from '../../lib/person-name';
 import type { Appointment, NewPatient, Patient } from '../../integrations/practice-management/port';
 import { addMinutesToWall, formatHm, minutesOfDay } from '../../lib/wall-time';
@@ -97,6 +98,7 @@ function parseParams<S extends z.ZodType>(schema: S, raw: unknown): z.output<S> 
     } catch {
       throw badRequest('The function parameters are not valid JSON.');
     }
+    refuseInvalidText(value);
   }
   const parsed = schema.safeParse(value);
   if (!parsed.success) {
