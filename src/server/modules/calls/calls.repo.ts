@@ -20,6 +20,7 @@ import {
   type DetailRow,
   type ListRow,
 } from './calls.sql';
+import { isUuid } from '../../lib/uuid';
 
 /** `null` = every call; otherwise calls on one of these numbers or assistants (possibly none). */
 
@@ -207,8 +208,6 @@ export interface PlacedCall {
   placedAt: Date;
 }
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
 const json = (value: unknown) => (value === null ? null : JSON.stringify(value));
 
 export function createCallsRepo(db: Db) {
@@ -299,7 +298,7 @@ export function createCallsRepo(db: Db) {
           json(report.messages),
           json(report.analysis),
           // The platform's id when it is a UUID, so the id staff see matches the platform's dashboard.
-          UUID.test(report.providerId) ? report.providerId : randomUUID(),
+          isUuid(report.providerId) ? report.providerId : randomUUID(),
           report.precedence,
           practiceId,
         ],
@@ -334,7 +333,7 @@ export function createCallsRepo(db: Db) {
         name: 'calls_record_placed',
         text: PLACED_SQL,
         values: [
-          UUID.test(providerId) ? providerId : randomUUID(),
+          isUuid(providerId) ? providerId : randomUUID(),
           providerId,
           placed.placedAt,
           placed.customerName,

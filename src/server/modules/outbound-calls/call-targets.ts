@@ -3,8 +3,7 @@ import { badRequest } from '../../errors';
 import type { Viewer } from '../../plugins/auth';
 import type { AssistantsService } from '../assistants/assistants.service';
 import type { PhoneNumbersService } from '../phone-numbers/phone-numbers.service';
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+import { isUuid } from '../../lib/uuid';
 
 export interface CallTargets {
   assistantId: string;
@@ -30,9 +29,9 @@ export function createCallTargets(deps: {
     const { assistantId, phoneNumberId } = chosen;
     if (!assistantId) throw badRequest(missing.assistant, { assistant_id: missing.assistant });
     if (!phoneNumberId) throw badRequest(missing.number, { phone_number_id: missing.number });
-    const assistant = UUID.test(assistantId) && (await deps.assistants.visible(viewer, assistantId));
+    const assistant = isUuid(assistantId) && (await deps.assistants.visible(viewer, assistantId));
     if (!assistant) throw badRequest(M.unknownAssistant, { assistant_id: M.unknownAssistant });
-    const number = UUID.test(phoneNumberId) && (await deps.phoneNumbers.visibleById(viewer, phoneNumberId));
+    const number = isUuid(phoneNumberId) && (await deps.phoneNumbers.visibleById(viewer, phoneNumberId));
     if (!number) throw badRequest(M.unknownNumber, { phone_number_id: M.unknownNumber });
     return { assistantId: assistant.id, phoneNumberId: number.id };
   };

@@ -32,8 +32,7 @@ import {
   type OutboundCallToQueue,
   type OutboundCallsRepo,
 } from './outbound-calls.repo';
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+import { isUuid } from '../../lib/uuid';
 
 export interface OutboundCallsDeps {
   repo: OutboundCallsRepo;
@@ -355,12 +354,12 @@ export function createOutboundCallsService({
         { field: 'recall', ...next.recall },
       ];
       for (const { field, assistantId, phoneNumberId } of chosen) {
-        if (assistantId && !(UUID.test(assistantId) && (await assistants.visible(viewer, assistantId)))) {
+        if (assistantId && !(isUuid(assistantId) && (await assistants.visible(viewer, assistantId)))) {
           throw badRequest(M.unknownAssistant, { [`${field}.assistantId`]: M.unknownAssistant });
         }
         if (
           phoneNumberId &&
-          !(UUID.test(phoneNumberId) && (await phoneNumbers.visibleById(viewer, phoneNumberId)))
+          !(isUuid(phoneNumberId) && (await phoneNumbers.visibleById(viewer, phoneNumberId)))
         ) {
           throw badRequest(M.unknownNumber, { [`${field}.phoneNumberId`]: M.unknownNumber });
         }

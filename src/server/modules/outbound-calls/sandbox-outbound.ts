@@ -4,6 +4,7 @@ import type { App } from '../../app-types';
 import type { Db } from '../../db/client';
 import { calls, outboundCalls, phoneNumbers, sandboxOutboundPlacements } from '../../db/schema/index';
 import type { OutboundCallRequest, RemoteCall, VoiceConfig, VoicePort } from '../../integrations/voice/index';
+import { isUuid } from '../../lib/uuid';
 
 export interface SandboxOutboundDeps {
   app: App;
@@ -16,8 +17,6 @@ export interface SandboxOutboundDeps {
 
 /** How long after its call should have ended an unfinished placement is taken as lost by its process. */
 const LOST_MARGIN_MS = 5_000;
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** The visit a recall call books. */
 const RECALL_VISIT = 'dental_cleaning';
@@ -87,7 +86,7 @@ export function createSandboxOutbound({
       .where(
         or(
           eq(phoneNumbers.providerId, phoneNumberId),
-          UUID.test(phoneNumberId) ? eq(phoneNumbers.id, phoneNumberId) : undefined,
+          isUuid(phoneNumberId) ? eq(phoneNumbers.id, phoneNumberId) : undefined,
         ),
       );
     return row?.number ?? undefined;
@@ -237,7 +236,7 @@ export function createSandboxOutbound({
    */
   async function practiceOf(request: OutboundCallRequest): Promise<string> {
     const outboundCallId = request.placementKey?.split(':')[0];
-    if (outboundCallId && UUID.test(outboundCallId)) {
+    if (outboundCallId && isUuid(outboundCallId)) {
       const [row] = await db
         .select({ practiceId: outboundCalls.practiceId })
         .from(outboundCalls)
@@ -250,7 +249,7 @@ export function createSandboxOutbound({
       .where(
         or(
           eq(phoneNumbers.providerId, request.phoneNumberId),
-          UUID.test(request.phoneNumberId) ? eq(phoneNumbers.id, request.phoneNumberId) : undefined,
+          isUuid(request.phoneNumberId) ? eq(phoneNumbers.id, request.phoneNumberId) : undefined,
         ),
       );
     if (!number) throw new Error('The sandbox voice cannot tell which practice places this call.');

@@ -110,8 +110,11 @@ describe('POST /api/analyze-transcript', () => {
       expect(response.statusCode).toBe(400);
       expect(response.json()).toMatchObject({ message: 'Please enter a transcript to analyze' });
     }
-    const unknown = await post('/api/analyze-transcript', { transcript: 'User: hi', callId: 'nope' });
-    expect(unknown.statusCode).toBe(404);
+    // 36 characters of hex digits and hyphens that are no uuid reached the uuid column (a 500).
+    for (const callId of ['nope', '-'.repeat(36), 'a'.repeat(36), '00000000-0000-4000-8000-00000000000-0']) {
+      const unknown = await post('/api/analyze-transcript', { transcript: 'User: hi', callId });
+      expect(unknown.statusCode).toBe(404);
+    }
   });
 
   it('refuses a transcript over the limit in words, not in zod wording', async () => {

@@ -15,6 +15,7 @@ import { bookNearestFreeTime } from './nearest-free-time';
 import type { EventBus } from '../../events';
 import type { CallForProcessing, ProcessingRecord, ProcessorRepo } from './processor.repo';
 import { readCall } from './read-call';
+import { isUuid } from '../../lib/uuid';
 
 export const MISSING_TRANSCRIPT_MESSAGE = 'Please enter a transcript to analyze';
 export const BATCH_SIZE = 10;
@@ -193,7 +194,7 @@ export function createProcessorService(deps: {
         throw badRequest(MISSING_TRANSCRIPT_MESSAGE, { transcript: MISSING_TRANSCRIPT_MESSAGE });
       let call: CallForProcessing | undefined;
       if (callId !== 'manual') {
-        call = /^[0-9a-f-]{36}$/i.test(callId) ? await repo.call(viewer.practice.id, callId) : undefined;
+        call = isUuid(callId) ? await repo.call(viewer.practice.id, callId) : undefined;
         if (!call) throw notFound('Call not found.');
       }
       const { appointmentRequest, evidence } = await analyse(viewer, transcript, call);

@@ -14,6 +14,7 @@ import {
   userPhoneNumbers,
   users,
 } from '../../db/schema/index';
+import { isUuid } from '../../lib/uuid';
 
 type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 type Executor = Db | Tx;
@@ -31,8 +32,6 @@ export interface Assignments {
   connectorIds: string[];
   assistantIds: string[];
 }
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 const ASSIGNMENT_TABLES = {
   phoneNumberIds: { target: phoneNumbers, link: userPhoneNumbers, column: 'phoneNumberId' },
@@ -81,7 +80,7 @@ export function createUsersRepo(db: Db) {
     },
 
     async find(practiceId: string, id: string, executor: Executor = db): Promise<ManagedUser | undefined> {
-      if (!UUID.test(id)) return undefined;
+      if (!isUuid(id)) return undefined;
       const [row] = await executor
         .select()
         .from(users)
@@ -107,7 +106,7 @@ export function createUsersRepo(db: Db) {
 
     /** The ids of `ids` that name no row of the practice (also any that is not a uuid). */
     async unknownIds(practiceId: string, tx: Tx, kind: AssignmentKind, ids: string[]): Promise<string[]> {
-      const candidates = [...new Set(ids)].filter((id) => UUID.test(id));
+      const candidates = [...new Set(ids)].filter((id) => isUuid(id));
       const { target } = ASSIGNMENT_TABLES[kind];
       const found = candidates.length
         ? await tx

@@ -55,6 +55,7 @@ import {
 } from '../../../db/schema/index';
 import { newConfirmationNumber } from '../../../lib/confirmation-number';
 import { collapseSpaces } from '../../../lib/text';
+import { isUuid } from '../../../lib/uuid';
 
 /**
  * The built-in practice schedule (connectorId 'sandbox'): a real schedule in our own tables. Double
@@ -103,7 +104,6 @@ export function createSandboxCaches(changes?: TableChanges) {
 }
 export type SandboxCaches = ReturnType<typeof createSandboxCaches>;
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const EXCLUSION_VIOLATION = '23P01';
 const DEADLOCK_DETECTED = '40P01';
 /** Migration 0014: a patient's live appointments never overlap. */
@@ -292,7 +292,7 @@ export function createSandboxSchedule(
    */
   async function availability(date: string, providerId: string, moving?: string) {
     if (!isDate(date)) throw new PmsError('bad_request', `Not a date (YYYY-MM-DD): ${date}`);
-    if (providerId !== FIRST_AVAILABLE && !UUID.test(providerId)) {
+    if (providerId !== FIRST_AVAILABLE && !isUuid(providerId)) {
       throw new PmsError('not_found', `Unknown provider: ${providerId}`);
     }
     const weekday = new Date(`${date}T12:00:00Z`).getUTCDay();
@@ -368,7 +368,7 @@ export function createSandboxSchedule(
       );
       return { id: resolved.patient.remoteId, created: resolved.created };
     }
-    const [row] = UUID.test(patient.remoteId)
+    const [row] = isUuid(patient.remoteId)
       ? await tx
           .select({ id: patients.id })
           .from(patients)
@@ -519,7 +519,7 @@ export function createSandboxSchedule(
   }
 
   async function getAppointment(remoteId: string): Promise<Appointment | undefined> {
-    const [row] = UUID.test(remoteId) ? await selectAppointments(eq(appointments.id, remoteId)) : [];
+    const [row] = isUuid(remoteId) ? await selectAppointments(eq(appointments.id, remoteId)) : [];
     return row && toAppointment(row);
   }
 
@@ -573,7 +573,7 @@ export function createSandboxSchedule(
   }
 
   async function cancel(remoteId: string): Promise<void> {
-    const updated = UUID.test(remoteId)
+    const updated = isUuid(remoteId)
       ? await db
           .update(appointments)
           .set({ status: 'cancelled' })
@@ -584,7 +584,7 @@ export function createSandboxSchedule(
   }
 
   async function confirm(remoteId: string): Promise<void> {
-    const updated = UUID.test(remoteId)
+    const updated = isUuid(remoteId)
       ? await db
           .update(appointments)
           .set({ status: 'confirmed' })
@@ -593,7 +593,7 @@ export function createSandboxSchedule(
       : [];
     if (updated.length > 0) return;
     // Already confirmed is fine; cancelled, completed or unknown is not.
-    const [row] = UUID.test(remoteId)
+    const [row] = isUuid(remoteId)
       ? await db
           .select({ status: appointments.status })
           .from(appointments)
@@ -638,7 +638,7 @@ export function createSandboxSchedule(
   async function settle(remoteId: string, outcome: SettledOutcome): Promise<void> {
     const status: AppointmentStatus = outcome === 'kept' ? 'completed' : 'no_show';
     const mine = and(ours.appointments, eq(appointments.id, remoteId));
-    const updated = UUID.test(remoteId)
+    const updated = isUuid(remoteId)
       ? await db
           .update(appointments)
           .set({ status })
@@ -646,7 +646,7 @@ export function createSandboxSchedule(
           .returning({ id: appointments.id })
       : [];
     if (updated.length > 0) return;
-    const [row] = UUID.test(remoteId)
+    const [row] = isUuid(remoteId)
       ? await db.select({ status: appointments.status }).from(appointments).where(mine)
       : [];
     if (!row) throw new PmsError('not_found', `Unknown appointment: ${remoteId}`);
@@ -681,7 +681,7 @@ export function createSandboxSchedule(
       return rows.map(toAppointment);
     },
     async listPatientAppointments(patientRemoteId, { start, end }) {
-      if (!UUID.test(patientRemoteId)) return [];
+      if (!isUuid(patientRemoteId)) return [];
       const rows = await selectAppointments(
         and(
           eq(appointments.patientId, patientRemoteId),
