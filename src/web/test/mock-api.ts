@@ -52,3 +52,12 @@ export function mockApi(routes: Record<string, Handler | Reply>) {
 
 /** A reply that never arrives: the screen stays in its loading state. */
 export const pending = () => new Promise<never>(() => undefined);
+
+/** A reply the test gives later with `answer`: to act while the request is on its way (close, reopen). */
+export function heldReply() {
+  let give: (reply: { status?: number; body?: unknown }) => void = () => undefined;
+  return {
+    route: () => new Promise<{ status?: number; body?: unknown }>((resolve) => (give = resolve)),
+    answer: (reply: { status?: number; body?: unknown }) => give(reply),
+  };
+}

@@ -9,7 +9,7 @@ import {
   VOICES,
   type Assistant,
 } from '#shared/schemas/assistants';
-import { mockApi, pending } from '../../../test/mock-api';
+import { heldReply, mockApi, pending } from '../../../test/mock-api';
 import { renderWithApp, TEST_FRONT_DESK } from '../../../test/render';
 import { AssistantsScreen } from './assistants-screen';
 
@@ -394,14 +394,17 @@ describe('AssistantsScreen', () => {
       expect(body.stopSpeakingPlan).toEqual(ASSISTANT.stopSpeakingPlan);
     });
 
-    it('shows a refused prompt (sent as model.messages.0.content) under System Prompt, on the Model tab', async () => {
-      const message = 'The content is too long (at most 20,000 characters)';
+    // The prompt goes as the model's first message, so the server names it model.messages.0.content.
+    it.each([
+      ['model.model', 'its select', 'Model claude-3-haiku-20240307 is not offered by Anthropic'],
+      ['model.messages.0.content', 'System Prompt', 'The content is too long (at most 20,000 characters)'],
+    ])('shows the server’s word on %s under %s, on the tab that holds it', async (field, label, message) => {
       mockApi({
         'GET /api/assistants': list(ASSISTANT),
         'GET /api/voice-platform': sandbox,
         'PATCH /api/assistants/a1b2c3d4-0000-4000-8000-000000000001': {
           status: 400,
-          body: { message, code: 'validation_failed', fields: { 'model.messages.0.content': message } },
+          body: { message, code: 'validation_failed', requestId: 'r', fields: { [field]: message } },
         },
       });
       renderWithApp(<AssistantsScreen canCreate canImport />);
@@ -410,37 +413,11 @@ describe('AssistantsScreen', () => {
       await userEvent.click(d.getByRole('button', { name: 'Update Assistant' }));
       expect(await screen.findByText('Failed to update assistant')).toBeTruthy();
       expect(d.getByRole('tab', { name: /Model/ }).getAttribute('aria-selected')).toBe('true');
-      const prompt = d.getByLabelText('System Prompt');
-      expect(prompt.getAttribute('aria-invalid')).toBe('true');
-      const [errorId] = prompt.getAttribute('aria-describedby')!.split(' ');
+      const input =
+        label === 'its select' ? d.getByLabelText('Model', { selector: 'select' }) : d.getByLabelText(label);
+      expect(input.getAttribute('aria-invalid')).toBe('true');
+      const [errorId] = input.getAttribute('aria-describedby')!.split(' ');
       expect(document.getElementById(errorId!)?.textContent).toBe(message);
-    });
-
-    it('shows the server’s word on a pair under its select, on the tab that holds it', async () => {
-      mockApi({
-        'GET /api/assistants': list(ASSISTANT),
-        'GET /api/voice-platform': sandbox,
-        'PATCH /api/assistants/a1b2c3d4-0000-4000-8000-000000000001': {
-          status: 400,
-          body: {
-            message: 'Model claude-3-haiku-20240307 is not offered by Anthropic',
-            code: 'validation_failed',
-            requestId: 'r',
-            fields: { 'model.model': 'Model claude-3-haiku-20240307 is not offered by Anthropic' },
-          },
-        },
-      });
-      renderWithApp(<AssistantsScreen canCreate canImport />);
-      await userEvent.click(await screen.findByRole('button', { name: 'Edit Front Desk' }));
-      const d = within(await screen.findByRole('dialog'));
-      await userEvent.click(d.getByRole('button', { name: 'Update Assistant' }));
-      expect(await screen.findByText('Failed to update assistant')).toBeTruthy();
-      expect(d.getByRole('tab', { name: /Model/ }).getAttribute('aria-selected')).toBe('true');
-      const model = d.getByLabelText('Model', { selector: 'select' });
-      expect(model.getAttribute('aria-invalid')).toBe('true');
-      expect(document.getElementById(model.getAttribute('aria-describedby')!)?.textContent).toBe(
-        'Model claude-3-haiku-20240307 is not offered by Anthropic',
-      );
     });
 
     it('keeps the focus on Update while it saves (pending, not disabled), and ignores a second press', async () => {
@@ -560,12 +537,11 @@ describe('the knowledge-base file', () => {
   });
 
   it('tells a refused file even when the dialog was closed while it was sent', async () => {
-    type Answer = { status: number; body: unknown };
-    let answer: (reply: Answer) => void = () => undefined;
+    const held = heldReply();
     mockApi({
       'GET /api/assistants': list(WITH_FILE),
       'GET /api/voice-platform': sandbox,
-      [`PUT ${fileUrl}`]: () => new Promise<Answer>((resolve) => (answer = resolve)),
+      [`PUT ${fileUrl}`]: held.route,
     });
     renderWithApp(<AssistantsScreen canCreate canImport />);
     const d = await openEdit();
@@ -573,7 +549,7 @@ describe('the knowledge-base file', () => {
     fireEvent.change(d.getByLabelText('Replace knowledge base file'), { target: { files: [file] } });
     await userEvent.click(d.getByRole('button', { name: 'Cancel' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
-    answer({ status: 400, body: { message: 'The file content does not match its type' } });
+    held.answer({ status: 400, body: { message: 'The file content does not match its type' } });
     expect(await screen.findByText('The file content does not match its type')).toBeTruthy();
   });
 

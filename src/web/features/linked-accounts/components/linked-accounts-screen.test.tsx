@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import type { Connector } from '#shared/schemas/connectors';
-import { mockApi, pending } from '../../../test/mock-api';
+import { heldReply, mockApi, pending } from '../../../test/mock-api';
 import { renderWithApp, TEST_FRONT_DESK } from '../../../test/render';
 import { LinkedAccountsScreen } from './linked-accounts-screen';
 
@@ -109,11 +109,10 @@ describe('LinkedAccountsScreen', () => {
   });
 
   it('tells how a create ended even when Cancel closed the dialog while it was sent', async () => {
-    type Answer = { status: number; body: unknown };
-    let answer: (reply: Answer) => void = () => undefined;
+    const held = heldReply();
     mockApi({
       'GET /api/connectors': list([]),
-      'POST /api/connectors': () => new Promise<Answer>((resolve) => (answer = resolve)),
+      'POST /api/connectors': held.route,
     });
     renderWithApp(<LinkedAccountsScreen isAdmin onScheduleSourceChanged={noRefresh} />);
     await userEvent.click(await screen.findByRole('button', { name: 'Add Connector' }));
@@ -124,7 +123,7 @@ describe('LinkedAccountsScreen', () => {
     await userEvent.click(dialog.getByRole('button', { name: 'Create Connector' }));
     await userEvent.click(dialog.getByRole('button', { name: 'Cancel' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
-    answer({ status: 409, body: { message: 'That connector is already linked.' } });
+    held.answer({ status: 409, body: { message: 'That connector is already linked.' } });
     expect(
       await screen.findByText('Failed to create connector: That connector is already linked.'),
     ).toBeTruthy();

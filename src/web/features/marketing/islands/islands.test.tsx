@@ -2,7 +2,7 @@ import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { renderToString } from 'react-dom/server';
 import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { mockApi } from '../../../test/mock-api';
+import { heldReply, mockApi } from '../../../test/mock-api';
 import { DemoDialog } from '../components/demo-dialog';
 import { PublicLayout } from '../components/public-layout';
 import { PricingPage } from '../pages/pricing-page';
@@ -167,10 +167,9 @@ describe('the demo dialog island', () => {
   });
 
   it('a request still on its way when the dialog was closed leaves the next opening alone', async () => {
-    type Answer = { status: number; body: unknown };
-    let answer: (reply: Answer) => void = () => undefined;
+    const held = heldReply();
     mockApi({
-      'POST /api/demo-requests': () => new Promise<Answer>((resolve) => (answer = resolve)),
+      'POST /api/demo-requests': held.route,
     });
     await userEvent.click(screen.getByRole('button', { name: 'Schedule a Demo' }));
     await fill(screen.getByRole('dialog'));
@@ -181,7 +180,7 @@ describe('the demo dialog island', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Schedule a Demo' }));
     const dialog = screen.getByRole('dialog', { name: 'Book Your Demo' });
     await userEvent.type(within(dialog).getByLabelText('Name'), 'Dr. Sam Ortiz');
-    answer({ status: 500, body: { success: false, message: 'Something went wrong' } });
+    held.answer({ status: 500, body: { success: false, message: 'Something went wrong' } });
     await new Promise((resolve) => setTimeout(resolve, 20));
     expect(within(dialog).queryByRole('alert')).toBeNull();
     expect(within(dialog).getByRole('button', { name: 'Request Demo' })).toHaveProperty('disabled', false);

@@ -6,7 +6,7 @@ import {
   type MessagingSettings,
 } from '#shared/schemas/messaging';
 import type { PhoneNumber } from '#shared/schemas/phone-numbers';
-import { mockApi, type ApiCall } from '../../../test/mock-api';
+import { heldReply, mockApi, type ApiCall } from '../../../test/mock-api';
 import { renderWithApp } from '../../../test/render';
 import { MessagesScreen } from './messages-screen';
 import { SETTINGS_TEXTS } from './messaging-settings-dialog';
@@ -166,15 +166,14 @@ describe('Messaging settings', () => {
   });
 
   it('tells how a save ended even when Cancel closed the dialog while it was sent', async () => {
-    type Answer = { status: number; body: unknown };
-    let answer: (reply: Answer) => void = () => undefined;
+    const held = heldReply();
     const { dialog } = await openSettings({
-      'PUT /api/messaging-settings': () => new Promise<Answer>((resolve) => (answer = resolve)),
+      'PUT /api/messaging-settings': held.route,
     });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Save Settings' }));
     fireEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
     await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Messaging Settings' })).toBeNull());
-    answer({ status: 409, body: { message: 'The sender number is no longer one of yours.' } });
+    held.answer({ status: 409, body: { message: 'The sender number is no longer one of yours.' } });
     expect(await screen.findByText('The sender number is no longer one of yours.')).toBeTruthy();
   });
 

@@ -25,7 +25,7 @@ import {
 import { Label } from '../../../components/ui/label';
 import { NativeSelect } from '../../../components/ui/native-select';
 import { Textarea } from '../../../components/ui/textarea';
-import { ApiError, messageOf } from '../../../lib/api-client';
+import { ApiError, fieldErrorsOf, messageOf } from '../../../lib/api-client';
 import { formatNational, phoneNumberTitle } from '../../phone-numbers';
 import { useMessagingSettings, type MessagingSettingsResponse } from '../api/get-messaging-settings';
 import { useUpdateMessagingSettings } from '../api/update-messaging-settings';
@@ -61,11 +61,10 @@ export function practiceContext(settings: MessagingSettingsResponse): TemplateCo
 type FieldErrors = Partial<Record<TemplateKind | 'senderNumber', string>>;
 
 /** Where the server's 400 belongs: its `fields` when it names one, else the template its message names. */
-export function fieldErrorsOf(error: unknown): FieldErrors | null {
+function settingsErrorsOf(error: unknown): FieldErrors | null {
   if (!(error instanceof ApiError) || error.status !== 400) return null;
   const found: FieldErrors = {};
-  const fields = (error.body as { fields?: Record<string, string> } | undefined)?.fields ?? {};
-  for (const [key, message] of Object.entries(fields)) {
+  for (const [key, message] of Object.entries(fieldErrorsOf(error))) {
     const name = key.replace(/^templates\./, '');
     if ((TEMPLATE_KINDS as readonly string[]).includes(name) || name === 'senderNumber') {
       found[name as keyof FieldErrors] = message;
@@ -188,7 +187,7 @@ function SettingsForm({
           onDone();
         },
         (error: unknown) => {
-          const fields = fieldErrorsOf(error);
+          const fields = settingsErrorsOf(error);
           if (fields) setServerErrors(fields);
           else setFormError(messageOf(error, SETTINGS_TEXTS.saveFailed));
           toastError(messageOf(error, SETTINGS_TEXTS.saveFailed));

@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import type { Practice } from '#shared/schemas/practices';
-import { mockApi, pending } from '../../../test/mock-api';
+import { heldReply, mockApi, pending } from '../../../test/mock-api';
 import { renderWithApp } from '../../../test/render';
 import { PracticesScreen } from './practices-screen';
 
@@ -85,11 +85,10 @@ describe('PracticesScreen', () => {
   });
 
   it('a suspension that ends after its dialog was closed leaves the next dialog open, and is told', async () => {
-    type Answer = { status?: number; body: unknown };
-    let answer: (reply: Answer) => void = () => undefined;
+    const held = heldReply();
     mockApi({
       'GET /api/practices': list([PRACTICE, PAWS]),
-      'PATCH /api/practices/p-1': () => new Promise<Answer>((resolve) => (answer = resolve)),
+      'PATCH /api/practices/p-1': held.route,
     });
     renderWithApp(<PracticesScreen />);
     await userEvent.click(await screen.findByRole('button', { name: 'Suspend Bright Smile Dental' }));
@@ -97,7 +96,7 @@ describe('PracticesScreen', () => {
     await userEvent.keyboard('{Escape}');
     await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull());
     await userEvent.click(screen.getByRole('button', { name: 'Reactivate Paws & Claws Veterinary' }));
-    answer({ body: { practice: { ...PRACTICE, status: 'suspended' } } });
+    held.answer({ body: { practice: { ...PRACTICE, status: 'suspended' } } });
     expect(await screen.findByText('Bright Smile Dental suspended')).toBeTruthy();
     expect(screen.getByRole('alertdialog').textContent).toContain('Paws & Claws Veterinary');
   });

@@ -2,7 +2,7 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { mockApi } from '../../../test/mock-api';
+import { heldReply, mockApi } from '../../../test/mock-api';
 import { renderWithApp } from '../../../test/render';
 import { allFlags } from './permissions-fieldset';
 import { UserFormDialog } from './user-form-dialog';
@@ -105,9 +105,8 @@ describe('UserFormDialog', () => {
   }, 20_000);
 
   it('tells how a create ended even when Cancel closed the dialog while it was sent', async () => {
-    type Answer = { status: number; body: unknown };
-    let answer: (reply: Answer) => void = () => undefined;
-    mockApi({ 'POST /api/users/atomic': () => new Promise<Answer>((resolve) => (answer = resolve)) });
+    const held = heldReply();
+    mockApi({ 'POST /api/users/atomic': held.route });
     function Screen() {
       const [open, setOpen] = useState(true);
       return (
@@ -127,7 +126,7 @@ describe('UserFormDialog', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Create User' }));
     await userEvent.click(screen.getByRole('button', { name: 'Cancel' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
-    answer({ status: 409, body: { success: false, message: 'Email already in use', code: 'conflict' } });
+    held.answer({ status: 409, body: { success: false, message: 'Email already in use', code: 'conflict' } });
     expect(await screen.findByText('Email already in use')).toBeTruthy();
   }, 20_000);
 });
