@@ -1,7 +1,7 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import type { CallDetail, CallSummary } from '#shared/schemas/calls';
-import { mockApi, pending } from '../../../test/mock-api';
+import { heldReply, mockApi, pending } from '../../../test/mock-api';
 import { renderWithApp } from '../../../test/render';
 import { CallLogsScreen, SEARCH_DEBOUNCE_MS } from './call-logs-screen';
 import { CALL_TABS } from './call-details-dialog';
@@ -331,6 +331,41 @@ describe('CallLogsScreen', () => {
       scenario: 'existing-patient-reschedules',
       callerNumber: '(917) 555-0177',
     });
+  });
+
+  it.each([
+    {
+      reply: { body: { call: detail({ id: 'abcdef12-0000-4000-8000-000000000000' }) } },
+      told: 'Call abcdef12 is in Call Logs.',
+    },
+    {
+      reply: {
+        status: 502,
+        body: { message: 'The voice platform is unavailable.', code: 'x', requestId: 'r' },
+      },
+      told: 'The voice platform is unavailable.',
+    },
+  ])('tells how a call ended that was closed while it ran: $told', async ({ reply, told }) => {
+    const held = heldReply();
+    mockApi({
+      'GET /api/calls': { body: { calls: [], nextCursor: null } },
+      'GET /api/calls/stats': { body: NO_STATS },
+      'POST /api/calls/simulate': held.route,
+    });
+    renderWithApp(
+      <CallLogsScreen
+        simulator={{ phoneNumbers: [{ id: 'n1', name: 'Main Line', number: '+12125550143' }] }}
+      />,
+    );
+    fireEvent.click(await screen.findByRole('button', { name: 'Simulate a call' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Start call' }));
+    await screen.findByRole('button', { name: 'Simulating…' });
+    fireEvent.click(screen.getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    held.answer(reply);
+    expect(await screen.findByText(told)).toBeTruthy();
+    // Nothing opens by itself on a screen the person has moved on from.
+    expect(screen.queryByRole('dialog')).toBeNull();
   });
 
   it("shows the server's reason when a call cannot be simulated", async () => {

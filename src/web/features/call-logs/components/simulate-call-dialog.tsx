@@ -1,4 +1,4 @@
-import { useId, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import {
   SIMULATION_SCENARIO_LABELS,
   SIMULATION_SCENARIOS,
@@ -17,6 +17,7 @@ import {
 import { Label } from '../../../components/ui/label';
 import { NativeSelect } from '../../../components/ui/native-select';
 import { toast } from '../../../components/ui/use-toast';
+import { toastError } from '../../../components/mutation-toasts';
 import { ApiError } from '../../../lib/api-client';
 import { useSimulateCall } from '../api/simulate-call';
 import { FormDialogFooter } from '../../../components/form-dialog-footer';
@@ -57,6 +58,10 @@ export function SimulateCallDialog({
   const numberId = useId();
   const scenarioId = useId();
   const chosen = phoneNumberId || usable[0]?.id || '';
+  const openNow = useRef(open);
+  useEffect(() => {
+    openNow.current = open;
+  }, [open]);
   // The dialog stays mounted while closed: a failed attempt's message must not greet the next opening.
   const openChange = (next: boolean) => {
     if (!next) simulate.reset();
@@ -80,19 +85,28 @@ export function SimulateCallDialog({
             className="grid gap-4"
             onSubmit={(event) => {
               event.preventDefault();
-              simulate.mutate(
-                { phoneNumberId: chosen, scenario, ...(callerNumber.trim() && { callerNumber }) },
-                {
-                  onSuccess: ({ call }) => {
+              // A call takes a while: its outcome is told even if the dialog was closed meanwhile.
+              simulate
+                .mutateAsync({
+                  phoneNumberId: chosen,
+                  scenario,
+                  ...(callerNumber.trim() && { callerNumber }),
+                })
+                .then(
+                  ({ call }) => {
                     toast({
                       title: 'Call simulated',
                       description: `Call ${call.id.slice(0, 8)} is in Call Logs.`,
                     });
+                    if (!openNow.current) return;
                     onSimulated?.(call);
                     onOpenChange(false);
                   },
-                },
-              );
+                  (error: unknown) => {
+                    // An open dialog shows the reason in place; a closed one can only toast it.
+                    if (!openNow.current) toastError(errorMessage(error));
+                  },
+                );
             }}
           >
             <div className="grid gap-1.5">
