@@ -1,4 +1,5 @@
 import { sql, type SQL } from 'drizzle-orm';
+import type { Db } from './client';
 
 /**
  * Every PostgreSQL advisory lock the app takes, named in one place so no two uses share an id by accident.
@@ -20,6 +21,11 @@ export const LOCKS = {
    * counted and kept by one queuer at a time: a campaign run and a "Call selected" never both pass them.
    */
   recallQueue: 727006,
+  /**
+   * Held while the shared voice platform account is imported (session lock, `whileHolding`): two imports at
+   * once (two admins, or two instances booting) would each take what neither had yet and store it twice.
+   */
+  voicePlatformImport: 727007,
 } as const;
 
 /** Transaction lock for `LOCKS.x`; released at commit or rollback. */
@@ -45,3 +51,29 @@ export const patientPhoneLock = (practiceId: string, phone: string): SQL =>
 /** Transaction lock per practice while its built-in schedule gets its starter providers (at most once). */
 export const starterScheduleLock = (practiceId: string): SQL =>
   sql`select pg_advisory_xact_lock(hashtext(${`starter-schedule:${practiceId}`}))`;
+
+/**
+ * Runs `work` while this process holds the session lock `LOCKS.x` on a pooled connection of its own, or
+ * answers `{ held: false }` at once when another holds it. For work that waits on a vendor between its
+ * queries: a transaction lock would sit idle in its transaction, past the idle timeout.
+ */
+export async function whileHolding<T>(
+  db: Db,
+  id: (typeof LOCKS)[keyof typeof LOCKS],
+  work: () => Promise<T>,
+): Promise<{ held: true; value: T } | { held: false }> {
+  const client = await db.$client.connect();
+  let broken: Error | undefined;
+  try {
+    const { rows } = await client.query<{ held: boolean }>('select pg_try_advisory_lock($1) as held', [id]);
+    if (!rows[0]?.held) return { held: false };
+    try {
+      return { held: true, value: await work() };
+    } finally {
+      await client.query('select pg_advisory_unlock($1)', [id]).catch((error: Error) => (broken = error));
+    }
+  } finally {
+    // A connection that could not give the lock back is closed, which gives it back.
+    client.release(broken);
+  }
+}

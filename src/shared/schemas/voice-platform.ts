@@ -12,6 +12,7 @@ export const VOICE_PLATFORM_MESSAGES = {
   imported: 'Import complete',
   importFailed: 'Import failed',
   sandboxImport: 'There is no voice platform account to import from: the built-in sandbox is in use.',
+  importRunning: 'An import from the voice platform is already running. Try again when it has finished.',
 } as const;
 
 /** One assistant of an import: it came in, or the platform refused to take our tools and webhook (why). */

@@ -113,8 +113,9 @@ export function createAssistantsRepo(db: Db) {
       await tx.delete(assistants).where(and(eq(assistants.practiceId, practiceId), eq(assistants.id, id)));
     },
 
-    async count(practiceId: string): Promise<number> {
-      return await db.$count(assistants, eq(assistants.practiceId, practiceId));
+    /** Across every practice: the boot import runs only on a deployment that holds none yet. */
+    async countAll(): Promise<number> {
+      return await db.$count(assistants);
     },
 
     /** The practice whose assistant has this platform id (a call names the assistant it reached). */

@@ -213,7 +213,7 @@ export function createAssistantsService({ repo, voice, now = () => new Date() }:
   return {
     /** Admins see every assistant; a sub user only those assigned to them (their prompts included). */
     list: (viewer: Viewer) => repo.list(practiceIdOf(viewer), scopeOf(viewer)),
-    count: (practice: PracticeContext) => repo.count(practice.id),
+    countAll: () => repo.countAll(),
     /** The practice's ids of its assistants by the platform's ids (for numbers imported from the platform). */
     idsByProviderIds: (practice: PracticeContext, providerIds: string[]) =>
       repo.byProviderIds(practice.id, providerIds),

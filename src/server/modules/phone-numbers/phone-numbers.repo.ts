@@ -180,7 +180,8 @@ export function createPhoneNumbersRepo(db: Db, changes?: TableChanges) {
       return rows.length > 0;
     },
 
-    count: (practiceId: string) => db.$count(phoneNumbers, eq(phoneNumbers.practiceId, practiceId)),
+    /** Across every practice: the boot import runs only on a deployment that holds none yet. */
+    countAll: () => db.$count(phoneNumbers),
   };
 }
 

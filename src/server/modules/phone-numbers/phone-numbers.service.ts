@@ -19,6 +19,15 @@ const scopeOf = (viewer: Viewer) => assignedPhoneNumbers(viewer.principal);
 
 export const HELD_BY_ANOTHER_PRACTICE = 'The number belongs to another practice.';
 
+/**
+ * How an import names a number another practice holds: by its last four digits only, since no answer to one
+ * practice holds another's numbers, names or ids (ADR 048). Enough for the admin who bought it to know it.
+ */
+export function lastDigits(number: string | null | undefined): string {
+  const digits = (number ?? '').replace(/\D/g, '');
+  return digits.length >= 4 ? `••• ${digits.slice(-4)}` : 'SIP number';
+}
+
 /** A number of the platform account that an import left where it was, and why. */
 export interface SkippedPhoneNumber {
   number: string;
@@ -37,7 +46,7 @@ export function createPhoneNumbersService({
   return {
     /** Admins see every number; a sub user those assigned to them (possibly none). */
     list: (viewer: Viewer) => repo.list(viewer.practice.id, scopeOf(viewer)),
-    count: (practice: PracticeContext) => repo.count(practice.id),
+    countAll: () => repo.countAll(),
 
     /** The number's id on the platform (ours in the sandbox), for placing calls from it. */
     async platformId(practiceId: string, id: string): Promise<string | undefined> {
@@ -125,7 +134,7 @@ export function createPhoneNumbersService({
       const known = await repo.providerIds();
       const skipped: SkippedPhoneNumber[] = remote
         .filter((n) => n.id && known.has(n.id) && known.get(n.id) !== practice.id)
-        .map((n) => ({ number: n.number ?? n.name ?? n.id, reason: HELD_BY_ANOTHER_PRACTICE }));
+        .map((n) => ({ number: lastDigits(n.number), reason: HELD_BY_ANOTHER_PRACTICE }));
       const fresh = remote.filter((n) => n.id && !known.has(n.id));
       const assistantIds = await assistants.idsByProviderIds(
         practice,
@@ -142,11 +151,7 @@ export function createPhoneNumbersService({
           createdAt: new Date(number.createdAt),
         });
         if (stored) imported++;
-        else
-          skipped.push({
-            number: number.number ?? number.name ?? number.id,
-            reason: HELD_BY_ANOTHER_PRACTICE,
-          });
+        else skipped.push({ number: lastDigits(number.number), reason: HELD_BY_ANOTHER_PRACTICE });
       }
       return { imported, skipped };
     },

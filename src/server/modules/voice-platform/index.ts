@@ -29,9 +29,7 @@ async function oldestPractice(db: Db): Promise<PracticeContext | undefined> {
 }
 
 /** The voice platform account itself: import, assistant requests. */
-export function createVoicePlatformModule(
-  deps: VoicePlatformDeps & { db: Db },
-): AppModule<VoicePlatformService> {
+export function createVoicePlatformModule(deps: VoicePlatformDeps): AppModule<VoicePlatformService> {
   const service = createVoicePlatformService(deps);
   return {
     name: 'voice-platform',

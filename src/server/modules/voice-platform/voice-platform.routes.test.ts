@@ -5,6 +5,7 @@ import { PHONE_NUMBER_MESSAGES } from '#shared/schemas/phone-numbers';
 import { VOICE_PLATFORM_MESSAGES, VoicePlatformImportResponseSchema } from '#shared/schemas/voice-platform';
 import { assistants, phoneMappings, phoneNumbers } from '../../db/schema/index';
 import { DEMO_PHONE_NUMBERS } from '../../db/seed/voice-data';
+import { LOCKS, whileHolding } from '../../db/locks';
 import { createVoiceIntegration } from '../../integrations/voice/index';
 import {
   sampleAccount,
@@ -479,6 +480,61 @@ describe('a Vapi account (fake Vapi server)', () => {
     }
   });
 
+  it('imports at boot only into a deployment that holds nothing yet, and only into an active practice', async () => {
+    // The seeded deployment holds the demo's assistants: an empty second practice takes nothing at a restart.
+    const other = await createOtherPractice(t);
+    const otherPractice = { id: other.id, name: 'Other Practice', timeZone: 'America/Chicago' };
+    expect(
+      await t.modules.voicePlatform.service.importWhenEmpty({ ...otherPractice, status: 'active' }),
+    ).toBeNull();
+    expect(await t.database.db.$count(assistants, eq(assistants.practiceId, other.id))).toBe(0);
+
+    const emptyAccount = await startFakeVapi();
+    const empty = await createTestApp({
+      seed: false,
+      voice: createVoiceIntegration({
+        apiKey: emptyAccount.state.apiKey,
+        baseUrl: emptyAccount.url,
+        publicBaseUrl: 'https://practice.example',
+        backoffMs: 1,
+      }),
+    });
+    try {
+      Object.assign(emptyAccount.state, sampleAccount());
+      const first = { id: await firstPracticeId(empty), name: 'First', timeZone: 'America/New_York' };
+      const platform = empty.modules.voicePlatform.service;
+      expect(await platform.importWhenEmpty({ ...first, status: 'suspended' })).toBeNull();
+      expect(await empty.database.db.$count(assistants)).toBe(0);
+      expect(await platform.importWhenEmpty({ ...first, status: 'active' })).toMatchObject({
+        imported: { assistants: 3 },
+      });
+    } finally {
+      await empty.close();
+      await emptyAccount.close();
+    }
+  });
+
+  it('runs one import at a time across the deployment, so nothing is stored twice', async () => {
+    const other = await createOtherPractice(t);
+    const otherAdmin = await other.asAdmin();
+    const importAs = (session: string) =>
+      t.app.inject({ method: 'POST', url: '/api/voice-platform/import', headers: bearer(session) });
+    const answers = await Promise.all([importAs(admin), importAs(otherAdmin)]);
+    for (const answer of answers) expect([200, 409], answer.body).toContain(answer.statusCode);
+    const held = (await t.database.db.select({ id: assistants.providerId }).from(assistants)).flatMap(
+      (row) => (row.id ? [row.id] : []),
+    );
+    expect(held.length).toBeGreaterThan(0);
+    expect(new Set(held).size).toBe(held.length);
+
+    // While another import runs, one more is refused at once, in words.
+    const during = await whileHolding(t.database.db, LOCKS.voicePlatformImport, () => importAs(admin));
+    expect(during.held).toBe(true);
+    const refused = during.held ? during.value : undefined;
+    expect(refused?.statusCode).toBe(409);
+    expect(refused?.json().message).toBe(VOICE_PLATFORM_MESSAGES.importRunning);
+  });
+
   it('imports the others and the numbers when Vapi refuses one assistant, and says which came in', async () => {
     const refused = fake.state.assistants.find((a) => a.name === 'DVPH - Inbound')!;
     fake.state.failures.push({
@@ -539,7 +595,10 @@ describe('a Vapi account (fake Vapi server)', () => {
 
     const intoB = await importAs(otherAdmin);
     expect(intoB.imported).toEqual({ assistants: 3, phoneNumbers: others.length });
-    expect(intoB.skippedPhoneNumbers).toEqual([{ number: first!.number, reason: HELD_BY_ANOTHER_PRACTICE }]);
+    // Another practice's number is named by its last four digits only (ADR 048).
+    expect(intoB.skippedPhoneNumbers).toEqual([
+      { number: `••• ${first!.number.slice(-4)}`, reason: HELD_BY_ANOTHER_PRACTICE },
+    ]);
     const [held] = await t.database.db
       .select()
       .from(phoneNumbers)
@@ -551,7 +610,7 @@ describe('a Vapi account (fake Vapi server)', () => {
     // A's own row of the first number is linked to the platform now.
     expect(intoA.imported).toEqual({ assistants: 0, phoneNumbers: 1 });
     expect(intoA.skippedPhoneNumbers?.map((n) => n.number).sort()).toEqual(
-      others.map((n) => n.number).sort(),
+      others.map((n) => `••• ${n.number.slice(-4)}`).sort(),
     );
     const listA = await t.app.inject({ method: 'GET', url: '/api/assistants', headers: bearer(admin) });
     const names = (listA.json().assistants as { name: string }[]).map((a) => a.name);

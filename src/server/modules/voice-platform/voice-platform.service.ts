@@ -1,4 +1,7 @@
-import type { AssistantRequestReply } from '#shared/schemas/voice-platform';
+import { VOICE_PLATFORM_MESSAGES, type AssistantRequestReply } from '#shared/schemas/voice-platform';
+import type { Db } from '../../db/client';
+import { LOCKS, whileHolding } from '../../db/locks';
+import { conflict } from '../../errors';
 import { transientAssistant, type VoicePort, type WebhookTarget } from '../../integrations/voice/index';
 import { toE164 } from '../../lib/phone';
 import type { AssistantsService } from '../assistants/assistants.service';
@@ -37,20 +40,32 @@ export interface VoicePlatformDeps {
   assistants: AssistantsService;
   phoneNumbers: PhoneNumbersService;
   webhook: WebhookTarget;
+  db: Db;
 }
 
-export function createVoicePlatformService({ voice, assistants, phoneNumbers, webhook }: VoicePlatformDeps) {
+export function createVoicePlatformService({
+  voice,
+  assistants,
+  phoneNumbers,
+  webhook,
+  db,
+}: VoicePlatformDeps) {
   return {
     provider: () => voice.kind,
 
     /**
      * Pulls into the practice what the platform account holds and no practice has: assistants first, so
      * numbers find theirs. An assistant the platform refuses is reported, and the others and the numbers
-     * still come in; a number another practice holds is reported as skipped.
+     * still come in; a number another practice holds is reported as skipped. One import at a time across the
+     * deployment (the account is shared): the lock is held until this one has stored what it took.
      */
     async importFromPlatform(practice: PracticeContext) {
-      const report = await assistants.importFromPlatform(practice);
-      const numbers = await phoneNumbers.importFromPlatform(practice);
+      const run = await whileHolding(db, LOCKS.voicePlatformImport, async () => ({
+        report: await assistants.importFromPlatform(practice),
+        numbers: await phoneNumbers.importFromPlatform(practice),
+      }));
+      if (!run.held) throw conflict(VOICE_PLATFORM_MESSAGES.importRunning);
+      const { report, numbers } = run.value;
       return {
         imported: {
           assistants: report.filter((a) => a.imported).length,
@@ -61,10 +76,14 @@ export function createVoicePlatformService({ voice, assistants, phoneNumbers, we
       };
     },
 
-    /** At boot: a practice that already uses Vapi starts with its account's assistants and numbers. */
+    /**
+     * At boot: the first practice of a deployment that already used Vapi starts with the account's assistants
+     * and numbers. Only while the deployment holds none at all, and only into an active practice: a suspended
+     * or emptied first practice must not take in, at the next restart, numbers bought for other practices.
+     */
     async importWhenEmpty(practice: PracticeContext) {
-      if (voice.kind !== 'vapi') return null;
-      if ((await assistants.count(practice)) > 0 || (await phoneNumbers.count(practice)) > 0) return null;
+      if (voice.kind !== 'vapi' || practice.status !== 'active') return null;
+      if ((await assistants.countAll()) > 0 || (await phoneNumbers.countAll()) > 0) return null;
       return this.importFromPlatform(practice);
     },
 

@@ -15,7 +15,8 @@ export function useImportFromVapi() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: importFromVapi,
-    onSuccess: () =>
+    // Settled, not only succeeded: a failure part-way (the numbers) may follow assistants that came in.
+    onSettled: () =>
       Promise.all([
         queryClient.invalidateQueries({ queryKey: assistantsQueryOptions.queryKey }),
         queryClient.invalidateQueries({ queryKey: phoneNumbersQueryOptions.queryKey }),

@@ -118,6 +118,7 @@ describe('AssistantsScreen', () => {
             { name: 'Back', providerId: 'a2', imported: true },
             { name: 'Old', providerId: 'a3', imported: false, reason: 'property x should not exist' },
           ],
+          skippedPhoneNumbers: [{ number: '••• 0143', reason: 'The number belongs to another practice.' }],
         },
       },
     });
@@ -125,10 +126,26 @@ describe('AssistantsScreen', () => {
     await userEvent.click(await screen.findByRole('button', { name: 'Import from Vapi' }));
     expect(
       await screen.findByText(
-        '2 assistants and 1 phone numbers imported. Not imported: Old (Vapi said: property x should not exist).',
+        '2 assistants and 1 phone numbers imported. Not imported: Old (Vapi said: property x should not exist).' +
+          ' Held by another practice: ••• 0143.',
       ),
     ).toBeTruthy();
     expect(calls.filter((c) => c.path === '/api/assistants')).toHaveLength(2);
+  });
+
+  it('refreshes the lists after an import that failed part-way', async () => {
+    const { calls } = mockApi({
+      'GET /api/assistants': list(),
+      'GET /api/voice-platform': { body: { provider: 'vapi' } },
+      'POST /api/voice-platform/import': {
+        status: 503,
+        body: { message: 'The voice platform is unavailable.', code: 'unavailable', requestId: 'r' },
+      },
+    });
+    renderWithApp(<AssistantsScreen canCreate canImport />);
+    await userEvent.click(await screen.findByRole('button', { name: 'Import from Vapi' }));
+    expect(await screen.findByText('The voice platform is unavailable.')).toBeTruthy();
+    await waitFor(() => expect(calls.filter((c) => c.path === '/api/assistants')).toHaveLength(2));
   });
 
   describe('Create Assistant', () => {

@@ -47,12 +47,13 @@ export function AssistantsScreen({ canCreate, canImport }: { canCreate: boolean;
 
   function importAccount() {
     importing.mutate(undefined, {
-      onSuccess: ({ imported, assistants: report }) =>
+      onSuccess: ({ imported, assistants: report, skippedPhoneNumbers }) =>
         toast({
           title: VOICE_PLATFORM_MESSAGES.imported,
           description:
             `${imported.assistants} assistants and ${imported.phoneNumbers} phone numbers imported.` +
-            refusedByVapi(report),
+            refusedByVapi(report) +
+            heldElsewhere(skippedPhoneNumbers ?? []),
         }),
       onError: (e) =>
         toast({
@@ -174,6 +175,12 @@ function AssistantCard({
       </CardContent>
     </Card>
   );
+}
+
+/** The account's numbers that stay with another practice: why they are not in this one's list. */
+function heldElsewhere(skipped: NonNullable<VoicePlatformImportResponse['skippedPhoneNumbers']>): string {
+  if (!skipped.length) return '';
+  return ` Held by another practice: ${skipped.map((n) => n.number).join(', ')}.`;
 }
 
 /** The assistants Vapi refused in an import, with its reasons (the others came in). */
