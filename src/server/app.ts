@@ -350,7 +350,7 @@ export async function composeApp(deps: AppDeps) {
     now,
     ...deps.outbound,
   });
-  const transfer = createCallTransferModule({ db, now });
+  const transfer = createCallTransferModule({ db, phoneNumbers: voice.phoneNumbers.service, now });
   const analytics = createAnalyticsModule({ db, now });
   const webhookModule = createVoiceWebhookModule({
     auth: auth.service,

@@ -22,6 +22,20 @@ export function toE164(raw: string, defaultCountry: CountryCode = 'US'): string 
   return NANP_E164.test(raw) ? raw : parsedE164(raw, defaultCountry);
 }
 
+/**
+ * What stops a number of a possible form from being dialled as given: an extension (dropped from E.164), or
+ * a range no carrier has ("(012) 555-0143"). Undefined when nothing does, or when the form itself is wrong.
+ */
+export function dialProblem(
+  raw: string,
+  defaultCountry: CountryCode = 'US',
+): 'extension' | 'unassigned' | undefined {
+  const parsed = parsePhoneNumberFromString(raw, defaultCountry);
+  if (!parsed?.isPossible()) return undefined;
+  if (parsed.ext) return 'extension';
+  return parsed.isValid() ? undefined : 'unassigned';
+}
+
 /** Country and national digits of an E.164 number; undefined when it is not one. */
 export function splitE164(e164: string): { country: CountryCode | undefined; national: string } | undefined {
   if (!e164.startsWith('+')) return undefined;

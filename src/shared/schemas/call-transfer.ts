@@ -24,6 +24,10 @@ export const CALL_TRANSFER_MESSAGES = {
   unknownDay: 'Unknown day',
   saved: 'Transfer settings saved',
   saveFailed: 'Could not save the transfer settings.',
+  unassigned: 'No phone line has that number: check its area code.',
+  extension: 'A transfer cannot dial an extension: give a number that reaches a person directly.',
+  ownNumber:
+    "That is one of the receptionist's own numbers: a caller put through to it would reach the receptionist again.",
 } as const;
 const M = CALL_TRANSFER_MESSAGES;
 

@@ -49,13 +49,13 @@ describe('transfer to a person: the setting', () => {
   it('is off by default, and takes a number in any usual form, stored in E.164', async () => {
     expect((await get()).json()).toEqual(DEFAULT_CALL_TRANSFER_SETTINGS);
     const saved = await put({
-      phoneNumber: '(212) 555-0143',
+      phoneNumber: '(212) 555-0166',
       days: ['fri', 'mon'],
       start: '08:30',
       end: '12:00',
     });
     expect(saved.statusCode, saved.body).toBe(200);
-    const expected = { phoneNumber: '+12125550143', days: ['mon', 'fri'], start: '08:30', end: '12:00' };
+    const expected = { phoneNumber: '+12125550166', days: ['mon', 'fri'], start: '08:30', end: '12:00' };
     expect(saved.json()).toEqual(expected);
     expect((await get()).json()).toEqual(expected);
     const audit = await t.auditOf('practice', (events) =>
@@ -75,12 +75,24 @@ describe('transfer to a person: the setting', () => {
     ['days left out', { days: undefined }, 'days'],
   ])('refuses %s with a 400 naming the field, changing nothing', async (_, change, field) => {
     const before = (await get()).json();
-    const response = await put({ ...DEFAULT_CALL_TRANSFER_SETTINGS, phoneNumber: '+12125550143', ...change });
+    const response = await put({ ...DEFAULT_CALL_TRANSFER_SETTINGS, phoneNumber: '+12125550166', ...change });
     expect(response.statusCode, response.body).toBe(400);
     expect(Object.keys(response.json().fields ?? {})).toContain(field);
     if (field === 'end') expect(response.json().fields.end).toBe(M.invalidHours);
     if (field === 'days') expect(response.json().fields.days).toBe(M.noDays);
     expect(response.json().message).not.toMatch(/zod|invalid_type/i);
+    expect((await get()).json()).toEqual(before);
+  });
+
+  it.each([
+    ['a range no carrier has', () => '(012) 555-0143', M.unassigned],
+    ['an extension, which a transfer cannot dial', () => '(212) 555-0143 ext 12', M.extension],
+    ["one of the receptionist's own numbers", () => calledNumber, M.ownNumber],
+  ])('refuses %s, saying so under the number', async (_, number, message) => {
+    const before = (await get()).json();
+    const response = await put({ ...DEFAULT_CALL_TRANSFER_SETTINGS, phoneNumber: number() });
+    expect(response.statusCode, response.body).toBe(400);
+    expect(response.json()).toMatchObject({ message, fields: { phoneNumber: message } });
     expect((await get()).json()).toEqual(before);
   });
 
@@ -104,10 +116,10 @@ describe('transfer to a person: POST /webhook', () => {
 
   it('inside the hours answers the number; outside them, or on a day off, says when someone answers', async () => {
     const today = await atPracticeTime('12:00');
-    const setting = { phoneNumber: '+12125550143', days: [...WEEKDAYS], start: '11:00', end: '13:00' };
+    const setting = { phoneNumber: '+12125550166', days: [...WEEKDAYS], start: '11:00', end: '13:00' };
     expect((await put(setting)).statusCode).toBe(200);
     expect((await transferRequest()).json()).toEqual({
-      destination: { type: 'number', number: '+12125550143', message: TRANSFER_MESSAGE },
+      destination: { type: 'number', number: '+12125550166', message: TRANSFER_MESSAGE },
     });
 
     const dayOff = { ...setting, days: WEEKDAYS.filter((day) => day !== today) };

@@ -1,4 +1,5 @@
 import {
+  CALL_TRANSFER_MESSAGES as M,
   WEEKDAYS,
   WEEKDAY_NAMES,
   type CallTransferSettings,
@@ -8,7 +9,7 @@ import {
 import { phoneNumberProblem } from '#shared/phone';
 import type { z } from 'zod';
 import { badRequest } from '../../errors';
-import { toE164 } from '../../lib/phone';
+import { dialProblem, toE164 } from '../../lib/phone';
 import { wallFromInstant } from '../../lib/wall-time';
 import type { PracticeContext } from '../../practice';
 import type { CallTransferRepo } from './call-transfer.repo';
@@ -48,11 +49,27 @@ const weekdayOf = (date: string): Weekday => WEEKDAYS[(new Date(`${date}T00:00:0
 
 export function createCallTransferService({
   repo,
+  answersCalls,
   now = () => new Date(),
 }: {
   repo: CallTransferRepo;
+  /** Whether one of our numbers (of any practice) is this E.164: the receptionist answers it. */
+  answersCalls(e164: string): Promise<boolean>;
   now?: () => Date;
 }) {
+  /** The number in E.164, or a 400 naming what would keep a caller from reaching a person there. */
+  async function transferNumber(raw: string): Promise<string> {
+    const e164 = toE164(raw);
+    if (!e164) {
+      const problem = phoneNumberProblem(raw) ?? 'That is not a valid phone number.';
+      throw badRequest(problem, { phoneNumber: problem });
+    }
+    const dial = dialProblem(raw);
+    const problem = dial ? M[dial] : (await answersCalls(e164)) ? M.ownNumber : undefined;
+    if (problem) throw badRequest(problem, { phoneNumber: problem });
+    return e164;
+  }
+
   return {
     settings: (practice: PracticeContext) => repo.settings(practice.id),
 
@@ -61,16 +78,8 @@ export function createCallTransferService({
       practice: PracticeContext,
       input: z.output<typeof UpdateCallTransferSettingsInputSchema>,
     ): Promise<CallTransferSettings> {
-      let phoneNumber: string | null = null;
-      if (input.phoneNumber !== null) {
-        phoneNumber = toE164(input.phoneNumber) ?? null;
-        if (!phoneNumber) {
-          const problem = phoneNumberProblem(input.phoneNumber) ?? 'That is not a valid phone number.';
-          throw badRequest(problem, { phoneNumber: problem });
-        }
-      }
       const next: CallTransferSettings = {
-        phoneNumber,
+        phoneNumber: input.phoneNumber === null ? null : await transferNumber(input.phoneNumber),
         days: input.days,
         start: input.start,
         end: input.end,

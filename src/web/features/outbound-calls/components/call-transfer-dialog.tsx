@@ -17,7 +17,7 @@ import {
   DialogHeader,
   DialogTitle,
 } from '../../../components/ui/dialog';
-import { messageOf } from '../../../lib/api-client';
+import { fieldErrorsOf, messageOf } from '../../../lib/api-client';
 import { useUpdateCallTransferSettings } from '../api/update-call-transfer-settings';
 import { FormDialogFooter } from '../../../components/form-dialog-footer';
 
@@ -81,7 +81,11 @@ function TransferForm({ settings, onDone }: { settings: CallTransferSettings; on
         toastSuccess(M.saved);
         onDone();
       },
-      (error: unknown) => toastError(messageOf(error, M.saveFailed)),
+      (error: unknown) => {
+        // A number the server refuses (one of our own, an extension) is marked where it was typed.
+        setErrors(fieldErrorsOf(error));
+        toastError(messageOf(error, M.saveFailed));
+      },
     );
   };
 

@@ -707,4 +707,22 @@ describe('Transfer to a Person dialog', () => {
     expect(api.calls.find((c) => c.method === 'PUT')!.body).toMatchObject({ phoneNumber: null });
     expect(screen.getByRole('dialog', { name: 'Transfer to a Person' })).toBeTruthy();
   });
+
+  it('marks a number the server refuses under the number', async () => {
+    const message = TRANSFER.ownNumber;
+    const { dialog } = await openTransfer({
+      'PUT /api/call-transfer-settings': {
+        status: 400,
+        body: { message, code: 'validation_failed', fields: { phoneNumber: message } },
+      },
+    });
+    const field = within(dialog).getByLabelText('Transfer to phone number');
+    fireEvent.change(field, { target: { value: '(212) 555-0143' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(field.getAttribute('aria-invalid')).toBe('true'));
+    const described = (field.getAttribute('aria-describedby') ?? '')
+      .split(' ')
+      .map((id) => document.getElementById(id)?.textContent);
+    expect(described).toContain(message);
+  });
 });
