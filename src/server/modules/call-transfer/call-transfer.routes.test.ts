@@ -84,7 +84,7 @@ describe('transfer to a person: the setting', () => {
     expect((await get()).json()).toEqual(before);
   });
 
-  it.each([
+  it.each<[string, () => string, string]>([
     ['a range no carrier has', () => '(012) 555-0143', M.unassigned],
     ['an extension, which a transfer cannot dial', () => '(212) 555-0143 ext 12', M.extension],
     ["one of the receptionist's own numbers", () => calledNumber, M.ownNumber],
