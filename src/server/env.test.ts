@@ -110,6 +110,7 @@ describe('loadEnv', () => {
     const env = loadEnv({
       SMTP_URL: 'smtps://user:pass@smtp.example.com:465',
       MAIL_FROM: 'Clinic <a@b.example>',
+      PUBLIC_BASE_URL: 'https://console.servc.example',
     });
     expect(env).toMatchObject({
       SMTP_URL: 'smtps://user:pass@smtp.example.com:465',
@@ -118,6 +119,19 @@ describe('loadEnv', () => {
     expect(loadEnv({ MAIL_FROM: 'office@clinic.example' }).MAIL_FROM).toBe('office@clinic.example');
     expect(() => loadEnv({ SMTP_URL: 'https://smtp.example.com' })).toThrow(/SMTP_URL/);
     expect(() => loadEnv({ MAIL_FROM: 'not an address' })).toThrow(/MAIL_FROM/);
+  });
+
+  it('refuses SMTP_URL without PUBLIC_BASE_URL: invitation e-mails would link to localhost', () => {
+    const smtp = { SMTP_URL: 'smtp://mail.example.com:587' };
+    expect(() => loadEnv(smtp)).toThrow(ConfigError);
+    expect(() => loadEnv(smtp)).toThrow(/PUBLIC_BASE_URL: must be set when SMTP_URL is/);
+    // An empty value is unset, as everywhere in loadEnv.
+    expect(() => loadEnv({ ...smtp, PUBLIC_BASE_URL: '' })).toThrow(/PUBLIC_BASE_URL/);
+    expect(loadEnv({ ...smtp, PUBLIC_BASE_URL: 'https://console.servc.example/' }).PUBLIC_BASE_URL).toBe(
+      'https://console.servc.example',
+    );
+    // Without SMTP_URL the mail sandbox runs and the default is enough (npm start, the tests).
+    expect(loadEnv({}).PUBLIC_BASE_URL).toBe('http://localhost:3000');
   });
 
   it('reads TRUST_PROXY as a switch or a list of addresses', () => {

@@ -40,11 +40,14 @@ const EnvSchema = z
       .min(1)
       .max(24 * 30)
       .default(12),
-    /** The site's public origin, for canonical links, the sitemap and robots.txt. */
+    /**
+     * The site's public origin, for canonical links, the sitemap, robots.txt and invitation links;
+     * `DEFAULT_PUBLIC_BASE_URL` when unset, which only the mail sandbox may live with (below).
+     */
     PUBLIC_BASE_URL: z
       .url({ protocol: /^https?$/, error: 'must be an http:// or https:// URL' })
       .transform((url) => url.replace(/\/+$/, ''))
-      .default(DEFAULT_PUBLIC_BASE_URL),
+      .optional(),
     KOLLA_API_KEY: z.string().min(1).optional(),
     KOLLA_BASE_URL: z.url('must be a URL').optional(),
     /** The Vapi private API key; without it the built-in voice sandbox runs. */
@@ -97,12 +100,21 @@ const EnvSchema = z
     message: 'OPERATOR_EMAIL and OPERATOR_PASSWORD must be set together',
     path: ['OPERATOR_PASSWORD'],
   })
+  // Real mail would carry invitation links to localhost, which work for nobody who receives them.
+  .refine((env) => !env.SMTP_URL || env.PUBLIC_BASE_URL !== undefined, {
+    message: `must be set when SMTP_URL is: invitation e-mails link to it (unset it is ${DEFAULT_PUBLIC_BASE_URL})`,
+    path: ['PUBLIC_BASE_URL'],
+  })
   .refine((env) => !(env.NODE_ENV === 'production' && env.SEED_DEMO), {
     message: 'the demo practices and logins are never seeded in production (NODE_ENV=production)',
     path: ['SEED_DEMO'],
   })
   // Production is not the demo (issue 22): only development seeds it unless asked.
-  .transform((env) => ({ ...env, SEED_DEMO: env.SEED_DEMO ?? env.NODE_ENV === 'development' }));
+  .transform((env) => ({
+    ...env,
+    SEED_DEMO: env.SEED_DEMO ?? env.NODE_ENV === 'development',
+    PUBLIC_BASE_URL: env.PUBLIC_BASE_URL ?? DEFAULT_PUBLIC_BASE_URL,
+  }));
 
 export type Env = z.infer<typeof EnvSchema>;
 

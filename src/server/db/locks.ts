@@ -52,6 +52,14 @@ export const patientPhoneLock = (practiceId: string, phone: string): SQL =>
 export const starterScheduleLock = (practiceId: string): SQL =>
   sql`select pg_advisory_xact_lock(hashtext(${`starter-schedule:${practiceId}`}))`;
 
+/** Transaction lock per practice and invitee (lower-cased e-mail): one replacing of their invitations at a time. */
+export const inviteeLock = (practiceId: string, email: string): SQL =>
+  sql`select pg_advisory_xact_lock(hashtext(${`invitation:${practiceId}:${email.toLowerCase()}`}))`;
+
+/** Transaction lock per practice while the operator's admin invitation replaces the pending admin ones. */
+export const adminInvitationsLock = (practiceId: string): SQL =>
+  sql`select pg_advisory_xact_lock(hashtext(${`invitation-admin:${practiceId}`}))`;
+
 /**
  * Runs `work` while this process holds the session lock `LOCKS.x` on a pooled connection of its own, or
  * answers `{ held: false }` at once when another holds it. For work that waits on a vendor between its

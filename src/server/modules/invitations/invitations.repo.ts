@@ -1,9 +1,11 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, isNull, ne, or, sql } from 'drizzle-orm';
 import type { Permissions, Role } from '#shared/permissions';
 import type { Db, Tx } from '../../db/client';
+import { adminInvitationsLock, inviteeLock } from '../../db/locks';
 import { invitations, userPermissions, users } from '../../db/schema/index';
 
 export type InvitationRow = typeof invitations.$inferSelect;
+
 export type NewInvitation = Omit<typeof invitations.$inferInsert, 'id' | 'practiceId' | 'acceptedAt'>;
 
 /** The user an accepted invitation becomes. */
@@ -67,6 +69,41 @@ export function createInvitationsRepo(db: Db) {
       await db.delete(invitations).where(and(eq(invitations.practiceId, practiceId), eq(invitations.id, id)));
     },
 
+    /**
+     * Makes `invitation` the one pending invitation of its e-mail (any case) in its practice, and with
+     * `admins` the practice's one pending admin invitation too: deletes the others not accepted yet. Under
+     * transaction locks (the practice's admins first, then the invitee), so of two invitations replaced at
+     * once one stays: the second finds itself deleted by the first, and replaces nothing (`kept: false`).
+     */
+    async replaceOthers(
+      practiceId: string,
+      invitation: { id: string; email: string },
+      options: { admins: boolean },
+    ): Promise<{ kept: boolean; replaced: number }> {
+      return db.transaction(async (tx) => {
+        if (options.admins) await tx.execute(adminInvitationsLock(practiceId));
+        await tx.execute(inviteeLock(practiceId, invitation.email));
+        const [own] = await tx
+          .select({ id: invitations.id })
+          .from(invitations)
+          .where(and(eq(invitations.practiceId, practiceId), eq(invitations.id, invitation.id)));
+        if (!own) return { kept: false, replaced: 0 };
+        const sameInvitee = sql`lower(${invitations.email}) = lower(${invitation.email})`;
+        const replaced = await tx
+          .delete(invitations)
+          .where(
+            and(
+              eq(invitations.practiceId, practiceId),
+              ne(invitations.id, invitation.id),
+              // An accept holding the row (FOR UPDATE) finishes first; a link it used is not deleted.
+              isNull(invitations.acceptedAt),
+              options.admins ? or(sameInvitee, eq(invitations.role, 'admin')) : sameInvitee,
+            ),
+          )
+          .returning({ id: invitations.id });
+        return { kept: true, replaced: replaced.length };
+      });
+    },
     /** By the link's token (its hash): the practice is not known yet. `tx` locks the row until commit. */
     async findByTokenHash(tokenHash: string, tx?: Tx): Promise<InvitationRow | undefined> {
       if (!tx) {

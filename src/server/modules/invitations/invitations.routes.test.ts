@@ -11,10 +11,11 @@ import { SandboxMailListResponseSchema } from '#shared/schemas/mail';
 import { MeResponseSchema, UserPermissionsResponseSchema } from '#shared/schemas/auth';
 import { USER_MESSAGES } from '#shared/schemas/users';
 import { invitations, practices, userPermissions, users } from '../../db/schema/index';
-import type { MailPort } from '../../integrations/mail/port';
+import { MailError, type Mail, type MailPort } from '../../integrations/mail/port';
 import { createSandboxMail } from '../../integrations/mail/sandbox/sandbox-mail';
 import { createInvitationsRepo, type InvitedUsers } from './invitations.repo';
 import { createInvitationsService } from './invitations.service';
+import type { AuditEntry } from '../../session';
 import { hashPassword } from '../../lib/passwords';
 import { createOtherPractice, type OtherPractice } from '../../test/other-practice';
 import { parseResponse } from '../../test/parse-response';
@@ -64,6 +65,20 @@ async function tokenFor(email: string): Promise<string> {
   const token = mail?.text.match(LINK)?.[1];
   if (!token) throw new Error(`no invitation mail to ${email}`);
   return token;
+}
+
+/** The tokens of every mail to `email` (any case), in no particular order. */
+async function tokensFor(email: string): Promise<string[]> {
+  return (await sandboxMails())
+    .filter((message) => message.to.toLowerCase() === email.toLowerCase())
+    .map((message) => message.text.match(LINK)![1]!);
+}
+
+/** The invitations of `email` (any case) nobody accepted yet. */
+async function pendingOf(email: string) {
+  return (await t.database.db.select().from(invitations)).filter(
+    (found) => found.email.toLowerCase() === email.toLowerCase() && !found.acceptedAt,
+  );
 }
 
 beforeAll(async () => {
@@ -153,6 +168,75 @@ describe('POST /api/invitations', () => {
     expect(entries.every((entry) => entry.practiceId === entries[0]!.practiceId && entry.practiceId)).toBe(
       true,
     );
+  });
+});
+
+describe('inviting again', () => {
+  it('replaces the pending link of that address (any case): the first one is refused as not valid', async () => {
+    const email = uniqueEmail('twice');
+    parseResponse(await invite(admin, { email, name: 'Twice' }), InvitationResponseSchema, 201);
+    const first = await tokenFor(email);
+    const again = await invite(admin, { email: email.toUpperCase(), name: 'Twice', role: 'admin' });
+    parseResponse(again, InvitationResponseSchema, 201);
+    const second = (await tokensFor(email)).find((token) => token !== first)!;
+    expect(await pendingOf(email)).toHaveLength(1);
+
+    const refused = await accept(first);
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().message).toBe(INVITATION_MESSAGES.invalid);
+    const accepted = await accept(second);
+    expect(accepted.statusCode, accepted.body).toBe(200);
+    const [user] = await t.database.db.select().from(users).where(eq(users.email, email.toUpperCase()));
+    expect(user).toMatchObject({ role: 'admin' });
+  });
+
+  it('leaves the pending links of other addresses alone, admins too', async () => {
+    const one = uniqueEmail('admin-one');
+    const two = uniqueEmail('admin-two');
+    await invite(admin, { email: one, name: 'One', role: 'admin' });
+    await invite(admin, { email: two, name: 'Two', role: 'admin' });
+    expect(await pendingOf(one)).toHaveLength(1);
+    expect(await pendingOf(two)).toHaveLength(1);
+  });
+
+  it('two invitations of one address at the same time leave one live link', async () => {
+    const email = uniqueEmail('double');
+    const responses = await Promise.all([
+      invite(admin, { email, name: 'Double Click' }),
+      invite(admin, { email, name: 'Double Click' }),
+    ]);
+    expect(responses.map((response) => response.statusCode)).toEqual([201, 201]);
+    expect(await pendingOf(email)).toHaveLength(1);
+    const tokens = await tokensFor(email);
+    expect(tokens).toHaveLength(2);
+    const results = [];
+    for (const token of tokens) results.push((await accept(token)).statusCode);
+    expect(results.sort()).toEqual([200, 400]);
+  });
+
+  it("the operator's Invite Admin replaces the practice's pending admin link to another address", async () => {
+    const inviteAdmin = (adminEmail: string) =>
+      t.app.inject({
+        method: 'POST',
+        url: `/api/practices/${other.id}/invitations`,
+        headers: bearer(operator),
+        payload: { adminEmail },
+      });
+    const mistyped = uniqueEmail('mistyped');
+    const meant = uniqueEmail('meant');
+    // A staff invitation of that practice is no admin link: it stays.
+    const staff = uniqueEmail('staff');
+    await invite(await other.asAdmin(), { email: staff, name: 'Staff', role: 'sub' });
+    expect((await inviteAdmin(mistyped)).statusCode).toBe(201);
+    const wrong = await tokenFor(mistyped);
+    expect((await inviteAdmin(meant)).statusCode).toBe(201);
+
+    const refused = await accept(wrong);
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().message).toBe(INVITATION_MESSAGES.invalid);
+    expect(await pendingOf(staff)).toHaveLength(1);
+    const accepted = await accept(await tokenFor(meant));
+    expect(accepted.statusCode, accepted.body).toBe(200);
   });
 });
 
@@ -267,6 +351,102 @@ describe('the invitations service', () => {
     const refused = results.find((result) => result.status === 'rejected')!;
     expect((refused.reason as Error).message).toBe(INVITATION_MESSAGES.used);
     expect(await t.database.db.select().from(users).where(eq(users.email, email))).toHaveLength(1);
+  });
+});
+
+describe('the invitations service, inviting', () => {
+  const practiceRow = async () =>
+    (await t.database.db.select().from(practices).where(eq(practices.id, other.id)))[0]!;
+
+  function serviceWith(mail: MailPort, entries: AuditEntry[] = []) {
+    return createInvitationsService({
+      repo: createInvitationsRepo(t.database.db),
+      mail,
+      publicBaseUrl: 'https://console.servc.example',
+      now: t.clock.now,
+      audit: { record: async (entry) => void entries.push(entry) },
+    });
+  }
+
+  it('audits why the mail failed when it is a MailError (ours), a generic reason otherwise', async () => {
+    const entries: AuditEntry[] = [];
+    const refusing = serviceWith(
+      {
+        kind: 'smtp',
+        send: async () => {
+          throw new MailError('The mail server did not accept our credentials.');
+        },
+      },
+      entries,
+    );
+    const crashing = serviceWith(
+      {
+        kind: 'smtp',
+        send: async () => {
+          throw new Error('connect ECONNREFUSED mailer:s3cret@10.0.0.9');
+        },
+      },
+      entries,
+    );
+    const email = uniqueEmail('unsent');
+    await expect(refusing.invite(await practiceRow(), { email, name: 'Unsent' }, null)).rejects.toThrow(
+      /could not be sent/,
+    );
+    await expect(crashing.invite(await practiceRow(), { email, name: 'Unsent' }, null)).rejects.toThrow(
+      /could not be sent/,
+    );
+    expect(entries.map((entry) => [entry.outcome, entry.detail])).toEqual([
+      ['failed', 'mail not sent: The mail server did not accept our credentials.'],
+      ['failed', 'mail not sent: unexpected error'],
+    ]);
+    expect(await pendingOf(email)).toEqual([]);
+  });
+
+  it('a mail that fails keeps the earlier link working', async () => {
+    const email = uniqueEmail('kept');
+    await serviceWith(createSandboxMail(t.database.db)).invite(
+      await practiceRow(),
+      { email, name: 'Kept' },
+      null,
+    );
+    const failing: MailPort = {
+      kind: 'smtp',
+      send: async () => {
+        throw new MailError('The mail server could not be reached.');
+      },
+    };
+    await expect(
+      serviceWith(failing).invite(await practiceRow(), { email, name: 'Kept' }, null),
+    ).rejects.toThrow(/could not be sent/);
+    expect((await accept(await tokenFor(email))).statusCode).toBe(200);
+  });
+
+  it('two invitations of one address mailed at the same moment replace each other once: one live link', async () => {
+    // Both mails are handed over together, so both invitations replace the other at the same time.
+    const sent: Mail[] = [];
+    let release!: () => void;
+    const together = new Promise<void>((resolve) => (release = resolve));
+    const mail: MailPort = {
+      kind: 'smtp',
+      send: async (message) => {
+        sent.push(message);
+        if (sent.length === 2) release();
+        await together;
+      },
+    };
+    const entries: AuditEntry[] = [];
+    const service = serviceWith(mail, entries);
+    const practice = await practiceRow();
+    const email = uniqueEmail('together');
+    await Promise.all([
+      service.invite(practice, { email, name: 'Together' }, null),
+      service.invite(practice, { email, name: 'Together' }, null),
+    ]);
+    expect(await pendingOf(email)).toHaveLength(1);
+    expect(entries.map((entry) => entry.detail).sort()).toEqual([
+      'role sub, replaced 1 pending',
+      'role sub, replaced at once by another invitation',
+    ]);
   });
 });
 

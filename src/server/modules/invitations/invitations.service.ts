@@ -10,7 +10,7 @@ import {
 } from '#shared/schemas/invitations';
 import { USER_MESSAGES } from '#shared/schemas/users';
 import { AppError, badRequest, conflict } from '../../errors';
-import type { MailPort } from '../../integrations/mail/port';
+import { MailError, type MailPort } from '../../integrations/mail/port';
 import { hashPassword } from '../../lib/passwords';
 import type { AuditRecorder, RequestContext } from '../../session';
 import type { InvitationRow, InvitationsRepo, InvitedUsers } from './invitations.repo';
@@ -80,7 +80,10 @@ export function createInvitationsService(deps: InvitationsDeps) {
   }
 
   return {
-    /** Stores the invitation and mails its link. A mail that cannot be sent undoes the invitation (502). */
+    /**
+     * Stores the invitation and mails its link; the invitee's earlier pending invitations in the practice
+     * then stop working. A mail that cannot be sent undoes the invitation (502) and keeps the earlier ones.
+     */
     async invite(
       practice: InvitingPractice,
       input: CreateInvitationInput,
@@ -117,12 +120,22 @@ export function createInvitationsService(deps: InvitationsDeps) {
           to: row.email,
           ...invitationMail(practice.name, `${baseUrl}/invite/${token}`, row.expiresAt),
         });
-      } catch {
+      } catch (error) {
         await repo.remove(practice.id, row.id);
-        await audit.record({ ...entry, outcome: 'failed', detail: 'mail not sent' });
+        // A MailError's message is ours, built from codes (never the mail, the address or the server's text).
+        const why = error instanceof MailError ? error.message : 'unexpected error';
+        await audit.record({ ...entry, outcome: 'failed', detail: `mail not sent: ${why}` });
         throw new AppError(502, 'mail_failed', INVITATION_MAIL_FAILED);
       }
-      await audit.record({ ...entry, outcome: 'allowed', detail: `role ${row.role}` });
+      // Only now that the new link is mailed do the earlier ones stop working (a failed mail keeps them).
+      // The operator's admin invitation (Invite Admin, a new practice's first admin) also replaces the
+      // practice's pending admin invitations to other addresses: a mistyped one is no live admin link.
+      const { kept, replaced } = await repo.replaceOthers(practice.id, row, {
+        admins: actor?.role === 'operator' && row.role === 'admin',
+      });
+      let replacing = replaced ? `, replaced ${replaced} pending` : '';
+      if (!kept) replacing = ', replaced at once by another invitation';
+      await audit.record({ ...entry, outcome: 'allowed', detail: `role ${row.role}${replacing}` });
       return toInvitation(row);
     },
 

@@ -93,6 +93,68 @@ describe('the SMTP mail adapter', () => {
     expect(smtp.received).toHaveLength(0);
   });
 
+  it('a refused login says the credentials, not "refused the mail", and never the user or server text', async () => {
+    const strict = new SMTPServer({
+      disabledCommands: ['STARTTLS'],
+      allowInsecureAuth: true,
+      logger: false,
+      onAuth(_auth, _session, callback) {
+        callback(Object.assign(new Error('Bad password for mailer-user'), { responseCode: 535 }));
+      },
+    });
+    await new Promise<void>((resolve) => strict.listen(0, '127.0.0.1', resolve));
+    const { port } = strict.server.address() as AddressInfo;
+    try {
+      const mail = createSmtpMail({
+        url: `smtp://mailer-user:s3cret-pass@127.0.0.1:${port}`,
+        timeoutMs: 2_000,
+      });
+      const error = await mail
+        .send({ to: 'a@example.com', subject: 'Hi', text: 'Hello' })
+        .catch((e: unknown) => e);
+      expect(error).toBeInstanceOf(MailError);
+      expect((error as Error).message).toBe('The mail server did not accept our credentials.');
+      expect((error as Error).message).not.toMatch(/mailer-user|s3cret-pass|Bad password/);
+    } finally {
+      await new Promise<void>((resolve) => strict.close(() => resolve()));
+    }
+  });
+
+  it('smtps:// to a plain server is a TLS failure that says to check smtp:// versus smtps://', async () => {
+    const mail = createSmtpMail({
+      url: `smtps://mailer-user:s3cret-pass@127.0.0.1:${smtp.port}`,
+      timeoutMs: 2_000,
+    });
+    const error = await mail
+      .send({ to: 'a@example.com', subject: 'Hi', text: 'Hello' })
+      .catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(MailError);
+    expect((error as Error).message).toBe(
+      'A secure connection to the mail server failed: check smtp:// versus smtps:// and its certificate.',
+    );
+    expect((error as Error).message).not.toMatch(/mailer-user|s3cret-pass|version number/);
+    expect(smtp.received).toHaveLength(0);
+  });
+
+  it('a certificate we do not trust is a TLS failure too', async () => {
+    // smtp-server's built-in certificate is self-signed.
+    const secure = new SMTPServer({ secure: true, authOptional: true, logger: false });
+    // It reports the client's hang-up on its side: expected here.
+    secure.on('error', () => undefined);
+    await new Promise<void>((resolve) => secure.listen(0, '127.0.0.1', resolve));
+    const { port } = secure.server.address() as AddressInfo;
+    try {
+      const mail = createSmtpMail({ url: `smtps://127.0.0.1:${port}`, timeoutMs: 2_000 });
+      const error = await mail
+        .send({ to: 'a@example.com', subject: 'Hi', text: 'Hello' })
+        .catch((e: unknown) => e);
+      expect(error).toBeInstanceOf(MailError);
+      expect((error as Error).message).toMatch(/^A secure connection to the mail server failed/);
+    } finally {
+      await new Promise<void>((resolve) => secure.close(() => resolve()));
+    }
+  });
+
   it('a server that is down is a MailError, not a hang', async () => {
     // A port that was free a moment ago: nothing listens there.
     const probe = createServer();

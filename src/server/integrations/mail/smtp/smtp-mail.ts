@@ -37,13 +37,20 @@ export function createSmtpMail(config: SmtpConfig): MailPort {
   };
 }
 
+/** TLS trouble as nodemailer reports it: its own ETLS, or a socket error from OpenSSL or the certificate check. */
+const TLS_TROUBLE = /\b(ssl|tls)\b|certificate|wrong version number/i;
+
+/** Built from the error's codes only: never its message, which can hold the server's text or the user name. */
 function describe(error: unknown): string {
-  const { code, responseCode } = error as { code?: string; responseCode?: number };
+  const { code, responseCode, message } = error as { code?: string; responseCode?: number; message?: string };
+  // Before the 5xx check: a refused login is EAUTH with 535.
+  if (code === 'EAUTH') return 'The mail server did not accept our credentials.';
+  if (code === 'ETLS' || (code === 'ESOCKET' && TLS_TROUBLE.test(message ?? '')))
+    return 'A secure connection to the mail server failed: check smtp:// versus smtps:// and its certificate.';
   if (code === 'EENVELOPE' || (responseCode !== undefined && responseCode >= 500 && responseCode < 600))
     return `The mail server refused the mail (${responseCode ?? code}).`;
   if (code === 'ETIMEDOUT') return 'The mail server did not answer in time.';
   if (code === 'ECONNECTION' || code === 'ESOCKET' || code === 'EDNS')
     return 'The mail server could not be reached.';
-  if (code === 'EAUTH') return 'The mail server did not accept our credentials.';
   return `The mail could not be sent${code ? ` (${code})` : ''}.`;
 }
