@@ -37,6 +37,12 @@ export interface OutgoingText {
   idempotencyKey: string;
   /** The practice sending it (the built-in sandbox files the text under it; Twilio needs none). */
   practiceId?: string;
+  /**
+   * Set when an earlier attempt at this text may have reached the vendor without its answer reaching us (a
+   * timeout once the request was sent, an answer that did not parse, a sender that died): the time the text
+   * was queued. An adapter whose vendor takes no key looks for the text created since then before sending.
+   */
+  earlierAttemptSince?: Date;
 }
 
 export interface TextState {
@@ -86,6 +92,11 @@ export const isMessagingError = (error: unknown): error is MessagingError => err
 /** Sends texts: the built-in sandbox (nothing leaves the machine) or Twilio. Failures are `MessagingError`s. */
 export interface Messaging {
   readonly kind: 'sandbox' | 'twilio';
+  /**
+   * The longest one `send` can take, every try, wait and lookup included: a sender's claim on a text must
+   * outlast it, or a second sender takes the text while the first is still sending it.
+   */
+  readonly maxSendMs?: number;
   /** Resolves once the vendor has taken the text (usually `queued`). */
   send(text: OutgoingText): Promise<TextState>;
   status(providerId: string): Promise<TextState>;

@@ -29,6 +29,7 @@ import {
   inbound,
   newSid,
   postForm,
+  sandboxOf,
   sendDue,
   setSender,
   SMS,
@@ -41,6 +42,7 @@ import { parseResponse } from '../../test/parse-response';
 import { patientWithVisit } from '../../test/patient-visit';
 import { PRACTICE_ZONE } from '../../test/schedule-dates';
 import { wallFromInstant } from '../../lib/wall-time';
+import { twilioSignature } from '../../integrations/messaging/index';
 import { firstPracticeId } from '../../test/practice-number';
 import { bearer, createTestApp, type TestApp } from '../../test/test-app';
 
@@ -74,6 +76,9 @@ const NAMES = [
   'Ezekiel Fairweather',
   'Ottilie Brannock',
   'Peregrine Lusk',
+  'Rosalind Quarrie',
+  'Fenwick Alder',
+  'Marisol Ketteridge',
 ];
 let nextPatient = 0;
 /**
@@ -560,6 +565,105 @@ describe('replies that act', () => {
     expect((await post(`/api/conversations/${thread!.id}/read`, {})).statusCode).toBe(200);
     const question = await post(`/api/conversations/${thread!.id}/intent`, { intent: 'question' });
     expect(question.json().outcome).toBeTruthy();
+  });
+});
+
+describe('carrier keywords that answer a question about a visit', () => {
+  const threadNow = async (p: Upcoming) =>
+    parseResponse(
+      await get(`/api/conversations?q=${p.phone_number!.slice(2)}`),
+      ConversationListResponseSchema,
+    ).conversations[0]!;
+
+  it('YES opts in and goes to staff as a confirmation, answered by no one and the visit untouched', async () => {
+    const p = await patient();
+    await remind(p);
+    const texts = (await textsTo(t, practice.id, p.phone_number!)).length;
+    await inbound(t, p.phone_number!, SENDER, 'Yes');
+    expect(await threadNow(p)).toMatchObject({ unread: 1, suggestedIntent: 'confirm', optedOut: false });
+    expect(await appointment(p.next_appointment.id)).toMatchObject({ confirmed: false, cancelled: false });
+    expect(await changesOf(p.next_appointment.id, 'confirmed')).toHaveLength(0);
+    expect(await textsTo(t, practice.id, p.phone_number!)).toHaveLength(texts);
+  });
+
+  it('CANCEL opts out and goes to staff as a cancellation; the visit stays booked', async () => {
+    const p = await patient();
+    await remind(p);
+    const texts = (await textsTo(t, practice.id, p.phone_number!)).length;
+    await inbound(t, p.phone_number!, SENDER, 'Cancel');
+    expect(await threadNow(p)).toMatchObject({ unread: 1, suggestedIntent: 'cancel', optedOut: true });
+    expect(await appointment(p.next_appointment.id)).toMatchObject({ cancelled: false });
+    expect(await changesOf(p.next_appointment.id, 'cancelled')).toHaveLength(0);
+    expect(await textsTo(t, practice.id, p.phone_number!)).toHaveLength(texts);
+  });
+});
+
+describe("Twilio's OptOutType (Advanced Opt-Out)", () => {
+  const withType = (from: string, body: string, type: string) =>
+    postForm(t, SMS, {
+      AccountSid: `AC${'1'.repeat(32)}`,
+      MessageSid: newSid(),
+      From: from,
+      To: SENDER,
+      Body: body,
+      OptOutType: type,
+    });
+  const ledgerHas = async (phone: string) =>
+    (
+      await t.database.db
+        .select()
+        .from(optOuts)
+        .where(and(eq(optOuts.practiceId, practice.id), eq(optOuts.phoneNumber, phone)))
+    ).length > 0;
+
+  it('STOP and START move the ledger for a custom keyword, and the text still reaches staff', async () => {
+    const phone = '+12125550931';
+    expect((await withType(phone, 'Arret', 'STOP')).statusCode).toBe(200);
+    expect(await ledgerHas(phone)).toBe(true);
+    const [thread] = parseResponse(
+      await get(`/api/conversations?q=${phone.slice(2)}`),
+      ConversationListResponseSchema,
+    ).conversations;
+    expect(thread).toMatchObject({ optedOut: true, unread: 1 });
+    expect((await withType(phone, 'Commencer', 'START')).statusCode).toBe(200);
+    expect(await ledgerHas(phone)).toBe(false);
+    // HELP is Twilio's own answer: our ledger is not touched.
+    expect((await withType(phone, 'Aide', 'HELP')).statusCode).toBe(200);
+    expect(await ledgerHas(phone)).toBe(false);
+  });
+});
+
+describe('the signed URL with and without its default port', () => {
+  let other: TestApp;
+  beforeAll(async () => {
+    other = await createTestApp({ publicBaseUrl: 'https://clinic.example' });
+  });
+  afterAll(() => other.close());
+
+  it('accepts https://host:443 when PUBLIC_BASE_URL is https://host; a wrong signature is still 403', async () => {
+    const params = {
+      AccountSid: `AC${'1'.repeat(32)}`,
+      MessageSid: newSid(),
+      From: '+12125550932',
+      To: SENDER,
+      Body: 'Hi',
+    };
+    const token = sandboxOf(other).authToken;
+    const send = (signature: string, form: Record<string, string> = params) =>
+      other.app.inject({
+        method: 'POST',
+        url: SMS,
+        headers: { 'content-type': 'application/x-www-form-urlencoded', 'x-twilio-signature': signature },
+        payload: new URLSearchParams(form).toString(),
+      });
+    const wrong = await send(twilioSignature('not-the-token', `https://clinic.example:443${SMS}`, params));
+    expect(wrong.statusCode).toBe(403);
+    const withPort = await send(twilioSignature(token, `https://clinic.example:443${SMS}`, params));
+    expect(withPort.statusCode, withPort.body).toBe(200);
+    const again = { ...params, MessageSid: newSid() };
+    expect(
+      (await send(twilioSignature(token, `https://clinic.example${SMS}`, again), again)).statusCode,
+    ).toBe(200);
   });
 });
 

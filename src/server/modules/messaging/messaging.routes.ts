@@ -236,13 +236,14 @@ export async function registerMessagingRoutes(app: App, deps: MessagingRouteDeps
       { config: { public: true }, schema: { body: FormSchema, response: { 200: z.string() } } },
       async (request, reply) => {
         if (!signed(request.url, request.body, request.headers['x-twilio-signature'])) throw forbidden();
-        const { MessageSid, From, To, Body } = request.body;
+        const { MessageSid, From, To, Body, OptOutType } = request.body;
         if (!MessageSid || !From || !To) throw badRequest('MessageSid, From and To are required.');
         const stored = await service.receive({
           messageSid: MessageSid,
           from: From,
           to: To,
           body: Body ?? '',
+          ...(OptOutType && { optOutType: OptOutType }),
         });
         if (!stored) deps.warn({ code: 'unknown_to_number' }, 'text for a number no practice holds');
         return reply.type('text/xml').send(EMPTY_TWIML);

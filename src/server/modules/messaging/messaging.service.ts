@@ -35,7 +35,7 @@ import type { Practice, ScheduleService } from '../schedule/schedule.service';
 import type { Appointment } from '../../integrations/practice-management/port';
 import { assignedPhoneNumbers } from '../scope';
 import type { ConversationRow, MessageRow, MessagingRepo, NewOutbound, SettingsRow } from './messaging.repo';
-import { parseReply } from './replies';
+import { guessIntent, parseReply } from './replies';
 
 /**
  * The contract other modules use to text patients (issue 23). The implementation (createMessagingService)
@@ -175,6 +175,11 @@ export interface InboundText {
   from: string;
   to: string;
   body: string;
+  /**
+   * Twilio's `OptOutType` (Advanced Opt-Out: STOP, START or HELP when the text matched one of the account's
+   * keywords, its own custom ones included): STOP and START move our ledger whatever the words were.
+   */
+  optOutType?: string;
 }
 
 export interface TextCallbacks {
@@ -504,16 +509,37 @@ export function createMessagingService(deps: MessagingServiceDeps) {
       );
   }
 
-  /** What a reply does, once it is stored. */
-  async function act(practice: PracticeContext, inbound: MessageRow, thread: ConversationRow) {
+  /**
+   * What a reply does, once it is stored. `optOutType` is Twilio's word for it (see `InboundText`): a STOP or
+   * START it names that is not one of our keywords moves the ledger, and the text goes to staff untouched.
+   */
+  async function act(
+    practice: PracticeContext,
+    inbound: MessageRow,
+    thread: ConversationRow,
+    optOutType?: string,
+  ) {
     const reply = parseReply(inbound.body);
     const at = now();
+    const twilio = optOutType?.trim().toUpperCase();
+    if (twilio === 'STOP' && reply.type !== 'opt_out') {
+      await repo.addOptOut(practice.id, thread.phoneNumber, 'STOP', inbound.id, at);
+      return forStaff(practice, thread, guessIntent(inbound.body));
+    }
+    if (twilio === 'START' && reply.type !== 'opt_in') {
+      await repo.removeOptOut(practice.id, thread.phoneNumber);
+      return forStaff(practice, thread, guessIntent(inbound.body));
+    }
     switch (reply.type) {
+      // CANCEL and YES are carrier keywords (ADR 054), yet a patient answering a question about a visit means
+      // it: staff are told, with that intent, and nothing is done to the visit or answered.
       case 'opt_out':
         await repo.addOptOut(practice.id, thread.phoneNumber, reply.keyword, inbound.id, at);
+        if (reply.keyword === 'CANCEL') await forStaff(practice, thread, 'cancel');
         return;
       case 'opt_in':
         await repo.removeOptOut(practice.id, thread.phoneNumber);
+        if (reply.keyword === 'YES') await forStaff(practice, thread, 'confirm');
         return;
       case 'help': {
         const config = await settings(practice.id);
@@ -757,7 +783,12 @@ export function createMessagingService(deps: MessagingServiceDeps) {
       // sent at once must not cancel twice).
       if (message)
         await replyTurns(thread.id, async () =>
-          act(practice, message, (await repo.conversation(practice.id, thread.id)) ?? thread),
+          act(
+            practice,
+            message,
+            (await repo.conversation(practice.id, thread.id)) ?? thread,
+            text.optOutType,
+          ),
         );
       return { conversationId: stored.thread.id };
     },

@@ -9,7 +9,11 @@ export interface SenderDeps {
   now?: () => Date;
   /** Throughput per sender number (Twilio: about one segment per second per long code). */
   segmentsPerSecond?: number;
-  /** A text claimed this long ago and never answered for (its sender died) is sent again, same key. */
+  /**
+   * A text claimed this long ago and never answered for (its sender died) is sent again, same key. By default
+   * the longer of `SEND_GRACE_MS` and twice the adapter's longest send, so a text still being sent is never
+   * taken by a second sender.
+   */
   graceMs?: number;
   /** Tries of a text the vendor could not be reached for, before it fails. */
   maxAttempts?: number;
@@ -19,6 +23,10 @@ export interface SenderDeps {
 }
 
 export const SEND_GRACE_MS = 60_000;
+
+/** The claim grace for a port: long enough that a send still under way is never taken again. */
+export const graceFor = (messaging: Pick<Messaging, 'maxSendMs'>): number =>
+  Math.max(SEND_GRACE_MS, 2 * (messaging.maxSendMs ?? 0));
 const RUN_MS = 50_000;
 
 /**
@@ -30,7 +38,7 @@ const RUN_MS = 50_000;
 export function createSender(deps: SenderDeps) {
   const { repo, messaging, now = () => new Date() } = deps;
   const rate = deps.segmentsPerSecond ?? 1;
-  const graceMs = deps.graceMs ?? SEND_GRACE_MS;
+  const graceMs = deps.graceMs ?? graceFor(messaging);
   const maxAttempts = deps.maxAttempts ?? 5;
   const retryDelayMs = deps.retryDelayMs ?? 30_000;
 
@@ -47,6 +55,9 @@ export function createSender(deps: SenderDeps) {
         body: message.body,
         idempotencyKey: message.id,
         practiceId: message.practiceId,
+        // Claimed before and not settled: that attempt may have reached the vendor (a lost answer, a sender
+        // that died), so the adapter looks for the text before sending it again.
+        ...(message.attempts > 1 && { earlierAttemptSince: message.createdAt }),
       });
       await repo.markSent(message.id, state.providerId, state.status, at());
     } catch (error) {

@@ -6,8 +6,10 @@ import type { AddressInfo } from 'node:net';
  * A local stand-in for Twilio's Messages API as /work/shared/reference/twilio.md describes it, for contract
  * tests over HTTP. It is strict where Twilio is: Basic auth (401, code 20003), parameters read only from a
  * form body (a JSON body has no `To`: 21604), `From` and `To` in E.164 (21212, 21211), recipients who
- * replied STOP (21610), cancel only while `scheduled` (30409). It sends no status callbacks: a test moves a
- * message's status with `setStatus`.
+ * replied STOP (21610), cancel only while `scheduled` (30409). It lists messages as Twilio does (`To`, `From`,
+ * `DateSent` on, before or after a day, `PageSize`, `Page`; newest first; a message not yet sent has no
+ * `date_sent` and a `DateSent` filter leaves it out). It sends no status callbacks: a test moves a message's
+ * status with `setStatus`.
  */
 
 /** Twilio's message resource (JSON, snake_case) as the fake answers it. */
@@ -37,6 +39,8 @@ export interface TwilioMessage {
 export interface FakeTwilioRequest {
   method: string;
   path: string;
+  /** The query string's parameters. */
+  query: Record<string, string>;
   contentType: string;
   authorization: string;
   /** The form body's parameters (empty for another content type). */
@@ -63,6 +67,13 @@ export interface FakeTwilio {
   rateLimit(times: number, retryAfterSeconds?: number): void;
   /** The next request answers `status` with Twilio's error body. */
   failNext(status: number, code: number, message?: string): void;
+  /**
+   * The next request is carried out (a POST creates its message) but answered only after `ms`: a client
+   * whose timeout is shorter gives up on a text Twilio took.
+   */
+  delayNext(ms: number): void;
+  /** The next successful request is carried out but answered with a body that is not JSON (a proxy's page). */
+  garbleNext(): void;
   /** Moves a message as Twilio would (`sent`, `delivered`, `undelivered` with 30003, `scheduled`, …). */
   setStatus(sid: string, status: string, errorCode?: number): void;
   close(): Promise<void>;
@@ -106,6 +117,8 @@ export async function startFakeTwilio(
   const requests: FakeTwilioRequest[] = [];
   const failures: QueuedFailure[] = [];
   const optedOut = new Set<string>();
+  const delays: number[] = [];
+  let garble = false;
 
   function create(params: Record<string, string>): TwilioMessage {
     const { To: to, From: from, Body: body } = params;
@@ -144,8 +157,67 @@ export async function startFakeTwilio(
     return message;
   }
 
-  function route(method: string, path: string, params: Record<string, string>): [number, unknown] {
+  /** Twilio's Messages list: filters, newest first, one page with Twilio's paging fields. */
+  function list(query: Record<string, string>): unknown {
+    const day = (name: string) => {
+      const value = query[name];
+      if (value === undefined) return undefined;
+      if (!/^\d{4}-\d{2}-\d{2}$/.test(value)) throw new TwilioError(400, 20001, 'Invalid date value.');
+      return value;
+    };
+    const on = day('DateSent');
+    const before = day('DateSent<');
+    const after = day('DateSent>');
+    const pageSize = Math.min(Math.max(Number(query.PageSize ?? 50) || 50, 1), 1000);
+    const page = Math.max(Number(query.Page ?? 0) || 0, 0);
+    const sentDay = (m: TwilioMessage) =>
+      m.date_sent === null ? undefined : new Date(m.date_sent).toISOString().slice(0, 10);
+    const matching = [...messages.values()]
+      .filter(
+        (m) =>
+          (query.To === undefined || m.to === query.To) &&
+          (query.From === undefined || m.from === query.From),
+      )
+      .filter((m) => {
+        if (on === undefined && before === undefined && after === undefined) return true;
+        const sent = sentDay(m);
+        if (sent === undefined) return false;
+        return (
+          (on === undefined || sent === on) &&
+          (before === undefined || sent <= before) &&
+          (after === undefined || sent >= after)
+        );
+      })
+      .reverse();
+    const items = matching.slice(page * pageSize, (page + 1) * pageSize);
+    const base = `${prefix}/Messages.json`;
+    const pageUri = (n: number) => {
+      const q = new URLSearchParams(query);
+      q.set('PageSize', String(pageSize));
+      q.set('Page', String(n));
+      return `${base}?${q.toString()}`;
+    };
+    return {
+      messages: items,
+      end: page * pageSize + Math.max(items.length - 1, 0),
+      first_page_uri: pageUri(0),
+      next_page_uri: matching.length > (page + 1) * pageSize ? pageUri(page + 1) : null,
+      page,
+      page_size: pageSize,
+      previous_page_uri: page > 0 ? pageUri(page - 1) : null,
+      start: page * pageSize,
+      uri: pageUri(page),
+    };
+  }
+
+  function route(
+    method: string,
+    path: string,
+    params: Record<string, string>,
+    query: Record<string, string>,
+  ): [number, unknown] {
     if (method === 'POST' && path === `${prefix}/Messages.json`) return [201, create(params)];
+    if (method === 'GET' && path === `${prefix}/Messages.json`) return [200, list(query)];
     const sid = path.startsWith(`${prefix}/Messages/`)
       ? /\/Messages\/([^/]+)\.json$/.exec(path)?.[1]
       : undefined;
@@ -165,12 +237,16 @@ export async function startFakeTwilio(
   const server = createServer((req, res) => {
     void (async () => {
       const method = req.method ?? 'GET';
-      const path = new URL(req.url ?? '/', 'http://fake').pathname;
+      const url = new URL(req.url ?? '/', 'http://fake');
+      const path = url.pathname;
+      const query = Object.fromEntries(url.searchParams);
+      const delay = delays.shift();
       try {
         const params = await readParams(req);
         requests.push({
           method,
           path,
+          query,
           contentType: req.headers['content-type'] ?? '',
           authorization: req.headers.authorization ?? '',
           params,
@@ -178,7 +254,14 @@ export async function startFakeTwilio(
         if (req.headers.authorization !== expectedAuth) throw new TwilioError(401, 20003, 'Authenticate');
         const failure = failures.shift();
         if (failure) throw new TwilioError(failure.status, failure.code, failure.message, failure.retryAfter);
-        const [status, body] = route(method, path, params);
+        const [status, body] = route(method, path, params, query);
+        if (delay !== undefined) await new Promise((resolve) => setTimeout(resolve, delay));
+        if (garble) {
+          garble = false;
+          res.writeHead(status, { 'content-type': 'text/html' });
+          res.end('<html><body>Bad gateway</body></html>');
+          return;
+        }
         answer(res, status, body);
       } catch (error) {
         const e = error instanceof TwilioError ? error : new TwilioError(500, 20500, 'Internal Server Error');
@@ -221,9 +304,18 @@ export async function startFakeTwilio(
     failNext(status, code, message = 'Service Unavailable') {
       failures.push({ status, code, message });
     },
+    delayNext(ms) {
+      delays.push(ms);
+    },
+    garbleNext() {
+      garble = true;
+    },
     setStatus(sid, status, errorCode) {
       const message = messages.get(sid);
       if (!message) throw new Error(`The fake holds no message ${sid}`);
+      const now = new Date();
+      if (['sent', 'delivered', 'undelivered', 'failed'].includes(status) && message.date_sent === null)
+        message.date_sent = rfc2822(now);
       message.status = status;
       message.error_code = errorCode ?? null;
       message.date_updated = rfc2822(new Date());

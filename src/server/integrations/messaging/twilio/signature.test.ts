@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { twilioSignature, validTwilioSignature } from './signature';
+import { twilioSignature, urlForms, validTwilioSignature } from './signature';
 
 // Twilio's documented example (webhook security).
 const TOKEN = '12345';
@@ -34,5 +34,25 @@ describe('the Twilio request signature', () => {
     expect(validTwilioSignature(TOKEN, URL, PARAMS, undefined)).toBe(false);
     expect(validTwilioSignature(TOKEN, URL, PARAMS, '')).toBe(false);
     expect(validTwilioSignature(TOKEN, URL, PARAMS, SIGNATURE.slice(0, -1))).toBe(false);
+  });
+
+  it("accepts the URL with or without its scheme's default port, as Twilio's validator does", () => {
+    const withPort = 'https://mycompany.com:443/myapp.php?foo=1&bar=2';
+    const signedWithPort = twilioSignature(TOKEN, withPort, PARAMS);
+    expect(validTwilioSignature(TOKEN, URL, PARAMS, signedWithPort)).toBe(true);
+    expect(validTwilioSignature(TOKEN, withPort, PARAMS, SIGNATURE)).toBe(true);
+    expect(validTwilioSignature('54321', URL, PARAMS, signedWithPort)).toBe(false);
+    expect(urlForms('http://example.com/sms')).toEqual([
+      'http://example.com/sms',
+      'http://example.com:80/sms',
+    ]);
+    expect(urlForms('http://example.com:80/sms')).toEqual([
+      'http://example.com:80/sms',
+      'http://example.com/sms',
+    ]);
+    expect(urlForms('http://localhost:3000/sms')).toEqual(['http://localhost:3000/sms']);
+    // 443 is not http's default port.
+    expect(urlForms('http://example.com:443/sms')).toEqual(['http://example.com:443/sms']);
+    expect(urlForms('https://[::1]/sms')).toEqual(['https://[::1]/sms', 'https://[::1]:443/sms']);
   });
 });

@@ -59,6 +59,7 @@ describe('the Twilio adapter over HTTP (fake Twilio)', () => {
     expect(request).toEqual({
       method: 'POST',
       path: `/2010-04-01/Accounts/${fake.accountSid}/Messages.json`,
+      query: {},
       contentType: 'application/x-www-form-urlencoded',
       authorization: `Basic ${Buffer.from(`${fake.accountSid}:${fake.authToken}`).toString('base64')}`,
       params: {
@@ -171,6 +172,98 @@ describe('the Twilio adapter over HTTP (fake Twilio)', () => {
     fake.setStatus(other.providerId, 'sent');
     const error = await failure(messaging.cancel(other.providerId));
     expect(error).toMatchObject({ kind: 'rejected', vendorCode: 30409 });
+  });
+});
+
+describe('a text whose earlier attempt may have reached Twilio', () => {
+  it('Twilio took it but answered after the timeout: sent again, the earlier text is adopted, not sent twice', async () => {
+    const messaging = connect({ timeoutMs: 200 });
+    const once = text();
+    const queuedAt = new Date();
+    fake.delayNext(600);
+    const error = await failure(messaging.send(once));
+    expect(error.kind).toBe('unavailable');
+    expect(fake.messages.size).toBe(1);
+    const [taken] = fake.messages.values();
+    const again = await messaging.send({ ...once, earlierAttemptSince: queuedAt });
+    expect(again).toEqual({ providerId: taken!.sid, status: 'queued' });
+    expect(fake.messages.size).toBe(1);
+    expect(fake.requests.at(-1)).toMatchObject({
+      method: 'GET',
+      path: `/2010-04-01/Accounts/${fake.accountSid}/Messages.json`,
+      query: { To: once.to, From: once.from, PageSize: '50' },
+    });
+  });
+
+  it('a 201 that does not parse: the lookup finds the text', async () => {
+    const messaging = connect();
+    const once = text();
+    fake.garbleNext();
+    expect((await failure(messaging.send(once))).kind).toBe('unavailable');
+    const again = await messaging.send({ ...once, earlierAttemptSince: new Date() });
+    expect(again.providerId).toBe([...fake.messages.keys()][0]);
+    expect(fake.messages.size).toBe(1);
+  });
+
+  it('nothing there (the earlier attempt never arrived): sent; an older text with the same body is not adopted', async () => {
+    const messaging = connect();
+    const first = await messaging.send(text({ idempotencyKey: 'older' }));
+    const older = fake.messages.get(first.providerId)!;
+    older.date_created = new Date(Date.now() - 3_600_000).toUTCString().replace('GMT', '+0000');
+    const sent = await messaging.send(text({ earlierAttemptSince: new Date() }));
+    expect(sent.providerId).not.toBe(first.providerId);
+    expect(fake.messages.size).toBe(2);
+  });
+
+  it('a lookup Twilio does not answer is unavailable: nothing is sent', async () => {
+    const messaging = connect();
+    fake.failNext(503, 20503);
+    const error = await failure(messaging.send(text({ earlierAttemptSince: new Date() })));
+    expect(error).toMatchObject({ kind: 'unavailable', status: 503 });
+    expect(fake.messages.size).toBe(0);
+  });
+
+  it('says how long one send can take at worst: a lookup and a post, each with every retry', () => {
+    const messaging = connect({ timeoutMs: 1_000, retries: 2, maxBackoffMs: 500 });
+    expect(messaging.maxSendMs).toBe(2 * (3 * 1_000 + 2 * 500));
+  });
+});
+
+describe("the fake's Messages list, in Twilio's shape", () => {
+  it('filters by To, From and DateSent (a text not yet sent has no date_sent), newest first, paged', async () => {
+    const messaging = connect();
+    const a = await messaging.send(text());
+    const b = await messaging.send(text());
+    await messaging.send(text({ to: '+12125550999' }));
+    fake.setStatus(a.providerId, 'sent');
+    const auth = `Basic ${Buffer.from(`${fake.accountSid}:${fake.authToken}`).toString('base64')}`;
+    const list = async (query: string) => {
+      const response = await fetch(
+        `${fake.url}/2010-04-01/Accounts/${fake.accountSid}/Messages.json?${query}`,
+        {
+          headers: { authorization: auth },
+        },
+      );
+      return { status: response.status, body: (await response.json()) as Record<string, unknown> };
+    };
+    const pair = `To=${encodeURIComponent('+12125550123')}&From=${encodeURIComponent('+15005550006')}`;
+    const all = await list(`${pair}&PageSize=1`);
+    expect(all.status).toBe(200);
+    expect(all.body).toMatchObject({
+      page: 0,
+      page_size: 1,
+      start: 0,
+      end: 0,
+      previous_page_uri: null,
+      next_page_uri: expect.stringContaining('Page=1'),
+      first_page_uri: expect.stringContaining('/Messages.json?'),
+      uri: expect.stringContaining('/Messages.json?'),
+    });
+    expect((all.body.messages as { sid: string }[]).map((m) => m.sid)).toEqual([b.providerId]);
+    const today = new Date().toISOString().slice(0, 10);
+    const sentToday = await list(`${pair}&${encodeURIComponent('DateSent>')}=${today}`);
+    expect((sentToday.body.messages as { sid: string }[]).map((m) => m.sid)).toEqual([a.providerId]);
+    expect((await list('DateSent=yesterday')).body).toMatchObject({ code: 20001, status: 400 });
   });
 });
 

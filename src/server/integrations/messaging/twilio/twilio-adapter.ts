@@ -37,6 +37,18 @@ const messageSchema = z.object({
   error_code: z.number().nullish(),
 });
 
+/** A page of Twilio's Messages list: only what we match an earlier attempt on. */
+const listSchema = z.object({
+  messages: z.array(
+    messageSchema.extend({ to: z.string(), from: z.string(), body: z.string(), date_created: z.string() }),
+  ),
+});
+
+/** Twilio's clock and ours differ: a text created this long before the queued time still counts. */
+const CLOCK_SKEW_MS = 60_000;
+/** Texts of the pair read when looking for an earlier attempt (newest first; one page). */
+const LOOKUP_PAGE = 50;
+
 const errorSchema = z.object({ code: z.number().optional(), more_info: z.string().optional() });
 
 const STATUS: Record<string, DeliveryStatus> = {
@@ -101,13 +113,14 @@ function stateOf(text: string): TextState {
     throw new MessagingError('unavailable', 'Twilio answered without a message resource', {
       cause: parsed.error,
     });
-  const status = STATUS[parsed.data.status];
+  return stateFrom(parsed.data);
+}
+
+function stateFrom(message: z.infer<typeof messageSchema>): TextState {
+  const status = STATUS[message.status];
   if (!status)
-    throw new MessagingError(
-      'unavailable',
-      `Twilio reported an unknown message status: ${parsed.data.status}`,
-    );
-  const { sid, error_code } = parsed.data;
+    throw new MessagingError('unavailable', `Twilio reported an unknown message status: ${message.status}`);
+  const { sid, error_code } = message;
   return error_code == null
     ? { providerId: sid, status }
     : { providerId: sid, status, errorCode: error_code };
@@ -124,6 +137,9 @@ export function createTwilioMessaging(config: TwilioConfig): Messaging {
   const backoffMs = config.backoffMs ?? 1_000;
   const maxBackoffMs = config.maxBackoffMs ?? 10_000;
   const sending = new Map<string, Promise<TextState>>();
+  const messagePath = (sid: string) => `/Messages/${encodeURIComponent(sid)}.json`;
+  /** One call at its worst: every try timing out, the longest wait between tries. */
+  const maxCallMs = (retries + 1) * timeoutMs + retries * maxBackoffMs;
 
   async function attempt(method: 'GET' | 'POST', path: string, form?: URLSearchParams) {
     try {
@@ -152,26 +168,62 @@ export function createTwilioMessaging(config: TwilioConfig): Messaging {
    * Only a rate-limited request is sent again: Twilio did not process it. After a 5xx or a network failure a
    * text may have gone out, so trying again is the caller's decision.
    */
-  async function request(method: 'GET' | 'POST', path: string, form?: URLSearchParams): Promise<TextState> {
+  async function call(method: 'GET' | 'POST', path: string, form?: URLSearchParams): Promise<string> {
     for (let retry = 0; ; retry++) {
       const { response, text } = await attempt(method, path, form);
-      if (response.ok) return stateOf(text);
+      if (response.ok) return text;
       const error = errorFrom(response, text);
       if (error.kind !== 'rate_limited' || retry >= retries) throw error;
       await sleep(Math.min(error.retryAfterMs ?? backoffMs * 2 ** retry, maxBackoffMs));
     }
   }
 
-  function send(text: OutgoingText): Promise<TextState> {
+  const request = async (method: 'GET' | 'POST', path: string, form?: URLSearchParams) =>
+    stateOf(await call(method, path, form));
+
+  /**
+   * The text an earlier attempt may have created (Twilio took the POST, its answer was lost): the newest of
+   * the pair's messages with the same body created since the text was queued. Read with Twilio's Messages
+   * list filtered by `To` and `From`; not by `DateSent`, which a text still queued at Twilio has not got.
+   */
+  async function findEarlier(text: OutgoingText, since: Date): Promise<TextState | undefined> {
+    const query = new URLSearchParams({ To: text.to, From: text.from, PageSize: String(LOOKUP_PAGE) });
+    const body = await call('GET', `/Messages.json?${query.toString()}`);
+    let parsed;
+    try {
+      parsed = listSchema.safeParse(JSON.parse(body));
+    } catch (cause) {
+      throw new MessagingError('unavailable', 'Twilio answered with something that is not JSON', { cause });
+    }
+    if (!parsed.success)
+      throw new MessagingError('unavailable', 'Twilio answered without a message list', {
+        cause: parsed.error,
+      });
+    const from = since.getTime() - CLOCK_SKEW_MS;
+    const found = parsed.data.messages.find(
+      (m) =>
+        m.to === text.to &&
+        m.from === text.from &&
+        m.body === text.body &&
+        Date.parse(m.date_created) >= from,
+    );
+    return found && stateFrom(found);
+  }
+
+  async function send(text: OutgoingText): Promise<TextState> {
+    if (text.earlierAttemptSince) {
+      const found = await findEarlier(text, text.earlierAttemptSince);
+      if (found) return found;
+    }
     const form = new URLSearchParams({ To: text.to, From: text.from, Body: text.body });
     if (config.statusCallbackUrl) form.set('StatusCallback', config.statusCallbackUrl);
     return request('POST', '/Messages.json', form);
   }
 
-  const messagePath = (sid: string) => `/Messages/${encodeURIComponent(sid)}.json`;
-
   return {
     kind: 'twilio',
+    // A lookup of an earlier attempt, then the POST.
+    maxSendMs: 2 * maxCallMs,
 
     send(text) {
       const earlier = sending.get(text.idempotencyKey);
