@@ -3,7 +3,8 @@ import { ScheduleDateSchema } from './schedule';
 
 /**
  * Analytics (issue 25): from every call to the visit that was kept, and what it cost. Dates are the practice's
- * calendar days, both ends included; rates are 0–1 (null when nothing was there to divide); money in dollars.
+ * calendar days, both ends included; rates are 0–1 (null when nothing was there to divide), but bookings per call
+ * (`conversion`) can pass 1, as one call can book several visits; money in dollars.
  */
 
 /** Where a booking came from: the ledger's channel, a call's by the kind of call (ADR 057). */
@@ -55,6 +56,8 @@ export const AnalyticsFilterSchema = z
 export type AnalyticsFilter = z.infer<typeof AnalyticsFilterSchema>;
 
 const rate = z.number().min(0).max(1).nullable();
+/** Bookings per call: no upper bound (one call can book two family members). */
+const perCall = z.number().min(0).nullable();
 const count = z.number().int().min(0);
 const money = z.number();
 
@@ -107,12 +110,15 @@ export const AnalyticsSchema = z.object({
     bySource: z.object(
       Object.fromEntries(BOOKING_SOURCES.map((s) => [s, count])) as Record<BookingSource, typeof count>,
     ),
-    /** Bookings made on or from calls ÷ calls. */
-    conversion: rate,
+    /**
+     * Bookings made on or from calls ÷ calls (ADR 057): bookings per call, not a share of calls, so above 1 when
+     * calls book more than one visit each. Shown as bookings per 100 calls.
+     */
+    conversion: perCall,
     conversionBySource: z.object(
-      Object.fromEntries(CALL_SOURCES.map((s) => [s, rate])) as Record<
+      Object.fromEntries(CALL_SOURCES.map((s) => [s, perCall])) as Record<
         (typeof CALL_SOURCES)[number],
-        typeof rate
+        typeof perCall
       >,
     ),
     newPatients: count,

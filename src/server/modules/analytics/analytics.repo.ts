@@ -77,8 +77,9 @@ function callsStatement(p: AnalyticsParams): SQL {
   return sql`
     with c as materialized (
       -- Minutes since 1970-01-01 00:00 on the practice's clock, once per call: days, weekdays and hours follow
-      -- by integer arithmetic (extract() answers numeric, several times slower over thousands of calls).
-      select date_part('epoch', calls.created_at at time zone ${p.timeZone})::bigint / 60 as m, calls.type,
+      -- by integer arithmetic (extract() answers numeric, several times slower over thousands of calls). Floored,
+      -- never rounded: a cast to bigint rounds 23:59:59.6 up into the next day (and 16:59:59.7 past closing).
+      select floor(date_part('epoch', calls.created_at at time zone ${p.timeZone}) / 60)::bigint as m, calls.type,
              calls.started_at, calls.ended_reason, calls.duration_seconds, calls.cost, calls.assistant_id,
              calls.phone_number_id
       from calls where ${callsInRange(p)}
@@ -169,24 +170,30 @@ function visitsStatement(p: AnalyticsParams): SQL {
              (count(*) filter (where not reminded and outcome = 'no_show'))::int as not_reminded_no_show,
              (count(*) filter (where new_patient))::int as new_patients,
              (count(*) filter (where not new_patient))::int as returning_patients,
-             (coalesce(sum(value_cents) filter (where outcome is null or outcome = 'kept'), 0))::int as value_cents
+             -- float8, not int: a sum of cents passes int's 2,147,483,647 at 215 visits of $100,000; float8 is
+             -- exact for whole cents far beyond that (2^53) and comes back from pg as a number.
+             (coalesce(sum(value_cents) filter (where outcome is null or outcome = 'kept'), 0))::float8
+               as value_cents
       from v group by 1
     )
     select
       (select coalesce(json_agg(row_to_json(groups)), '[]') from groups) as groups,
       (select coalesce(json_object_agg(source, n), '{}')
         from (select source, count(*)::int as n from v group by 1) s) as by_source,
-      (select coalesce(json_agg(json_build_array(id, n, kept, value_cents)), '[]')
+      -- Named here too: an assistant or number may have bookings in the range and no calls in it (a callback
+      -- booked on last month's call).
+      (select coalesce(json_agg(json_build_array(g.id, a.name, g.n, g.kept, g.value_cents)), '[]')
         from (select assistant_id as id, count(*)::int as n, (count(*) filter (where outcome = 'kept'))::int as kept,
-                     (coalesce(sum(value_cents) filter (where outcome is null or outcome = 'kept'), 0))::int
+                     (coalesce(sum(value_cents) filter (where outcome is null or outcome = 'kept'), 0))::float8
                        as value_cents
-              from v where call_id is not null group by 1) a) as by_assistant,
-      (select coalesce(json_agg(json_build_array(id, n, kept, value_cents)), '[]')
+              from v where call_id is not null group by 1) g left join assistants a on a.id = g.id) as by_assistant,
+      (select coalesce(json_agg(json_build_array(g.id, coalesce(nullif(n.name, ''), n.number), g.n, g.kept,
+                                                 g.value_cents)), '[]')
         from (select phone_number_id as id, count(*)::int as n,
                      (count(*) filter (where outcome = 'kept'))::int as kept,
-                     (coalesce(sum(value_cents) filter (where outcome is null or outcome = 'kept'), 0))::int
+                     (coalesce(sum(value_cents) filter (where outcome is null or outcome = 'kept'), 0))::float8
                        as value_cents
-              from v where call_id is not null group by 1) n) as by_number,
+              from v where call_id is not null group by 1) g left join phone_numbers n on n.id = g.id) as by_number,
       exists (select 1 from appointment_type_values where practice_id = ${p.practiceId}) as values_set`;
 }
 
@@ -233,8 +240,9 @@ export interface AnalyticsRows {
   visits: {
     groups: VisitGroup[];
     by_source: Record<string, number>;
-    by_assistant: [string | null, number, number, number][];
-    by_number: [string | null, number, number, number][];
+    /** id, name, bookings, kept, value in cents. */
+    by_assistant: [string | null, string | null, number, number, number][];
+    by_number: [string | null, string | null, number, number, number][];
     values_set: boolean;
   };
   callbacks: { opened: number; closed: number; closed_in_time: number };
@@ -277,9 +285,6 @@ export interface ExportRow {
   value_cents: number | null;
 }
 
-/** The export's cap: two years of a busy practice's calls. */
-export const EXPORT_MAX_ROWS = 100_000;
-
 export function createAnalyticsRepo(db: Db) {
   return {
     async read(p: AnalyticsParams): Promise<AnalyticsRows> {
@@ -289,8 +294,11 @@ export function createAnalyticsRepo(db: Db) {
       return Object.fromEntries(results) as AnalyticsRows;
     },
 
-    /** Every call of the range, oldest first, with the bookings made on it and what became of them. */
-    async exportRows(p: AnalyticsParams): Promise<ExportRow[]> {
+    /**
+     * The calls of the range, oldest first, with the bookings made on it and what became of them; at most
+     * `limit` (the service asks for one more than its cap, to tell a range that has more).
+     */
+    async exportRows(p: AnalyticsParams, limit: number): Promise<ExportRow[]> {
       const statement = sql`
         select calls.id, to_char(calls.created_at at time zone ${p.timeZone}, 'YYYY-MM-DD HH24:MI') as started,
                calls.type, a.name as assistant, coalesce(nullif(n.name, ''), n.number) as number,
@@ -301,7 +309,7 @@ export function createAnalyticsRepo(db: Db) {
                  filter (where b.appointment_ref is not null) as appointment_types,
                string_agg(coalesce(b.outcome, 'open'), '; ' order by b.booked_at)
                  filter (where b.appointment_ref is not null) as outcomes,
-               sum(tv.value_cents) filter (where b.outcome is null or b.outcome = 'kept')::int as value_cents
+               sum(tv.value_cents) filter (where b.outcome is null or b.outcome = 'kept')::float8 as value_cents
         from calls
         left join assistants a on a.id = calls.assistant_id
         left join phone_numbers n on n.id = calls.phone_number_id
@@ -312,7 +320,7 @@ export function createAnalyticsRepo(db: Db) {
         where ${callsInRange(p)}
         group by calls.id, a.name, n.name, n.number
         order by calls.created_at, calls.id
-        limit ${EXPORT_MAX_ROWS}`;
+        limit ${limit}`;
       return (await db.execute(statement)).rows as unknown as ExportRow[];
     },
 

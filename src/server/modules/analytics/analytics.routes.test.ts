@@ -21,6 +21,9 @@ import { createOtherPractice, type OtherPractice } from '../../test/other-practi
 import { parseResponse } from '../../test/parse-response';
 import { firstPracticeId } from '../../test/practice-number';
 import { bearer, createTestApp, type TestApp } from '../../test/test-app';
+import { AppError } from '../../errors';
+import { createAnalyticsRepo } from './analytics.repo';
+import { cents, createAnalyticsService } from './analytics.service';
 
 /**
  * Every figure of GET /api/analytics on a small dataset whose answers are worked out by hand below (issue 25),
@@ -547,6 +550,204 @@ describe('GET /api/analytics on a hand-computed month', () => {
   });
 });
 
+describe('the per-call CSV export at its cap', () => {
+  const practiceContext = () => ({
+    id: practice.id,
+    name: 'Analytics Dental',
+    timeZone: 'America/New_York',
+    status: 'active' as const,
+  });
+  const filter = { from: '2025-03-01', to: '2025-03-31' };
+
+  it('holds a range of exactly the cap, and refuses one over it with a 400 asking for fewer dates', async () => {
+    // The month has 9 calls; the cap lowered to 9, then 8, instead of writing 100,000 calls.
+    const at = (cap: number) =>
+      createAnalyticsService(createAnalyticsRepo(t.database.db), t.clock.now, { exportMaxRows: cap });
+    const csv = await at(9).exportCsv(practiceContext(), null, filter);
+    expect(csv.trim().split('\r\n')).toHaveLength(1 + 9);
+    const refused = await at(8)
+      .exportCsv(practiceContext(), null, filter)
+      .then(
+        () => undefined,
+        (error: unknown) => error,
+      );
+    expect(refused).toBeInstanceOf(AppError);
+    expect((refused as AppError).status).toBe(400);
+    expect((refused as AppError).message).toBe(
+      'These dates have more than 8 calls, more than one download holds. Choose fewer dates and download each part.',
+    );
+  });
+});
+
+describe('a month at the edges: large values, the last instants of a minute, bookings on earlier calls', () => {
+  /**
+   * A practice of its own (New York; June 2025, EDT, UTC−4; Mon–Fri 09:00–17:00 open):
+   *   e0  Fri May 30th 10:00   E2/M2  before the range; a callback books W0 on it on June 3rd (kept, $100,000)
+   *   e1  Mon June 2nd 16:59:59.7  E1/M1  inbound, still open hours; books 215 visits kept at $100,000 each
+   *   e2  Mon June 30th 23:59:59.6 E1/M1  inbound, after hours, the range's last day
+   * 216 visits kept at $100,000: 2,160,000,000 cents, past int's 2,147,483,647.
+   */
+  let edge: Analytics;
+  let e: { e1: string; e2: string; m1: string; m2: string };
+
+  beforeAll(async () => {
+    const other = await createOtherPractice(t, { name: 'Edge Dental', timeZone: 'America/New_York' });
+    const session = await other.asAdmin();
+    const db = t.database.db;
+    const practiceId = other.id;
+    const [e1, e2] = await db
+      .insert(assistants)
+      .values(
+        ['Edge Day AI', 'Edge Callback AI'].map((name) => ({
+          ...structuredClone(ASSISTANT_DEFAULTS),
+          model: structuredClone(ASSISTANT_DEFAULTS.model),
+          name,
+          practiceId,
+        })),
+      )
+      .returning();
+    const [m1, m2] = await db
+      .insert(phoneNumbers)
+      .values([
+        { practiceId, number: '+12125550281', name: 'Edge line', assistantId: e1!.id },
+        { practiceId, number: '+12125550282', name: 'Callback line', assistantId: e2!.id },
+      ])
+      .returning();
+    e = { e1: e1!.id, e2: e2!.id, m1: m1!.id, m2: m2!.id };
+    const [provider] = await db
+      .insert(providers)
+      .values({ practiceId, name: 'Dr E', displayName: 'Dr. E', kind: 'dentist' })
+      .returning();
+    await db.insert(providerWorkingHours).values(
+      [1, 2, 3, 4, 5].map((weekday) => ({
+        practiceId,
+        providerId: provider!.id,
+        weekday,
+        startMinute: 9 * 60,
+        endMinute: 17 * 60,
+      })),
+    );
+    const call = (providerId: string, createdAt: string, on: 'e1' | 'e2') => ({
+      practiceId,
+      providerId,
+      status: 'ended',
+      type: 'inboundPhoneCall',
+      createdAt: at(createdAt),
+      startedAt: at(createdAt),
+      assistantId: on === 'e1' ? e.e1 : e.e2,
+      phoneNumberId: on === 'e1' ? e.m1 : e.m2,
+      cost: 0.5,
+      durationSeconds: 60,
+      endedReason: 'customer-ended-call',
+    });
+    const made = await db
+      .insert(calls)
+      .values([
+        call('edge-0', '2025-05-30T14:00:00Z', 'e2'),
+        call('edge-1', '2025-06-02T20:59:59.700Z', 'e1'),
+        call('edge-2', '2025-07-01T03:59:59.600Z', 'e1'),
+      ])
+      .returning({ id: calls.id, providerId: calls.providerId });
+    const callOf = (providerId: string) => made.find((c) => c.providerId === providerId)!.id;
+    const kept = (
+      ref: string,
+      bookedAt: string,
+      source: string,
+      providerCallId: string,
+      on: 'e1' | 'e2',
+    ) => ({
+      practiceId,
+      appointmentRef: ref,
+      bookedAt: at(bookedAt),
+      source,
+      providerCallId,
+      callId: callOf(providerCallId),
+      assistantId: on === 'e1' ? e.e1 : e.e2,
+      phoneNumberId: on === 'e1' ? e.m1 : e.m2,
+      appointmentType: 'root_canal',
+      newPatient: false,
+      startsAt: at('2025-06-20T14:00:00Z'),
+      outcome: 'kept' as const,
+      outcomeOrigin: 'staff' as const,
+      decidedAt: at('2025-06-20T16:00:00Z'),
+    });
+    await db
+      .insert(visits)
+      .values([
+        kept('W0', '2025-06-03T14:00:00Z', 'callback', 'edge-0', 'e2'),
+        ...Array.from({ length: 215 }, (_, i) =>
+          kept(`W${i + 1}`, '2025-06-02T21:00:00Z', 'call', 'edge-1', 'e1'),
+        ),
+      ]);
+    const put = await t.app.inject({
+      method: 'PUT',
+      url: '/api/analytics/values',
+      headers: bearer(session),
+      payload: { values: [{ appointmentType: 'root_canal', value: 100_000 }] },
+    });
+    expect(put.statusCode, put.body).toBe(200);
+    const response = await t.app.inject({
+      method: 'GET',
+      url: '/api/analytics?from=2025-06-01&to=2025-06-30',
+      headers: bearer(session),
+    });
+    expect(response.statusCode, response.body).toBe(200);
+    // Held to its schema in the test of conversion below, so each test here says what it is about.
+    edge = response.json<Analytics>();
+  });
+
+  it('sums values past 2^31 cents without failing: the estimated value in full', () => {
+    expect(edge.money.estimatedValue).toBe(21_600_000);
+    expect(edge.money.byAssistant.find((row) => row.id === e.e1)?.estimatedValue).toBe(21_500_000);
+  });
+
+  it("counts a call at 23:59:59.6 on the range's last day on that day", () => {
+    expect(edge.calls.total).toBe(2);
+    expect(edge.calls.byDay.reduce((n, d) => n + d.count, 0)).toBe(2);
+    expect(edge.calls.byDay.find((d) => d.date === '2025-06-30')?.count).toBe(1);
+    expect(edge.calls.byDay.find((d) => d.date === '2025-06-02')?.count).toBe(1);
+  });
+
+  it('counts a call at 16:59:59.7 as within opening hours that close at 17:00', () => {
+    // Only the one at 23:59 is after hours.
+    expect(edge.calls.answeredAfterHours).toBe(1);
+    expect(edge.calls.byHourOfWeek[1]![16]).toBe(1);
+    expect(edge.calls.byHourOfWeek[1]![23]).toBe(1);
+  });
+
+  it('lists an assistant and a number whose bookings came from calls before the range, with no calls', () => {
+    expect(edge.bookings.total).toBe(216);
+    expect(edge.money.byAssistant).toEqual([
+      expect.objectContaining({ id: e.e1, name: 'Edge Day AI', calls: 2, bookings: 215, kept: 215 }),
+      {
+        id: e.e2,
+        name: 'Edge Callback AI',
+        calls: 0,
+        cost: 0,
+        bookings: 1,
+        kept: 1,
+        costPerBookedVisit: 0,
+        costPerKeptVisit: 0,
+        estimatedValue: 100_000,
+      },
+    ]);
+    expect(edge.money.byNumber.map((row) => [row.name, row.calls, row.bookings])).toEqual([
+      ['Edge line', 2, 215],
+      ['Callback line', 0, 1],
+    ]);
+    const perRow = (rows: Analytics['money']['byAssistant']) => rows.reduce((n, row) => n + row.bookings, 0);
+    expect(perRow(edge.money.byAssistant)).toBe(edge.bookings.total - edge.bookings.bySource.staff);
+    expect(perRow(edge.money.byNumber)).toBe(edge.bookings.total - edge.bookings.bySource.staff);
+  });
+
+  it('says bookings per call above 1 when calls book several visits each, in an answer its schema accepts', () => {
+    // 216 bookings from calls over 2 calls in the range.
+    expect(edge.bookings.conversion).toBe(108);
+    expect(edge.bookings.conversionBySource.call).toBe(107.5);
+    expect(AnalyticsSchema.safeParse(edge).error).toBeUndefined();
+  });
+});
+
 describe('filters, scope and practices', () => {
   it('counts only what came from calls on one assistant, or one number', async () => {
     const byAssistant = await analytics(`${RANGE}&assistantId=${ids.a2}`);
@@ -650,6 +851,12 @@ async function subWithCallLogs(): Promise<string> {
 }
 
 describe('the value of each appointment type', () => {
+  it('turns dollars into the cents that were typed, not those floating point lands on', () => {
+    expect([1.005, 0.285, 80.456, 100_000, 99_999.99, 0].map(cents)).toEqual([
+      101, 29, 8046, 10_000_000, 9_999_999, 0,
+    ]);
+  });
+
   it("lists every type with the practice's value, and keeps values to the cent", async () => {
     const response = await t.app.inject({
       method: 'GET',
@@ -698,6 +905,9 @@ describe('the value of each appointment type', () => {
       });
     expect((await set(80.456)).statusCode).toBe(200);
     expect(await checkup()).toBe(80.46);
+    // 1.005 * 100 is 100.49999999999999 in floating point: still the $1.01 that was meant.
+    expect((await set(1.005)).statusCode).toBe(200);
+    expect(await checkup()).toBe(1.01);
     expect((await set(null)).statusCode).toBe(200);
     expect(await checkup()).toBeNull();
   });

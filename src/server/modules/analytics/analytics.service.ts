@@ -17,7 +17,15 @@ import type { AnalyticsParams, AnalyticsRepo, AnalyticsRows, ExportRow, VisitGro
 /** A ratio, or null when there was nothing to divide by. */
 const ratio = (part: number, whole: number): number | null => (whole > 0 ? part / whole : null);
 const dollars = (cents: number) => cents / 100;
-const cents = (value: number) => Math.round(value * 100);
+/**
+ * Dollars to whole cents, as the decimal that was typed: `value * 100` in binary floating point can land just
+ * under a half cent (1.005 * 100 = 100.49999999999999), so it is read back to 12 significant digits (exact for
+ * every value allowed, at most $100,000) before rounding half up.
+ */
+export const cents = (value: number) => Math.round(Number((value * 100).toPrecision(12)));
+
+/** The export's cap: two years of a busy practice's calls. */
+export const EXPORT_MAX_ROWS = 100_000;
 
 /** Every date from `from` to `to` (practice calendar days, `YYYY-MM-DD`). */
 function datesOf(from: string, to: string): string[] {
@@ -61,16 +69,24 @@ function sum(a: Omit<VisitGroup, 'staff'>, b: Omit<VisitGroup, 'staff'>): Omit<V
   ) as Omit<VisitGroup, 'staff'>;
 }
 
-/** Calls and what they cost, beside the visits booked on them, per assistant or number. */
+/**
+ * Calls and what they cost, beside the visits booked on them, per assistant or number: every one that had calls
+ * in the range or bookings in it (a booking made on an earlier call counts here as in the headline; its
+ * assistant's calls and cost are then 0).
+ */
 function moneyRows(
   calls: [string | null, string | null, number, number][],
-  visits: [string | null, number, number, number][],
+  visits: [string | null, string | null, number, number, number][],
   valuesSet: boolean,
   unnamed: string,
 ): MoneyRow[] {
-  const produced = new Map(visits.map(([id, bookings, kept, value]) => [id, { bookings, kept, value }]));
-  return calls
-    .map(([id, name, count, cost]) => {
+  const rows = new Map<string | null, { name: string | null; calls: number; cost: number }>(
+    calls.map(([id, name, count, cost]) => [id, { name, calls: count, cost }]),
+  );
+  const produced = new Map(visits.map(([id, , bookings, kept, value]) => [id, { bookings, kept, value }]));
+  for (const [id, name] of visits) if (!rows.has(id)) rows.set(id, { name, calls: 0, cost: 0 });
+  return [...rows]
+    .map(([id, { name, calls: count, cost }]) => {
       const made = produced.get(id) ?? { bookings: 0, kept: 0, value: 0 };
       return {
         id,
@@ -84,7 +100,7 @@ function moneyRows(
         estimatedValue: valuesSet ? dollars(made.value) : null,
       };
     })
-    .sort((a, b) => b.calls - a.calls || a.name.localeCompare(b.name));
+    .sort((a, b) => b.calls - a.calls || b.bookings - a.bookings || a.name.localeCompare(b.name));
 }
 
 /** The response from the statements' rows (a few dozen grouped rows at most, besides the days). */
@@ -177,7 +193,11 @@ function csvCell(value: string | number | null): string {
   return /[",\r\n]/.test(safe) ? `"${safe.replaceAll('"', '""')}"` : safe;
 }
 
-export function createAnalyticsService(repo: AnalyticsRepo, now: () => Date = () => new Date()) {
+export function createAnalyticsService(
+  repo: AnalyticsRepo,
+  now: () => Date = () => new Date(),
+  { exportMaxRows = EXPORT_MAX_ROWS }: { exportMaxRows?: number } = {},
+) {
   async function values(practice: PracticeContext): Promise<AppointmentValues> {
     return {
       values: (await repo.values(practice.id)).map((row) => ({
@@ -210,7 +230,14 @@ export function createAnalyticsService(repo: AnalyticsRepo, now: () => Date = ()
     },
 
     async exportCsv(practice: PracticeContext, scope: CallScope, filter: AnalyticsFilter): Promise<string> {
-      const rows = await repo.exportRows(params(practice, scope, filter));
+      // One row more than the cap tells a range that has more: refused, never cut short without a word.
+      const rows = await repo.exportRows(params(practice, scope, filter), exportMaxRows + 1);
+      if (rows.length > exportMaxRows) {
+        throw badRequest(
+          `These dates have more than ${exportMaxRows.toLocaleString('en-US')} calls, more than one download ` +
+            'holds. Choose fewer dates and download each part.',
+        );
+      }
       const lines = [
         CSV_COLUMNS.map(([name]) => name).join(','),
         ...rows.map((row) => CSV_COLUMNS.map(([, cell]) => csvCell(cell(row))).join(',')),

@@ -59,6 +59,29 @@ describe('AnalyticsScreen', () => {
     expect(hourly.querySelector('[title="Monday 10:00: 8"]')?.getAttribute('data-calls')).toBe('8');
   });
 
+  it('says bookings per 100 calls, above 100 when calls book several visits each, never a share over 100%', async () => {
+    const twoEach = month({ bookings: { ...month().bookings, conversion: 2 } });
+    mockApi({ 'GET /api/analytics': { body: twoEach } });
+    renderWithApp(<AnalyticsScreen canEditValues={false} today={TODAY} />, { route: ROUTE });
+    const tile = (await screen.findByTestId('figure-Bookings')).parentElement!;
+    expect(tile.textContent).toContain('200 per 100 calls · 3 new, 5 returning');
+    expect(tile.textContent).not.toContain('%');
+    expect(tile.textContent).not.toContain('of calls booked');
+  });
+
+  it('says so in words when no call is behind the money panels, with bookings in the dates', async () => {
+    const noCalls = month({
+      calls: { ...EMPTY.calls, byDay: month().calls.byDay.map((d) => ({ ...d, count: 0 })) },
+      money: { ...month().money, totalCost: 0, costPerCall: null, byAssistant: [], byNumber: [] },
+    });
+    mockApi({ 'GET /api/analytics': { body: noCalls } });
+    renderWithApp(<AnalyticsScreen canEditValues={false} today={TODAY} />, { route: ROUTE });
+    for (const title of ['Money by assistant', 'Money by number']) {
+      const words = (await panel(title)).querySelector('[data-figure-words]');
+      expect(words?.textContent).toBe('No calls in these dates, and no bookings made on a call.');
+    }
+  });
+
   it("names each panel's table switch after its figure: eight switches a screen reader tells apart", async () => {
     mockApi({ 'GET /api/analytics': { body: month() } });
     renderWithApp(<AnalyticsScreen canEditValues={false} today={TODAY} />, { route: ROUTE });
@@ -188,9 +211,24 @@ describe('AnalyticsScreen', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Export CSV' }));
     await waitFor(() => expect(blobs).toHaveLength(1));
     const csv = await blobs[0]!.text();
-    expect(csv).toContain('Bookings by source\r\nSource,Bookings,Bookings per call\r\nDuring a call,2,17%');
+    expect(csv).toContain(
+      'Bookings by source\r\nSource,Bookings,Bookings per 100 calls\r\nDuring a call,2,17',
+    );
     expect(csv).toContain('Front Desk AI,8,$1.20,2,1,$0.60,$1.20,$150.00');
     expect(csv).toContain('2025-03-03,8');
+  });
+
+  it("tells the server's reason when the calls' download is refused (too many calls)", async () => {
+    const message =
+      'These dates have more than 100,000 calls, more than one download holds. Choose fewer dates and download each part.';
+    mockApi({
+      'GET /api/analytics': { body: month() },
+      'GET /api/analytics/export': { status: 400, body: { code: 'bad_request', message } },
+    });
+    renderWithApp(<AnalyticsScreen canEditValues={false} today={TODAY} />, { route: ROUTE });
+    await screen.findByTestId('figure-Calls');
+    await userEvent.click(screen.getByRole('button', { name: 'Download calls (CSV)' }));
+    expect(await screen.findByText(message)).toBeTruthy();
   });
 
   it('lets an admin set the visit values, and refuses a negative one before asking', async () => {

@@ -17,7 +17,7 @@ import { isChosenDate } from '../../../lib/typed-date';
 import { useExportCalls } from '../api/export-calls';
 import { useAnalytics } from '../api/get-analytics';
 import { figuresCsv, figuresOf, type Figures } from '../lib/figures';
-import { count, money, percent } from '../lib/format';
+import { count, money, percent, perHundred } from '../lib/format';
 import {
   filterFromUrl,
   PRESETS,
@@ -233,7 +233,7 @@ function Tiles({ data, onValues }: { data: Analytics; onValues?: () => void }) {
       <Tile
         label="Bookings"
         value={count(bookings.total)}
-        hint={`${percent(bookings.conversion)} of calls booked · ${count(bookings.newPatients)} new, ${count(bookings.returningPatients)} returning`}
+        hint={`${perHundred(bookings.conversion)} per 100 calls · ${count(bookings.newPatients)} new, ${count(bookings.returningPatients)} returning`}
       />
       <Tile
         label="Kept rate"

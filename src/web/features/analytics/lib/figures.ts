@@ -9,7 +9,7 @@ import {
 } from '#shared/schemas/analytics';
 import { keptRate } from '#shared/analytics';
 import { formatDuration } from '#shared/format';
-import { count, money, percent, plural } from './format';
+import { count, money, percent, perHundred, plural } from './format';
 
 /**
  * Every figure of the screen as a table: the chart draws these rows, "view as table" shows them, and the CSV
@@ -93,12 +93,12 @@ function bookingsBySource(a: Analytics): Figure {
   return {
     id: 'bookings-by-source',
     title: 'Bookings by source',
-    columns: ['Source', 'Bookings', 'Bookings per call'],
+    columns: ['Source', 'Bookings', 'Bookings per 100 calls'],
     rows: BOOKING_SOURCES.map((s) => [
       BOOKING_SOURCE_LABELS[s],
       String(bySource[s]),
       (CALL_SOURCES as readonly string[]).includes(s)
-        ? percent(conversionBySource[s as (typeof CALL_SOURCES)[number]])
+        ? perHundred(conversionBySource[s as (typeof CALL_SOURCES)[number]])
         : '—',
     ]),
     points: a.bookings.total,
@@ -156,6 +156,9 @@ function reminders(a: Analytics): Figure {
   };
 }
 
+/** Said for a money figure with no rows: no calls in the dates, and no booking made on a call. */
+export const NO_MONEY_ROWS = 'No calls in these dates, and no bookings made on a call.';
+
 function moneyFigure(id: string, title: string, who: string, rows: MoneyRow[], calls: number): Figure {
   return {
     id,
@@ -181,13 +184,16 @@ function moneyFigure(id: string, title: string, who: string, rows: MoneyRow[], c
       money(r.estimatedValue),
     ]),
     points: calls,
-    words: rows
-      .map(
-        (r) =>
-          `${r.name}: ${plural(r.calls, 'call')} costing ${money(r.cost)}, ${plural(r.bookings, 'booking')}, ` +
-          `${count(r.kept)} kept.`,
-      )
-      .join(' '),
+    words:
+      rows.length === 0
+        ? NO_MONEY_ROWS
+        : rows
+            .map(
+              (r) =>
+                `${r.name}: ${plural(r.calls, 'call')} costing ${money(r.cost)}, ${plural(r.bookings, 'booking')}, ` +
+                `${count(r.kept)} kept.`,
+            )
+            .join(' '),
   };
 }
 
@@ -198,7 +204,7 @@ function summary(a: Analytics): Figure {
     ['Answered after hours', count(a.calls.answeredAfterHours)],
     ['Average call length', formatDuration(a.calls.averageDurationSeconds)],
     ['Bookings', count(a.bookings.total)],
-    ['Bookings per call', percent(a.bookings.conversion)],
+    ['Bookings per 100 calls', perHundred(a.bookings.conversion)],
     ['New patients', count(a.bookings.newPatients)],
     ['Returning patients', count(a.bookings.returningPatients)],
     ['Kept rate', percent(keptRate(a.outcomes))],
