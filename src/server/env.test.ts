@@ -121,16 +121,21 @@ describe('loadEnv', () => {
     expect(() => loadEnv({ MAIL_FROM: 'not an address' })).toThrow(/MAIL_FROM/);
   });
 
-  it('refuses SMTP_URL without PUBLIC_BASE_URL: invitation e-mails would link to localhost', () => {
-    const smtp = { SMTP_URL: 'smtp://mail.example.com:587' };
+  it.each([
+    ['SMTP_URL', { SMTP_URL: 'smtp://mail.example.com:587' }],
+    ['VAPI_API_KEY', { VAPI_API_KEY: 'vapi-private-key' }],
+    ['Twilio', { TWILIO_ACCOUNT_SID: 'AC0123456789abcdef0123456789abcdef', TWILIO_AUTH_TOKEN: 'token' }],
+  ])('refuses %s without PUBLIC_BASE_URL: the vendor would be given localhost', (_, smtp) => {
     expect(() => loadEnv(smtp)).toThrow(ConfigError);
-    expect(() => loadEnv(smtp)).toThrow(/PUBLIC_BASE_URL: must be set when SMTP_URL is/);
+    expect(() => loadEnv(smtp)).toThrow(
+      /PUBLIC_BASE_URL: must be set when SMTP_URL, VAPI_API_KEY or Twilio is/,
+    );
     // An empty value is unset, as everywhere in loadEnv.
     expect(() => loadEnv({ ...smtp, PUBLIC_BASE_URL: '' })).toThrow(/PUBLIC_BASE_URL/);
     expect(loadEnv({ ...smtp, PUBLIC_BASE_URL: 'https://console.servc.example/' }).PUBLIC_BASE_URL).toBe(
       'https://console.servc.example',
     );
-    // Without SMTP_URL the mail sandbox runs and the default is enough (npm start, the tests).
+    // With the sandboxes alone the default is enough (npm start, the tests).
     expect(loadEnv({}).PUBLIC_BASE_URL).toBe('http://localhost:3000');
   });
 

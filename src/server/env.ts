@@ -100,11 +100,19 @@ const EnvSchema = z
     message: 'OPERATOR_EMAIL and OPERATOR_PASSWORD must be set together',
     path: ['OPERATOR_PASSWORD'],
   })
-  // Real mail would carry invitation links to localhost, which work for nobody who receives them.
-  .refine((env) => !env.SMTP_URL || env.PUBLIC_BASE_URL !== undefined, {
-    message: `must be set when SMTP_URL is: invitation e-mails link to it (unset it is ${DEFAULT_PUBLIC_BASE_URL})`,
-    path: ['PUBLIC_BASE_URL'],
-  })
+  // A real vendor would be given localhost, which reaches nobody: links in invitation mails, the webhook Vapi
+  // calls, the status callback Twilio calls (and the URL it signs inbound texts with).
+  .refine(
+    (env) =>
+      env.PUBLIC_BASE_URL !== undefined ||
+      !(env.SMTP_URL || env.VAPI_API_KEY || (env.TWILIO_ACCOUNT_SID && env.TWILIO_AUTH_TOKEN)),
+    {
+      message:
+        'must be set when SMTP_URL, VAPI_API_KEY or Twilio is: invitation links and the webhooks the vendors ' +
+        `call point at it (unset it is ${DEFAULT_PUBLIC_BASE_URL})`,
+      path: ['PUBLIC_BASE_URL'],
+    },
+  )
   .refine((env) => !(env.NODE_ENV === 'production' && env.SEED_DEMO), {
     message: 'the demo practices and logins are never seeded in production (NODE_ENV=production)',
     path: ['SEED_DEMO'],
