@@ -60,6 +60,10 @@ export const inviteeLock = (practiceId: string, email: string): SQL =>
 export const adminInvitationsLock = (practiceId: string): SQL =>
   sql`select pg_advisory_xact_lock(hashtext(${`invitation-admin:${practiceId}`}))`;
 
+/** Transaction lock per PMS connector and consumer: one practice at a time links a consumer. */
+export const pmsConsumerLock = (connectorId: string, consumerId: string): SQL =>
+  sql`select pg_advisory_xact_lock(hashtext(${`pms-consumer:${connectorId}:${consumerId}`}))`;
+
 /**
  * Runs `work` while this process holds the session lock `LOCKS.x` on a pooled connection of its own, or
  * answers `{ held: false }` at once when another holds it. For work that waits on a vendor between its

@@ -5,6 +5,8 @@ export const CONNECTOR_MESSAGES = {
   consumerIdRequired: 'Consumer ID is required',
   connectorIdRequired: 'Connector ID is required',
   notFound: 'Connector not found',
+  consumerTaken:
+    'Another practice is linked to this consumer ID. Check the ID your practice management system gave you, or ask support.',
 } as const;
 
 /** connectorId `sandbox` is the built-in practice schedule; anything else names a PMS connector. */

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ConnectorListResponseSchema } from '#shared/schemas/connectors';
+import { CONNECTOR_MESSAGES, ConnectorListResponseSchema } from '#shared/schemas/connectors';
 import { parseResponse } from '../../test/parse-response';
 import { createOtherPractice } from '../../test/other-practice';
 import { bearer, createTestApp, type TestApp } from '../../test/test-app';
@@ -144,5 +144,28 @@ describe('connectors per practice', () => {
     }
     expect(await listOf(b)).toEqual([theirs]);
     expect((await listOf(admin))[0]).toEqual(ours);
+  });
+  it("never links one practice to another's PMS consumer (the deployment's one key reaches every consumer)", async () => {
+    const other = await createOtherPractice(t);
+    const b = await other.asAdmin();
+    const link = { consumerId: 'practice-b-opendental', connectorId: 'opendental' };
+    const theirs = await call('POST', '/api/connectors', { name: 'Open Dental', ...link }, b);
+    expect(theirs.statusCode, theirs.body).toBe(200);
+    const before = await listOf(admin);
+
+    const refused = [
+      await call('POST', '/api/connectors', { name: 'Borrowed', ...link }),
+      await call('PATCH', `/api/connectors/${before[0]!.id}`, { name: 'Borrowed', ...link }),
+    ];
+    for (const answer of refused) {
+      expect(answer.statusCode, answer.body).toBe(400);
+      expect(answer.json().fields).toEqual({ consumerId: CONNECTOR_MESSAGES.consumerTaken });
+    }
+    expect(await listOf(admin)).toEqual(before);
+    // Their own second connector to the same consumer, and the built-in schedule's ids, stay free.
+    expect((await call('POST', '/api/connectors', { name: 'Front desk', ...link }, b)).statusCode).toBe(200);
+    const sandbox = { name: 'Own schedule', consumerId: 't', connectorId: 'sandbox' };
+    expect((await call('POST', '/api/connectors', sandbox, b)).statusCode).toBe(200);
+    expect((await call('POST', '/api/connectors', sandbox)).statusCode).toBe(200);
   });
 });

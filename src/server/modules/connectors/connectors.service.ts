@@ -1,5 +1,5 @@
 import { CONNECTOR_MESSAGES, type Connector, type ConnectorInput } from '#shared/schemas/connectors';
-import { notFound } from '../../errors';
+import { badRequest, notFound } from '../../errors';
 import type { Integrations } from '../../integrations/index';
 import type { Viewer } from '../../plugins/auth';
 import type { PracticeContext } from '../../practice';
@@ -15,8 +15,10 @@ export type { Viewer };
 const scopeOf = (viewer: Viewer): ConnectorScope =>
   viewer.principal.role === 'admin' ? null : { userId: viewer.userId };
 
-const found = (connector: Connector | undefined): Connector => {
+const found = (connector: Connector | 'taken' | undefined): Connector => {
   if (!connector) throw notFound(CONNECTOR_MESSAGES.notFound);
+  if (connector === 'taken')
+    throw badRequest(CONNECTOR_MESSAGES.consumerTaken, { consumerId: CONNECTOR_MESSAGES.consumerTaken });
   return connector;
 };
 
@@ -35,7 +37,7 @@ export function createConnectorsService(repo: ConnectorsRepo, integrations: Pick
     get: async (viewer: Viewer, id: string) =>
       found(await repo.find(viewer.practice.id, id, scopeOf(viewer))),
     create: async (practice: PracticeContext, input: Required<ConnectorInput>) =>
-      ready(practice, await repo.insert(practice.id, input)),
+      ready(practice, found(await repo.insert(practice.id, input))),
     update: async (practice: PracticeContext, id: string, input: Required<ConnectorInput>) =>
       ready(practice, found(await repo.update(practice.id, id, input))),
     setActive: async (practice: PracticeContext, id: string, isActive: boolean) =>
