@@ -27,3 +27,9 @@ export function sameName(said: string, record: { givenName: string; familyName: 
   if (words.length < 2 || given.length === 0 || family.length === 0) return false;
   return words[0] === given[0] && family.includes(words[words.length - 1]!);
 }
+
+/** A first name alone, as a caller on their own number may give it: the record's first given name. */
+export function sameFirstName(said: string, record: { givenName: string }): boolean {
+  const words = nameWords(said);
+  return words.length === 1 && words[0] === nameWords(record.givenName)[0];
+}

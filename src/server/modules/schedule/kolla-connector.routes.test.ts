@@ -143,6 +143,29 @@ describe('a connector on Kolla', () => {
     expect(fake.state.appointments.length).toBe(before + 1);
   });
 
+  it('books one of two requests for the same time at once (Kolla checks a time and books it in two requests)', async () => {
+    const date = weekdayAhead(t.clock.now(), 6);
+    const providers = (
+      await t.app.inject({ method: 'GET', url: '/api/providers', headers: bearer(admin) })
+    ).json().providers as { remote_id: string; name: string }[];
+    const smith = providers.find((p) => p.name === 'Dr. Sarah Smith')!.remote_id;
+    const before = fake.state.appointments.length;
+    const book = (name: string, phone: string) =>
+      consoleCall(t.app, admin, 'bookAppointment', {
+        appointment_type: 'filling',
+        date,
+        time: '11:00',
+        provider_id: smith,
+        patient_info: { name, phone_number: phone },
+      });
+    const answers = await Promise.all([
+      book('Rae Race', '(555) 222-5555'),
+      book('Sol Race', '(555) 222-6666'),
+    ]);
+    expect(answers.map((a) => a.statusCode).sort()).toEqual([200, 409]);
+    expect(fake.state.appointments.length).toBe(before + 1);
+  });
+
   it('a caller finds and moves their own visit in Kolla by phone (PATCH), and cannot move another', async () => {
     const date = weekdayAhead(t.clock.now(), 6);
     const dee = fakeContact(fake.state, { given_name: 'Dee', family_name: 'Rowe', phone: '(555) 303-4040' });

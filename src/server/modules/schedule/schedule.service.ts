@@ -425,12 +425,11 @@ export function createScheduleService({
       };
       let outcome: BookOutcome;
       try {
-        // Bookings of one day in our own database take turns (ADR 038): in this process they wait here, holding
-        // no connection, so a crowd booking one day never empties the pool; across processes the day's advisory
-        // lock inside the transaction does the same.
-        outcome = await (within
-          ? bookingTurns(`${practice.id}:${input.startTime.slice(0, 10)}`, attempt)
-          : attempt());
+        // Bookings of one day take turns (ADR 038): in this process they wait here, holding no connection, so
+        // a crowd booking one day never empties the pool; across processes the day's advisory lock inside the
+        // transaction does the same in our own database. A vendor's system, which checks a time and then
+        // books it in two requests, takes its turns here too, with the day's moves.
+        outcome = await bookingTurns(`${practice.id}:${input.startTime.slice(0, 10)}`, attempt);
       } catch (error) {
         if (error instanceof IdempotencyKeyReusedError) throw idempotencyKeyReused(error.message);
         if (error instanceof IdempotencyKeyBusyError) throw conflict(error.message);

@@ -119,6 +119,40 @@ describe('looking people up by voice', () => {
     const staff = await consoleCall(t.app, admin, 'findPatient', { phone_number: ana.phone });
     expect(staff.json()).toMatchObject({ success: true, patient: { name: 'Ana Sofía Reyes' } });
   });
+
+  it('on a number several patients share, names the one whose name is said, and asks whose when none is', async () => {
+    const [date] = weekdaysAhead(t.clock.now(), 4, 1);
+    const shared = number(40);
+    await patientWithVisit('John Lopez', shared, date!);
+    await patientWithVisit('Maria Lopez', shared, date!);
+    for (const said of ['Maria Lopez', 'maria']) {
+      const maria = await onCall(shared, 'findPatient', { patient_name: said });
+      expect(maria.result).toMatchObject({ success: true, patient: { name: 'Maria Lopez' } });
+    }
+    const whose = await onCall(shared, 'findPatient', {});
+    expect(whose.result).toMatchObject({ success: false, patient: null });
+    expect(whose.result!.message).toMatch(/Several patients share this number/);
+    // A number given up and handed to someone else: the new owner's name finds no one's record.
+    const stranger = await onCall(shared, 'findPatient', { patient_name: 'Bob Jones' });
+    expect(stranger.result).toMatchObject({ success: false, patient: null });
+    for (const answer of [whose, stranger]) expect(JSON.stringify(answer)).not.toMatch(/John|Maria/);
+  });
+
+  it("tells a visit's day, time and confirmation number only to its patient's own number", async () => {
+    const [date] = weekdaysAhead(t.clock.now(), 5, 1);
+    const ana = await patientWithVisit('Ana Paula Ortiz', number(41), date!);
+    const sameTime = {
+      appointment_type: 'dental_cleaning',
+      date: ana.date,
+      time: ana.slot.time,
+      patient_info: { name: 'Ana Paula Ortiz', phone_number: ana.phone },
+    };
+    const fromStranger = await onCall(number(42), 'bookAppointment', sameTime);
+    expect(JSON.stringify(fromStranger)).not.toMatch(/already has an appointment|confirmation number/);
+    expect(JSON.stringify(fromStranger)).not.toContain(ana.row.confirmationNumber);
+    const fromHerself = await onCall(ana.phone, 'bookAppointment', sameTime);
+    expect(JSON.stringify(fromHerself)).toMatch(/already has an appointment/);
+  });
 });
 
 describe('the appointment ledger', () => {

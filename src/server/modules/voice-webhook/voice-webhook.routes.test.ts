@@ -482,6 +482,8 @@ describe('POST /webhook from the voice platform', () => {
           },
         ],
         phoneNumber: { number: calledNumber },
+        // The patient's own phone: an overlap is told to that number only.
+        call: { id: 'call-book', type: 'inboundPhoneCall', customer: { number: '+12125550177' } },
       });
     const before = await appointmentCount();
     const first = JSON.parse((await book('tc-book-1')).json().results[0].result);

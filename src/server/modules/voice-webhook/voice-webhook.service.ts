@@ -31,7 +31,7 @@ import { formatVisitDay, formatVisitTime } from '#shared/visit-time';
 import { badRequest, notFound } from '../../errors';
 import { toE164 } from '../../lib/phone';
 import { refuseInvalidText } from '../../plugins/input-text';
-import { sameName } from '../../lib/person-name';
+import { sameFirstName, sameName } from '../../lib/person-name';
 import type { Appointment, NewPatient, Patient } from '../../integrations/practice-management/port';
 import { addMinutesToWall, formatHm, minutesOfDay } from '../../lib/wall-time';
 import {
@@ -43,7 +43,13 @@ import {
 } from './caller-input';
 import { appointmentNotes } from '../../lib/appointment-notes';
 import type { PracticeContext } from '../../practice';
-import type { ChangeSource, Practice, ScheduleService } from '../schedule/schedule.service';
+import {
+  PatientAlreadyBookedError,
+  TimeTakenError,
+  type ChangeSource,
+  type Practice,
+  type ScheduleService,
+} from '../schedule/schedule.service';
 
 /** The receptionist's functions, shared by the console and the voice platform. */
 
@@ -155,17 +161,30 @@ export function createToolFunctions(schedule: ScheduleService, phone?: PhoneChan
   }
 
   /**
-   * Staff find anyone by number. On a call the record behind the number calling is named; behind another
-   * number it is named only to a caller who says that patient's name (issue 24), else only its existence.
+   * Staff find anyone by number. On a call the record behind the number calling is named: the one whose name
+   * the caller said (a household shares a number; a recycled number reaches a stranger), or its only record
+   * when no name was said. Behind another number a record is named only to a caller who says that patient's
+   * full name (issue 24), else only its existence.
    */
   async function findPatient(params: FindPatientParams, ctx: ToolContext): Promise<FindPatientResult> {
     const phone = phoneOf(params.phone_number ?? ctx.callerNumber);
     const found = await ctx.practice.pms.findPatientsByPhone(phone);
     const ownNumber = sameNumber(phone, ctx.callerNumber);
     const said = params.patient_name;
-    const patient = ctx.call && !ownNumber ? found.find((p) => said && sameName(said, p)) : found[0];
     if (found.length === 0)
       return { success: false, patient: null, message: 'No patient found with that phone number.' };
+    let patient: Patient | undefined;
+    if (!ctx.call) patient = (said && found.find((p) => sameName(said, p))) || found[0];
+    else if (!ownNumber) patient = said ? found.find((p) => sameName(said, p)) : undefined;
+    else if (said) patient = found.find((p) => sameName(said, p) || sameFirstName(said, p));
+    else if (found.length > 1)
+      return {
+        success: false,
+        patient: null,
+        message:
+          'Several patients share this number. Ask which of them the call is for (their full name) and call findPatient again with patient_name.',
+      };
+    else patient = found[0];
     if (!patient)
       return {
         success: false,
@@ -248,15 +267,20 @@ export function createToolFunctions(schedule: ScheduleService, phone?: PhoneChan
     const info = params.patient_info;
     let patient: { remoteId: string } | NewPatient;
     let phone: string | undefined;
+    // On a call, whether the patient is on the number calling: a visit of anyone else is never described.
+    let callers = !ctx.call;
     if (params.patient_id) {
       phone = info?.phone_number ? toE164(info.phone_number) : undefined;
-      if (ctx.call && !(await mayBookFor(ctx, params.patient_id, info?.name, phone)))
+      const may = ctx.call ? await mayBookFor(ctx, params.patient_id, info?.name, phone) : 'caller';
+      if (!may)
         throw badRequest(
           'On a call, patient_id must be a patient on the number calling; for anyone else give patient_info with the name and phone number the caller said.',
         );
+      callers = may === 'caller';
       patient = { remoteId: params.patient_id };
     } else if (info?.name) {
       phone = phoneOf(info.phone_number ?? ctx.callerNumber);
+      callers ||= sameNumber(phone, ctx.callerNumber);
       const [givenName = '', ...rest] = info.name.split(/\s+/);
       patient = { givenName, familyName: rest.join(' '), phone, ...(info.email && { email: info.email }) };
     } else {
@@ -265,31 +289,43 @@ export function createToolFunctions(schedule: ScheduleService, phone?: PhoneChan
       );
     }
 
-    return schedule.book(
-      practice,
-      {
-        patient,
-        providerId: await providerId(practice, params.provider_id, params.provider_name),
-        startTime: `${date}T${time}:00`,
-        durationMinutes: type.durationMinutes,
-        appointmentType: type.code,
-        notes: appointmentNotes({ phone, email: info?.email, type: type.label, notes: params.notes }),
-      },
-      { date, time, typeLabel: type.label },
-      ctx.idempotencyKey ? { key: ctx.idempotencyKey, request: params } : undefined,
-      sourceOf(ctx),
-    );
+    try {
+      return await schedule.book(
+        practice,
+        {
+          patient,
+          providerId: await providerId(practice, params.provider_id, params.provider_name),
+          startTime: `${date}T${time}:00`,
+          durationMinutes: type.durationMinutes,
+          appointmentType: type.code,
+          notes: appointmentNotes({ phone, email: info?.email, type: type.label, notes: params.notes }),
+        },
+        { date, time, typeLabel: type.label },
+        ctx.idempotencyKey ? { key: ctx.idempotencyKey, request: params } : undefined,
+        sourceOf(ctx),
+      );
+    } catch (error) {
+      // The overlap's answer names that visit's day, time and confirmation number: said only to its patient's
+      // own number. Anyone else hears what a taken time says, so a name and a number walk no one's schedule.
+      if (error instanceof PatientAlreadyBookedError && !callers) throw new TimeTakenError(time, date);
+      throw error;
+    }
   }
 
   /**
    * On a call a booking by patient id names (in its answer) whom it booked: only a patient on the number calling,
    * or one on the number the caller gave whose name they said (as findPatient answers them).
    */
-  async function mayBookFor(ctx: ToolContext, id: string, said?: string, phone?: string): Promise<boolean> {
-    if ((await callersPatients(ctx, undefined)).some((p) => p.remoteId === id)) return true;
+  async function mayBookFor(
+    ctx: ToolContext,
+    id: string,
+    said?: string,
+    phone?: string,
+  ): Promise<'caller' | 'named' | false> {
+    if ((await callersPatients(ctx, undefined)).some((p) => p.remoteId === id)) return 'caller';
     if (!said || !phone) return false;
     const theirs = await ctx.practice.pms.findPatientsByPhone(phone);
-    return theirs.some((p) => p.remoteId === id && sameName(said, p));
+    return theirs.some((p) => p.remoteId === id && sameName(said, p)) && 'named';
   }
 
   /** The patients on the number calling whose name is `said` (all of them when no name is given). */
