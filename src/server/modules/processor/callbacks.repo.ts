@@ -6,7 +6,9 @@ import {
   callProcessing,
   calls,
   providerWorkingHours,
+  userAssistants,
   userPermissions,
+  userPhoneNumbers,
   users,
 } from '../../db/schema/index';
 import { pgErrorCode, UNIQUE_VIOLATION } from '../../db/pg-errors';
@@ -64,6 +66,19 @@ const toCallback = (row: Row): Callback => ({
 });
 
 const inScope = callsInScope;
+
+/**
+ * The user in the query sees task `id` with their own scope, as `list` and `get` filter it: the task's call is on
+ * one of their numbers or assistants (`inScope` for that user). A task without a call (from a text) is seen by
+ * admins only, as in the list. Admins and Call Logs are checked by the caller.
+ */
+const userSeesTask = (practiceId: string, id: string) => sql`exists (
+  select 1 from ${callbacks} t join ${calls} c on c.id = t.call_id
+  where t.practice_id = ${practiceId} and t.id = ${id}
+    and (exists (select 1 from ${userPhoneNumbers} un
+                 where un.user_id = ${users.id} and un.phone_number_id = c.phone_number_id)
+      or exists (select 1 from ${userAssistants} ua
+                 where ua.user_id = ${users.id} and ua.assistant_id = c.assistant_id)))`;
 
 /** How many closed tasks the Closed filter shows: the most recently closed. */
 export const CLOSED_LIST_LIMIT = 200;
@@ -277,8 +292,11 @@ export function createCallbacksRepo(db: Db) {
       return rows.length > 0;
     },
 
-    /** Active users who see the callback inbox: admins and users with Call Logs. */
-    async assignees(practiceId: string): Promise<{ id: string; name: string }[]> {
+    /**
+     * Active users who see the callback inbox: admins and users with Call Logs; with `taskId`, only those who
+     * see that task (admins, and sub users assigned the number or assistant of its call).
+     */
+    async assignees(practiceId: string, taskId?: string): Promise<{ id: string; name: string }[]> {
       return db
         .select({ id: users.id, name: users.name })
         .from(users)
@@ -287,7 +305,13 @@ export function createCallbacksRepo(db: Db) {
           and(
             eq(users.practiceId, practiceId),
             eq(users.isActive, true),
-            or(eq(users.role, 'admin'), eq(userPermissions.canCallLogs, true)),
+            or(
+              eq(users.role, 'admin'),
+              and(
+                eq(userPermissions.canCallLogs, true),
+                taskId === undefined ? undefined : userSeesTask(practiceId, taskId),
+              ),
+            ),
           ),
         )
         .orderBy(asc(users.name));
@@ -304,6 +328,28 @@ export function createCallbacksRepo(db: Db) {
       patch: Partial<Pick<typeof callbacks.$inferInsert, 'status' | 'note' | 'closedAt'>>,
     ): Promise<void> {
       await db.update(callbacks).set(patch).where(task(practiceId, id));
+    },
+
+    /**
+     * Closes the task (with `note`, when given) in one conditional UPDATE, only while it is open: false when it
+     * was closed already. Two people closing it at once: the second waits for the first's row lock, then finds
+     * it closed, and the first note stays.
+     */
+    async close(practiceId: string, id: string, closedAt: Date, note?: string): Promise<boolean> {
+      const rows = await db
+        .update(callbacks)
+        .set({ status: 'done', closedAt, ...(note !== undefined && { note }) })
+        .where(and(task(practiceId, id), eq(callbacks.status, 'open')))
+        .returning({ id: callbacks.id });
+      return rows.length > 0;
+    },
+
+    /** Adds `line` after the task's note (a booking made while someone else closed the task). */
+    async addToNote(practiceId: string, id: string, line: string): Promise<void> {
+      await db
+        .update(callbacks)
+        .set({ note: sql`concat_ws(' ', nullif(${callbacks.note}, ''), ${line}::text)` })
+        .where(task(practiceId, id));
     },
 
     /** The processor booked the call: its open task is done. */

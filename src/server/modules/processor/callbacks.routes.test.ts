@@ -2,7 +2,15 @@ import { eq, or } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { format } from 'date-fns';
 import { PAST_DATE_MESSAGE } from '#shared/schemas/schedule';
-import { appointments, callbacks, calls, patients, practices, providers } from '../../db/schema/index';
+import {
+  appointments,
+  callbacks,
+  calls,
+  patients,
+  phoneNumbers,
+  practices,
+  providers,
+} from '../../db/schema/index';
 import { instantFromWall } from '../../lib/wall-time';
 import {
   addDays as addWallDays,
@@ -13,6 +21,7 @@ import {
 import { firstPracticeId } from '../../test/practice-number';
 import { bearer, createTestApp, platformWebhook, type TestApp } from '../../test/test-app';
 import { holdSampleNumbers, SAMPLE_CALLED_NUMBER } from '../../test/sample-numbers';
+import { ALREADY_CLOSED } from './callbacks.service';
 
 let t: TestApp;
 /** The demo practice (the admin's). */
@@ -396,6 +405,108 @@ describe('who has a callback', () => {
     expect(await takenBy(task.id)).toBeNull();
     const both = await patch(`/api/callbacks/${task.id}`, { take: true, assignTo: third.id });
     expect(both.statusCode).toBe(400);
+  });
+
+  it('refuses handing a task to a colleague whose numbers do not include it, and offers only those who see it', async () => {
+    // Nora is a front desk user too, but on another of the practice's numbers.
+    const [other] = await t.database.db
+      .select({ id: phoneNumbers.id })
+      .from(phoneNumbers)
+      .where(eq(phoneNumbers.practiceId, demoId));
+    const otherNumber =
+      other && other.id !== deskNumber
+        ? other.id
+        : (
+            await t.database.db
+              .insert(phoneNumbers)
+              .values({ practiceId: demoId, name: 'Hygiene Line', number: '+15555550177' })
+              .returning({ id: phoneNumbers.id })
+          )[0]!.id;
+    const created = await t.app.inject({
+      method: 'POST',
+      url: '/api/users/atomic',
+      headers: bearer(admin),
+      payload: {
+        user: {
+          name: 'Nora Other',
+          email: 'nora-other@example.com',
+          username: 'nora-other',
+          password: 'nora-other-pw-2026',
+        },
+        permissions: { canCallLogs: true },
+        phoneNumberIds: [otherNumber],
+      },
+    });
+    expect(created.statusCode, created.body).toBe(200);
+    const nora = created.json().user.id as string;
+
+    const task = await newTask();
+    await patch(`/api/callbacks/${task.id}`, { take: true }, frontDesk);
+    const refused = await patch(`/api/callbacks/${task.id}`, { assignTo: nora }, frontDesk);
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().message).toBe(
+      'Nora Other cannot see this callback: it came in on a number or assistant they are not assigned to. Choose a colleague who can see it.',
+    );
+    // Still the front desk's, who can release it.
+    expect(await takenBy(task.id)).not.toBe('Nora Other');
+    expect((await patch(`/api/callbacks/${task.id}`, { take: false }, frontDesk)).statusCode).toBe(200);
+
+    const offered = async (url: string) =>
+      ((await get(url, frontDesk)).json().assignees as { id: string }[]).map((a) => a.id);
+    expect(await offered('/api/callbacks/assignees')).toContain(nora);
+    const forTask = await offered(`/api/callbacks/assignees?for=${task.id}`);
+    expect(forTask).not.toContain(nora);
+    expect(forTask).toContain(third.id);
+    // A task she cannot see is not hers to ask about.
+    const noraSession = await t.login('nora-other@example.com', 'nora-other-pw-2026');
+    expect((await get(`/api/callbacks/assignees?for=${task.id}`, noraSession)).statusCode).toBe(404);
+  });
+
+  it('lets one of two people closing a task at once close it; the other gets 409 and the first note stays', async () => {
+    const task = await newTask();
+    const responses = await Promise.all([
+      patch(`/api/callbacks/${task.id}`, { status: 'done', note: 'Booked her for Friday.' }, frontDesk),
+      patch(`/api/callbacks/${task.id}`, { status: 'done', note: 'Left a voicemail.' }, third.session),
+    ]);
+    expect(responses.map((r) => r.statusCode).sort()).toEqual([200, 409]);
+    const won = responses.find((r) => r.statusCode === 200)!.json().callback.note;
+    expect(responses.find((r) => r.statusCode === 409)!.json().message).toBe(ALREADY_CLOSED);
+    const [row] = await t.database.db.select().from(callbacks).where(eq(callbacks.id, task.id));
+    expect(row).toMatchObject({ status: 'done', note: won });
+  });
+
+  it('keeps the note of someone who closed the task while it was being booked, and adds the booking to it', async () => {
+    const task = await newTask();
+    let closeMeanwhile = true;
+    t.events.subscribe('appointment.created', 'test.close-while-booking', async (booked) => {
+      if (booked.channel !== 'callback' || !closeMeanwhile) return;
+      closeMeanwhile = false;
+      const closed = await patch(
+        `/api/callbacks/${task.id}`,
+        { status: 'done', note: 'Left a voicemail.' },
+        third.session,
+      );
+      expect(closed.statusCode).toBe(200);
+    });
+    const booked = await t.app.inject({
+      method: 'POST',
+      url: `/api/callbacks/${task.id}/book`,
+      headers: bearer(admin),
+      payload: {
+        appointment_type: 'filling',
+        date: weekdayAhead(t.clock.now(), 54),
+        time: '10:00',
+        patient_info: { name: 'Ivy Stone', phone_number: '+12125550113' },
+      },
+    });
+    expect(booked.statusCode, booked.body).toBe(200);
+    expect(closeMeanwhile).toBe(false);
+    const confirmation = booked.json().appointment.confirmation_number;
+    const [row] = await t.database.db.select().from(callbacks).where(eq(callbacks.id, task.id));
+    expect(row).toMatchObject({
+      status: 'done',
+      note: `Left a voicemail. Booked, confirmation ${confirmation}.`,
+    });
   });
 
   it('lists the colleagues a task can be handed to: active users who see callbacks', async () => {

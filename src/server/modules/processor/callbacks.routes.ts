@@ -8,9 +8,13 @@ import {
   CallbackResponseSchema,
   CallbackUpdateSchema,
 } from '#shared/schemas/callbacks';
+import { z } from 'zod';
 import type { App } from '../../app-types';
 import { viewer } from '../../plugins/auth';
 import type { CallbacksService } from './callbacks.service';
+
+/** `for`: only the colleagues who see that task (a sub user sees the tasks of their numbers and assistants). */
+const AssigneesQuerySchema = z.object({ for: z.uuid('Not a callback id.').optional() });
 
 /** The callback inbox: admins and users with Call Logs, scoped like call logs (by the numbers called). */
 export function registerCallbackRoutes(app: App, callbacks: CallbacksService): void {
@@ -30,9 +34,9 @@ export function registerCallbackRoutes(app: App, callbacks: CallbacksService): v
     '/api/callbacks/assignees',
     {
       config: { access: 'callLogs:view' },
-      schema: { response: { 200: CallbackAssigneesResponseSchema } },
+      schema: { querystring: AssigneesQuerySchema, response: { 200: CallbackAssigneesResponseSchema } },
     },
-    async (request) => ({ assignees: await callbacks.assignees(viewer(request)) }),
+    async (request) => ({ assignees: await callbacks.assignees(viewer(request), request.query.for) }),
   );
 
   app.patch(

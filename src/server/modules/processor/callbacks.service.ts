@@ -17,6 +17,9 @@ import { readCall } from './read-call';
 /** A hang-up this short is not a caller waiting for us. */
 export const SHORT_CALL_SECONDS = 10;
 const SYNC_BATCH = 200;
+/** A close that found the task closed already (by someone else, a moment before). */
+export const ALREADY_CLOSED =
+  'This callback was already closed by someone else. Your note was not saved; read theirs in Closed.';
 const SEARCH_DAYS = 14;
 
 type Hours = { weekday: number; startMinute: number; endMinute: number }[];
@@ -142,7 +145,13 @@ export function createCallbacksService(deps: {
       );
     },
 
-    assignees: (viewer: Viewer) => repo.assignees(viewer.practice.id),
+    /** Who a task can be handed to; with `forTask`, only colleagues who see that task (404: not yours to see). */
+    async assignees(viewer: Viewer, forTask?: string): Promise<{ id: string; name: string }[]> {
+      if (forTask === undefined) return repo.assignees(viewer.practice.id);
+      if (!(await repo.get(viewer.practice.id, forTask, visibleCalls(viewer.principal))))
+        throw notFound('Callback not found.');
+      return repo.assignees(viewer.practice.id, forTask);
+    },
 
     /**
      * Taking succeeds only on a free task or your own (409 naming who has it). Releasing and handing over are
@@ -154,28 +163,39 @@ export function createCallbacksService(deps: {
       const current = await repo.get(practiceId, id, scope);
       if (!current) throw notFound('Callback not found.');
       const holder = async () => (await repo.get(practiceId, id, scope))?.takenBy?.name ?? 'someone else';
+      if (change.status === 'done' && current.status === 'done') throw conflict(ALREADY_CLOSED);
       if (change.take === true && !(await repo.assign(practiceId, id, viewer.userId, viewer.userId)))
         throw conflict(`${await holder()} has already taken this callback.`);
       if (change.take === false || change.assignTo !== undefined) {
         const to = change.assignTo ?? null;
-        if (to !== null && !(await repo.assignees(practiceId)).some((user) => user.id === to))
-          throw badRequest('Choose a colleague who can see the callbacks.', { assignTo: 'Unknown user' });
+        if (to !== null) {
+          const colleague = (await repo.assignees(practiceId)).find((user) => user.id === to);
+          if (!colleague)
+            throw badRequest('Choose a colleague who can see the callbacks.', { assignTo: 'Unknown user' });
+          // Every read is scoped: a colleague not assigned the task's number or assistant would never see it.
+          if (!(await repo.assignees(practiceId, id)).some((user) => user.id === to))
+            throw badRequest(
+              `${colleague.name} cannot see this callback: it came in on a number or assistant they are not assigned to. Choose a colleague who can see it.`,
+              { assignTo: 'Cannot see this callback' },
+            );
+        }
         const from = viewer.principal.role === 'admin' ? null : viewer.userId;
         if (!(await repo.assign(practiceId, id, to, from)))
           throw conflict(
             `${await holder()} has this callback. Only they or an admin can release it or hand it on.`,
           );
       }
-      if (change.note !== undefined || change.status !== undefined)
+      // Closing is conditional (only while open): of two people closing at once, the second is told, and the
+      // first note stays.
+      if (change.status === 'done' && !(await repo.close(practiceId, id, now(), change.note)))
+        throw conflict(ALREADY_CLOSED);
+      if (change.status !== 'done' && (change.note !== undefined || change.status !== undefined))
         await repo.update(practiceId, id, {
           ...(change.note !== undefined && { note: change.note }),
-          ...(change.status !== undefined && {
-            status: change.status,
-            closedAt: change.status === 'done' ? now() : null,
-          }),
+          ...(change.status !== undefined && { status: change.status, closedAt: null }),
         });
       const updated = (await repo.get(practiceId, id, scope))!;
-      if (change.status === 'done' && current.status !== 'done') await closed(viewer, updated);
+      if (change.status === 'done') await closed(viewer, updated);
       return updated;
     },
 
@@ -225,13 +245,12 @@ export function createCallbacksService(deps: {
         throw conflict(
           `Nothing is free on ${input.date} for ${type.label}${doctor ? ` with ${doctor.display_name}` : ''}. Please choose another day.`,
         );
-      if (outcome.success)
-        await repo.update(viewer.practice.id, id, {
-          status: 'done',
-          closedAt: now(),
-          note: `Booked, confirmation ${outcome.appointment.confirmation_number}.`,
-        });
-      if (outcome.success) await closed(viewer, task);
+      if (!outcome.success) return outcome;
+      const booked = `Booked, confirmation ${outcome.appointment.confirmation_number}.`;
+      // Closed only while still open. Someone closed it meanwhile: their note stays, and the booking, which is
+      // made, is added to it rather than lost (the answer is still the booking).
+      if (await repo.close(viewer.practice.id, id, now(), booked)) await closed(viewer, task);
+      else await repo.addToNote(viewer.practice.id, id, booked);
       return outcome;
     },
 

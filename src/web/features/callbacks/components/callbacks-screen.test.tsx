@@ -4,7 +4,8 @@ import { addDays, format } from 'date-fns';
 import { describe, expect, it } from 'vitest';
 import type { CallDetail } from '#shared/schemas/calls';
 import type { Callback } from '#shared/schemas/callbacks';
-import { mockApi } from '../../../test/mock-api';
+import { toast } from '../../../components/ui/use-toast';
+import { heldReply, mockApi } from '../../../test/mock-api';
 import { renderWithApp, TEST_ADMIN, TEST_FRONT_DESK } from '../../../test/render';
 import { messagesPathFor } from '../../messages';
 import { CallbacksScreen } from './callbacks-screen';
@@ -63,6 +64,33 @@ describe('CallbacksScreen', () => {
       status: 'done',
       note: 'Booked Friday',
     });
+  });
+
+  it('tells the task was closed even when the list read again drops it before the answer arrives', async () => {
+    let open = [TASK];
+    const closing = heldReply();
+    mockApi({
+      ...inbox,
+      'GET /api/callbacks': () => ({ body: { callbacks: open } }),
+      'PATCH /api/callbacks/cb-1': () => {
+        // The server has closed it; its answer is still on the way.
+        open = [];
+        return closing.route();
+      },
+    });
+    // One toast is shown at a time: an earlier test's "Callback closed" gives way to this one first.
+    toast({ title: 'Nothing yet' });
+    const { queryClient } = renderWithApp(<CallbacksScreen />, { route: '/callbacks' });
+    const user = userEvent.setup();
+    const row = within(await screen.findByTestId('callback-row'));
+    await user.type(row.getByLabelText('Note for Ivy Stone'), 'Called');
+    await user.click(row.getByRole('button', { name: 'Close' }));
+    // Meanwhile the list is read again (another change, the window focused): the task has left it.
+    await queryClient.invalidateQueries();
+    expect(await screen.findByText('No callers are waiting for a call back.')).toBeTruthy();
+    expect(screen.queryByText('Callback closed')).toBeNull();
+    closing.answer({ body: { callback: { ...TASK, status: 'done', note: 'Called' } } });
+    expect(await screen.findByText('Callback closed')).toBeTruthy();
   });
 
   it("links each task to the patient's texts for a Messages user, and a task from a text to its conversation", async () => {
@@ -339,6 +367,10 @@ describe('CallbacksScreen', () => {
   it('lets the holder release a task or hand it to a colleague', async () => {
     const { api, row } = await renderHeldByMe();
     expect(row.queryByRole('button', { name: 'Take' })).toBeNull();
+    // Only the colleagues who see this task (their numbers and assistants) are offered.
+    await waitFor(() =>
+      expect(api.calls.find((c) => c.path === '/api/callbacks/assignees')?.search.get('for')).toBe('cb-1'),
+    );
     await userEvent.click(row.getByRole('button', { name: 'Release' }));
     expect(await screen.findByText('Callback released')).toBeTruthy();
     const handTo = row.getByLabelText('Hand the callback for Ivy Stone to') as HTMLSelectElement;

@@ -20,24 +20,20 @@ export function TaskActions({ task, onBook }: { task: Callback; onBook?: () => v
   const caller = task.callerName ?? task.callerNumber ?? 'caller';
   const mine = task.takenBy?.id === user?.id;
   const mayHandOn = !task.takenBy || mine || user?.role === 'admin';
-  const assignees = useAssignees(mayHandOn);
+  const assignees = useAssignees(task.id, mayHandOn);
   // The select only chooses (an arrow key on a closed select changes it); the Hand to button hands the task on.
   const [handTo, setHandTo] = useState('');
   const colleagues = assignees.data?.assignees.filter((assignee) => assignee.id !== task.takenBy?.id);
   const chosen = colleagues?.find((assignee) => assignee.id === handTo);
-  const fail = (error: Error) =>
+  const fail = (error: unknown) =>
     toast({ variant: 'destructive', title: 'Error', description: messageOf(error, 'Please try again.') });
+  // The outcome follows the promise: the list read again on settle may drop this task (closed, handed on)
+  // and unmount these actions first, and TanStack drops `mutate`'s own callbacks then, the toast with them.
   const change = (body: CallbackUpdate, done?: string, then?: () => void) =>
-    update.mutate(
-      { id: task.id, change: body },
-      {
-        onSuccess: () => {
-          then?.();
-          if (done) toast({ title: done });
-        },
-        onError: fail,
-      },
-    );
+    update.mutateAsync({ id: task.id, change: body }).then(() => {
+      then?.();
+      if (done) toast({ title: done });
+    }, fail);
 
   return (
     <div className="grid gap-2" data-testid="callback-actions">
