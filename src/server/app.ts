@@ -282,6 +282,7 @@ export async function composeApp(deps: AppDeps) {
     connectors: connectors.service,
     events,
     jobs: sender,
+    warn: (detail, message) => app.log.warn(detail, message),
     now,
   });
   const processor = createProcessorModule({

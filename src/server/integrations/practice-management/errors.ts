@@ -10,6 +10,10 @@ export type PmsErrorCode =
   | 'unauthorized'
   | 'bad_request'
   | 'connector_not_found'
+  /** The practice system kept refusing for too many requests (HTTP 429), after the retries a call may make. */
+  | 'rate_limited'
+  /** The practice system (its connector) does not offer this action (HTTP 501): trying again will not help. */
+  | 'unsupported'
   | 'unavailable';
 
 /** Callers (and the booking screen) look for this phrase to fall back to "request received". */
@@ -66,6 +70,18 @@ export class PmsError extends Error {
         };
       case 'unauthorized':
         return { status: 502, code: 'unavailable', message: 'The practice system refused our credentials.' };
+      case 'rate_limited':
+        return {
+          status: 503,
+          code: 'rate_limited',
+          message: 'The practice system is receiving too many requests right now. Please wait a minute.',
+        };
+      case 'unsupported':
+        return {
+          status: 501,
+          code: 'bad_request',
+          message: 'The practice system does not support this action, so it cannot be done from here.',
+        };
       case 'unavailable':
         return {
           status: 503,

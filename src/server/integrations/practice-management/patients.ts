@@ -1,7 +1,14 @@
 import type { NewPatient, Patient, PracticeManagement } from './port';
 
+/** Accents, case, spacing, and hyphens or apostrophes (Mary-Jane, Mary Jane; O'Neil, O Neil) do not tell names apart. */
 const normalizeName = (name: string): string =>
-  name.normalize('NFKD').replace(/\p{M}/gu, '').toLowerCase().replace(/\s+/g, ' ').trim();
+  name
+    .normalize('NFKD')
+    .replace(/\p{M}/gu, '')
+    .toLowerCase()
+    .replace(/[-\u2010-\u2015'\u2018\u2019`\u02bc]/g, ' ')
+    .replace(/\s+/g, ' ')
+    .trim();
 
 /**
  * Family members often share one phone, so a phone match alone is not the same patient: the name must match
@@ -14,9 +21,10 @@ export async function findPatient(
   const given = normalizeName(input.givenName);
   const family = normalizeName(input.familyName);
   const candidates = await pms.findPatientsByPhone(input.phone);
-  return candidates.find(
-    (p) => normalizeName(p.givenName) === given && normalizeName(p.familyName) === family,
-  );
+  // The caller may say the name the patient goes by ("Bob") where the record has Robert, or the other way round.
+  const givenMatches = (p: Patient) =>
+    [p.givenName, p.preferredName].some((name) => name !== undefined && normalizeName(name) === given);
+  return candidates.find((p) => givenMatches(p) && normalizeName(p.familyName) === family);
 }
 
 /** The patient with this phone and name (see `findPatient`), else a new one (`created`). */

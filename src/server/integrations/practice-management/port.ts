@@ -38,6 +38,8 @@ export interface Patient {
   remoteId: string;
   givenName: string;
   familyName: string;
+  /** The name the patient goes by ("Bob" for Robert), where the practice system keeps one apart. */
+  preferredName?: string;
   /** Display name; may be empty when the practice system has no name. */
   name: string;
   phone?: string;
@@ -116,6 +118,12 @@ export interface BookInput {
   operatoryId?: string;
   appointmentType?: string;
   notes?: string;
+  /**
+   * The caller's idempotency key for this booking (one per practice). A vendor that offers idempotent creates
+   * is sent a request id made from it, so a retry after a lost answer gets the first booking back instead of
+   * making a second one.
+   */
+  idempotencyKey?: string;
 }
 
 export interface RescheduleInput {

@@ -20,6 +20,7 @@ export interface ScheduleModuleDeps {
   events?: EventBus;
   /** The outcome sync's cron run sends one job per practice (issue 25). */
   jobs?: JobSender;
+  warn?: (detail: object, message: string) => void;
   now?: () => Date;
 }
 
@@ -31,6 +32,7 @@ export function createScheduleModule(deps: ScheduleModuleDeps): AppModule<Schedu
     idempotency: createIdempotency(deps.db),
     connectors: deps.connectors,
     events: deps.events,
+    warn: deps.warn,
     now: deps.now,
   });
   const sync = {

@@ -57,6 +57,8 @@ export interface ScheduleServiceDeps {
   connectors: Pick<ConnectorsService, 'activeFor' | 'activeOf'>;
   /** `appointment.created` after every new booking (the booking confirmation text listens). */
   events?: Pick<EventBus, 'publish'>;
+  /** A change made in the practice system whose record here failed: logged (ids and codes only). */
+  warn?: (detail: object, message: string) => void;
   now?: () => Date;
 }
 
@@ -158,9 +160,24 @@ export function createScheduleService({
   idempotency,
   connectors,
   events,
+  warn,
   now = () => new Date(),
 }: ScheduleServiceDeps) {
   const bookingTurns = createKeyedTurns();
+
+  /**
+   * What is written here once the practice system made a change (the ledger, the visit's outcome, the event).
+   * Its failure is logged and never said as the change's answer: a caller told "please try again" after a
+   * cancellation that happened tries again, and hears that the visit cannot be found.
+   */
+  async function recorded(practiceId: string, change: string, work: () => Promise<unknown>): Promise<void> {
+    try {
+      await work();
+    } catch (error) {
+      const { name, code } = error as { name?: string; code?: string };
+      warn?.({ practiceId, change, err: { type: name, code } }, 'a change was made but not recorded');
+    }
+  }
   const recordChange = (
     practice: PracticeContext,
     appointment: Appointment,
@@ -387,7 +404,7 @@ export function createScheduleService({
       const bookWith = async (pms: PracticeManagement): Promise<BookOutcome> => {
         let appointment: Appointment;
         try {
-          appointment = await pms.book(input);
+          appointment = await pms.book(idempotent ? { ...input, idempotencyKey: idempotent.key } : input);
         } catch (error) {
           if (error instanceof PatientBusyError) throw new PatientAlreadyBookedError(error.existing);
           if (isPmsError(error, 'conflict')) throw new TimeTakenError(shown.time, shown.date);
@@ -440,12 +457,15 @@ export function createScheduleService({
       }
       // After the commit and outside the day's turn; a subscriber's failure never fails the booking.
       if (booked && outcome.success) {
-        await recordChange(practice, booked, 'created', source, {
-          toStart: booked.start,
-          appointmentType: input.appointmentType,
-          newPatient: booked.newPatient,
+        const made = booked;
+        await recorded(practice.id, 'created', async () => {
+          await recordChange(practice, made, 'created', source, {
+            toStart: made.start,
+            appointmentType: input.appointmentType,
+            newPatient: made.newPatient,
+          });
+          await events?.publish('appointment.created', createdEvent(practice, made, source));
         });
-        await events?.publish('appointment.created', createdEvent(practice, booked, source));
       }
       return outcome;
     },
@@ -521,17 +541,19 @@ export function createScheduleService({
           });
         throw error;
       }
-      await recordChange(practice, appointment, 'rescheduled', source, {
-        fromStart: appointment.start,
-        toStart: moved.start,
-      });
-      await events?.publish('appointment.rescheduled', {
-        practiceId: practice.id,
-        appointmentId: appointment.remoteId,
-        channel: source.channel,
-        providerCallId: source.providerCallId ?? null,
-        from: appointment.start,
-        to: moved.start,
+      await recorded(practice.id, 'rescheduled', async () => {
+        await recordChange(practice, appointment, 'rescheduled', source, {
+          fromStart: appointment.start,
+          toStart: moved.start,
+        });
+        await events?.publish('appointment.rescheduled', {
+          practiceId: practice.id,
+          appointmentId: appointment.remoteId,
+          channel: source.channel,
+          providerCallId: source.providerCallId ?? null,
+          from: appointment.start,
+          to: moved.start,
+        });
       });
       return moved;
     },
@@ -541,18 +563,23 @@ export function createScheduleService({
       await practice.pms.cancel(appointment.remoteId);
       const at = now();
       const late = isLate(appointment.start, at);
-      await recordChange(practice, appointment, 'cancelled', source, { fromStart: appointment.start, late });
-      await repo.recordOutcome(
-        practice.id,
-        { appointmentRef: appointment.remoteId, outcome: 'cancelled', late, decidedAt: at },
-        'change',
-      );
-      await events?.publish('appointment.cancelled', {
-        practiceId: practice.id,
-        appointmentId: appointment.remoteId,
-        channel: source.channel,
-        providerCallId: source.providerCallId ?? null,
-        late,
+      await recorded(practice.id, 'cancelled', async () => {
+        await recordChange(practice, appointment, 'cancelled', source, {
+          fromStart: appointment.start,
+          late,
+        });
+        await repo.recordOutcome(
+          practice.id,
+          { appointmentRef: appointment.remoteId, outcome: 'cancelled', late, decidedAt: at },
+          'change',
+        );
+        await events?.publish('appointment.cancelled', {
+          practiceId: practice.id,
+          appointmentId: appointment.remoteId,
+          channel: source.channel,
+          providerCallId: source.providerCallId ?? null,
+          late,
+        });
       });
     },
 
@@ -635,12 +662,14 @@ export function createScheduleService({
     /** Marks the appointment confirmed by the patient in the practice system. */
     async confirm(practice: Practice, appointment: Appointment, source: ChangeSource): Promise<void> {
       await practice.pms.confirm(appointment.remoteId);
-      await recordChange(practice, appointment, 'confirmed', source, { toStart: appointment.start });
-      await events?.publish('appointment.confirmed', {
-        practiceId: practice.id,
-        appointmentId: appointment.remoteId,
-        channel: source.channel,
-        providerCallId: source.providerCallId ?? null,
+      await recorded(practice.id, 'confirmed', async () => {
+        await recordChange(practice, appointment, 'confirmed', source, { toStart: appointment.start });
+        await events?.publish('appointment.confirmed', {
+          practiceId: practice.id,
+          appointmentId: appointment.remoteId,
+          channel: source.channel,
+          providerCallId: source.providerCallId ?? null,
+        });
       });
     },
   };

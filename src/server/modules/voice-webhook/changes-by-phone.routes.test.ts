@@ -1,4 +1,4 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SlotItem } from '#shared/schemas/schedule';
 import { appointmentChanges, appointments, callbacks, patients } from '../../db/schema/index';
@@ -420,6 +420,30 @@ describe('the late-change policy and cancelling', () => {
       channel: 'call',
       late: false,
     });
+  });
+
+  it('says a cancellation was made when it was, even if its record here could not be written', async () => {
+    const [date] = weekdaysAhead(t.clock.now(), 8, 1);
+    const pia = await patientWithVisit('Pia Grant', number(43), date!);
+    await setLateChangeHours(0);
+    const db = t.database.db;
+    await db.execute(sql`
+      create function refuse_ledger() returns trigger language plpgsql as $$
+      begin raise exception 'ledger unavailable'; end $$`);
+    await db.execute(sql`
+      create trigger refuse_ledger before insert on appointment_changes
+      for each row execute function refuse_ledger()`);
+    try {
+      const cancelled = await onCall(pia.phone, 'cancelAppointment', {
+        appointment_id: pia.id,
+        patient_name: 'Pia Grant',
+      });
+      expect(cancelled.result).toMatchObject({ success: true, status: 'cancelled' });
+    } finally {
+      await db.execute(sql`drop trigger refuse_ledger on appointment_changes`);
+      await db.execute(sql`drop function refuse_ledger()`);
+    }
+    expect((await rowOf(pia.id)).status).toBe('cancelled');
   });
 
   it('records a cancellation less than 24 hours before the visit as late', async () => {

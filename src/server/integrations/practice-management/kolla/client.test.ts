@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { isPmsError, PmsError } from '../errors';
 import { createKollaClient, kollaFilter, type KollaClientOptions } from './client';
 import { fakeContact, startFakeKolla, type FakeKolla } from './fake-kolla-server';
-import { contactPageSchema, resourcePageSchema } from './schemas';
+import { contactPageSchema, contactSchema, resourcePageSchema } from './schemas';
 
 let fake: FakeKolla;
 let options: KollaClientOptions;
@@ -126,6 +126,80 @@ describe('kolla client', () => {
     expect(await failure(client.listAll('/resources', resourcePageSchema))).toMatchObject({
       code: 'unavailable',
       status: 502,
+    });
+  });
+
+  describe('429 and 501', () => {
+    const waits: number[] = [];
+    const patient = (client: ReturnType<typeof createKollaClient>, requestId?: string) =>
+      client.request('POST', '/contacts', contactSchema, {
+        query: { request_id: requestId },
+        body: { given_name: 'Rae', family_name: 'Lim' },
+      });
+    const limited = (retryAfter?: string, method = 'GET', path = '/resources') => ({
+      method,
+      path,
+      status: 429,
+      message: 'quota for consumer kolla-opendental-sandbox exceeded',
+      ...(retryAfter !== undefined && { retryAfter }),
+    });
+    let client: ReturnType<typeof createKollaClient>;
+    beforeEach(() => {
+      waits.length = 0;
+      client = createKollaClient({
+        ...options,
+        sleep: (ms) => {
+          waits.push(ms);
+          return Promise.resolve();
+        },
+      });
+    });
+
+    it('retries a read on 429 as Retry-After says, capped at 5 s, then answers', async () => {
+      fake.state.failures.push(limited('2'), limited('120'));
+      const resources = await client.listAll('/resources', resourcePageSchema);
+      expect(resources.length).toBeGreaterThan(0);
+      expect(waits).toEqual([2_000, 5_000]);
+    });
+
+    it('gives up after two retries with a rate-limited error in our words', async () => {
+      fake.state.failures.push(limited(), limited('1'), limited('1'));
+      const error = await failure(client.listAll('/resources', resourcePageSchema));
+      expect(error).toMatchObject({ code: 'rate_limited', status: 429 });
+      expect(waits).toEqual([1_000, 1_000]);
+      expect(fake.state.requests.filter((r) => r.path === '/resources')).toHaveLength(3);
+      expect(error.message).not.toContain('quota');
+      const answer = error.toPublicError();
+      expect(answer).toMatchObject({ status: 503, code: 'rate_limited' });
+      expect(answer.message).toContain('too many requests');
+      expect(answer.message).not.toContain('quota');
+    });
+
+    it('retries a create only when it carries a request_id', async () => {
+      fake.state.failures.push(limited('0', 'POST', '/contacts'));
+      expect((await failure(patient(client))).code).toBe('rate_limited');
+      expect(fake.state.contacts).toHaveLength(0);
+
+      fake.state.failures.push(limited('0', 'POST', '/contacts'));
+      await patient(client, 'request-1');
+      expect(fake.state.contacts).toHaveLength(1);
+      expect(waits).toEqual([0]);
+    });
+
+    it('maps 501 to unsupported: no retry, and never "try again"', async () => {
+      fake.state.failures.push({
+        path: '/resources',
+        status: 501,
+        message: 'connector-unsupported: opendental',
+      });
+      const error = await failure(client.listAll('/resources', resourcePageSchema));
+      expect(error).toMatchObject({ code: 'unsupported', status: 501 });
+      expect(waits).toEqual([]);
+      expect(error.message).not.toContain('opendental');
+      const answer = error.toPublicError();
+      expect(answer.message).toContain('does not support this action');
+      expect(answer.message.toLowerCase()).not.toContain('try again');
+      expect(answer.message).not.toContain('opendental');
     });
   });
 

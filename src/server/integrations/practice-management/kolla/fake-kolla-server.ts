@@ -13,7 +13,8 @@ import {
  * A local stand-in for Kolla Unify Dental that behaves as /work/shared/reference/kolla.md describes, quirks
  * included: `contact.name` is "", embedded resource types are lowercase while `/resources` says `PROVIDER`,
  * unknown query parameters are ignored, lists page with a small default size, overlapping appointments are
- * accepted (nothing documents a refusal).
+ * accepted (nothing documents a refusal), a create with a `request_id` seen before returns what the first one
+ * made (kolla.md §2).
  */
 
 export interface ScheduleBlock {
@@ -35,6 +36,23 @@ export interface FakeRequest {
   body: unknown;
 }
 
+/** The next request matching `method` and `path` (any when absent) answers `status` instead. */
+export interface FakeFailure {
+  method?: string;
+  path?: string;
+  status: number;
+  /** Sent as the Retry-After header. */
+  retryAfter?: string;
+  message?: string;
+}
+
+/** The next request matching is carried out, and answered only after `ms` (a caller's timeout runs out first). */
+export interface FakeDelay {
+  method: string;
+  path: string;
+  ms: number;
+}
+
 export interface FakeKollaState {
   apiKey: string;
   connectorId: string;
@@ -50,6 +68,13 @@ export interface FakeKollaState {
   schedules: Record<string, FakeSchedule>;
   requests: FakeRequest[];
   nextId: number;
+  /** Consumed one by one, first match first. */
+  failures: FakeFailure[];
+  delays: FakeDelay[];
+  /** `collection:request_id` → the name of what the first create with it made. */
+  createdByRequestId: Record<string, string>;
+  /** A test switch: `:confirm` answers 200 but leaves `confirmed` as it was (a type the PMS reads as unconfirmed). */
+  refuseConfirm: boolean;
 }
 
 export interface FakeKolla {
@@ -106,13 +131,24 @@ export function createFakeKollaState(overrides: Partial<FakeKollaState> = {}): F
     },
     requests: [],
     nextId: 100,
+    failures: [],
+    delays: [],
+    createdByRequestId: {},
+    refuseConfirm: false,
     ...overrides,
   };
 }
 
 export function fakeContact(
   state: FakeKollaState,
-  fields: { given_name: string; family_name: string; phone?: string; email?: string; id?: string },
+  fields: {
+    given_name: string;
+    family_name: string;
+    preferred_name?: string;
+    phone?: string;
+    email?: string;
+    id?: string;
+  },
 ): KollaContact {
   const id = fields.id ?? String(state.nextId++);
   const contact = contactSchema.parse({
@@ -122,6 +158,7 @@ export function fakeContact(
     state: 'ACTIVE',
     given_name: fields.given_name,
     family_name: fields.family_name,
+    preferred_name: fields.preferred_name ?? '',
     phone_numbers: fields.phone ? [{ number: fields.phone, type: 'MOBILE' }] : [],
     email_addresses: fields.email ? [{ address: fields.email, type: 'HOME' }] : [],
   });
@@ -142,7 +179,10 @@ export function fakeAppointment(
     /** Defaults to the state's zone; the real sandbox sends "". */
     timeZone?: string;
   } & Partial<
-    Pick<KollaAppointment, 'cancelled' | 'broken' | 'confirmed' | 'completed' | 'notes' | 'short_description'>
+    Pick<
+      KollaAppointment,
+      'cancelled' | 'broken' | 'confirmed' | 'completed' | 'notes' | 'short_description' | 'additional_data'
+    >
   >,
 ): KollaAppointment {
   const {
@@ -250,6 +290,30 @@ class HttpError extends Error {
 }
 
 const badRequest = (message: string) => new HttpError(400, 3, message);
+
+/**
+ * kolla.md §2: a create is idempotent when it carries `request_id` (≤ 36 ASCII characters): a repeat answers
+ * the resource the first one made, as it is now, and makes nothing.
+ */
+function idempotentCreate<T extends { name: string }>(
+  state: FakeKollaState,
+  collection: string,
+  query: URLSearchParams,
+  existing: T[],
+  create: () => T,
+): T {
+  const requestId = query.get('request_id');
+  if (requestId === null) return create();
+  if (requestId.length > 36 || !/^[\x20-\x7e]+$/.test(requestId))
+    throw badRequest('request_id must be at most 36 ASCII characters');
+  const key = `${collection}:${requestId}`;
+  const made = state.createdByRequestId[key];
+  const first = made === undefined ? undefined : existing.find((r) => r.name === made);
+  if (first) return first;
+  const created = create();
+  state.createdByRequestId[key] = created.name;
+  return created;
+}
 const notFound = (message: string) => new HttpError(404, 5, message);
 
 // --- filters -------------------------------------------------------------------------------------------------
@@ -503,7 +567,10 @@ function route(
     const { items, next_page_token } = paginate(matching, query, state);
     return { appointments: items, next_page_token };
   }
-  if (method === 'POST' && path === '/appointments') return createAppointment(state, body);
+  if (method === 'POST' && path === '/appointments')
+    return idempotentCreate(state, 'appointments', query, state.appointments, () =>
+      createAppointment(state, body),
+    );
   if (method === 'PATCH' && (m = /^\/appointments\/([^/:]+)$/.exec(path)))
     return patchAppointment(state, m[1] ?? '', query, body);
   if ((m = /^\/appointments\/([^/:]+)(:cancel|:confirm)?$/.exec(path))) {
@@ -511,7 +578,14 @@ function route(
     if (!appointment) throw notFound(`appointment ${m[1]} not found`);
     if (method === 'GET' && !m[2]) return appointment;
     if (method === 'POST' && m[2] === ':confirm') {
-      appointment.confirmed = (body as { confirmed?: boolean } | undefined)?.confirmed === true;
+      if (state.refuseConfirm) return appointment;
+      const input = body as { confirmed?: boolean; confirmation_type?: string } | undefined;
+      appointment.confirmed = input?.confirmed === true;
+      if (input?.confirmation_type)
+        appointment.additional_data = {
+          ...appointment.additional_data,
+          confirmation_type: input.confirmation_type,
+        };
       appointment.update_time = rfc3339(new Date());
       return appointment;
     }
@@ -529,7 +603,8 @@ function route(
     );
     return { contacts: items, next_page_token };
   }
-  if (method === 'POST' && path === '/contacts') return createContact(state, body);
+  if (method === 'POST' && path === '/contacts')
+    return idempotentCreate(state, 'contacts', query, state.contacts, () => createContact(state, body));
   if (method === 'GET' && (m = /^\/contacts\/([^/:]+)$/.exec(path))) {
     const contact = state.contacts.find((c) => c.name === `contacts/${m?.[1]}`);
     if (!contact) throw notFound(`contact ${m[1]} not found`);
@@ -550,9 +625,19 @@ async function readBody(req: IncomingMessage): Promise<unknown> {
   }
 }
 
-function send(res: ServerResponse, status: number, body: unknown) {
-  res.writeHead(status, { 'content-type': 'application/json' });
+function send(res: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}) {
+  // A caller that timed out has gone: there is no one to answer.
+  if (res.destroyed || res.writableEnded) return;
+  res.writeHead(status, { 'content-type': 'application/json', ...headers });
   res.end(JSON.stringify(body));
+}
+
+/** Removes and returns the first entry matching the request. */
+function take<T extends { method?: string; path?: string }>(list: T[], method: string, path: string) {
+  const i = list.findIndex(
+    (f) => (f.method === undefined || f.method === method) && (f.path === undefined || f.path === path),
+  );
+  return i < 0 ? undefined : list.splice(i, 1)[0];
 }
 
 const PREFIX = '/dental/v1';
@@ -584,7 +669,22 @@ export async function startFakeKolla(overrides: Partial<FakeKollaState> = {}): P
         if (!knownConnector(connector) || consumer !== state.consumerId) {
           throw notFound('connector target not found');
         }
-        send(res, 200, route(state, req.method ?? 'GET', path, url.searchParams, body));
+        const method = req.method ?? 'GET';
+        const failure = take(state.failures, method, path);
+        if (failure) {
+          const grpc = failure.status === 429 ? 8 : failure.status === 501 ? 12 : 14;
+          send(
+            res,
+            failure.status,
+            { code: grpc, message: failure.message ?? `fake failure ${failure.status}`, details: [] },
+            failure.retryAfter === undefined ? {} : { 'retry-after': failure.retryAfter },
+          );
+          return;
+        }
+        const answer = route(state, method, path, url.searchParams, body);
+        const delay = take(state.delays, method, path);
+        if (delay) await new Promise((resolve) => setTimeout(resolve, delay.ms));
+        send(res, 200, answer);
       } catch (error) {
         if (error instanceof HttpError) {
           send(res, error.status, { code: error.grpcCode, message: error.message, details: [] });

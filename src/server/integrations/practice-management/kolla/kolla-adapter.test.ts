@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { isPmsError, type PmsError } from '../errors';
 import { FIRST_AVAILABLE, type PracticeManagement } from '../port';
+import { kollaRequestId } from './client';
 import { createKollaAdapter, type KollaAdapterOptions } from './kolla-adapter';
 import { fakeAppointment, fakeContact, startFakeKolla, type FakeKolla } from './fake-kolla-server';
 import type { KollaContact } from './schemas';
@@ -174,6 +175,38 @@ describe('patients', () => {
     expect(fake.state.requests.find((r) => r.path === '/contacts')?.query.filter).toBe(
       "phone = '5551234567'",
     );
+  });
+
+  it('matches the name the patient goes by, and names spelt with hyphens or spaces: no duplicate contact', async () => {
+    const robert = fakeContact(fake.state, {
+      given_name: 'Robert',
+      preferred_name: 'Bob',
+      family_name: 'Smith',
+      phone: '5552223333',
+    });
+    const maryJane = fakeContact(fake.state, {
+      given_name: 'Mary-Jane',
+      family_name: "O'Neil",
+      phone: '5552224444',
+    });
+    const base = { providerId: FIRST_AVAILABLE, durationMinutes: 30 };
+    const bob = await pms.book({
+      ...base,
+      startTime: `${TUESDAY}T08:00`,
+      patient: { givenName: 'Bob', familyName: 'Smith', phone: '+15552223333' },
+    });
+    const mj = await pms.book({
+      ...base,
+      startTime: `${TUESDAY}T09:00`,
+      patient: { givenName: 'Mary Jane', familyName: 'O Neil', phone: '+15552224444' },
+    });
+    expect(bob.contact.remoteId).toBe(robert.remote_id);
+    expect(bob.newPatient).toBe(false);
+    expect(mj.contact.remoteId).toBe(maryJane.remote_id);
+    expect(fake.state.requests.some((r) => r.method === 'POST' && r.path === '/contacts')).toBe(false);
+    expect(await pms.findPatientsByPhone('+15552223333')).toEqual([
+      expect.objectContaining({ givenName: 'Robert', preferredName: 'Bob', name: 'Robert Smith' }),
+    ]);
   });
 
   it('rejects a phone that is not E.164', async () => {
@@ -434,7 +467,7 @@ describe('book and cancel', () => {
     expect(a.providers[0]?.remoteId).toBe('provider_2');
   });
 
-  it('confirms through Set Confirmation Status', async () => {
+  it('confirms through Set Confirmation Status, assuming no confirmation type', async () => {
     const a = await pms.book({
       patient: { remoteId: ann.remote_id },
       providerId: 'provider_1',
@@ -443,11 +476,12 @@ describe('book and cancel', () => {
     });
     expect(a.confirmed).toBe(false);
     await pms.confirm(a.remoteId);
-    expect(fake.state.requests.at(-1)).toMatchObject({
-      method: 'POST',
-      path: `/appointments/${a.remoteId}:confirm`,
-      body: { name: `appointments/${a.remoteId}`, confirmed: true, confirmation_type: 'confirmationTypes/0' },
-    });
+    const sent = fake.state.requests.find((r) => r.path === `/appointments/${a.remoteId}:confirm`);
+    expect(sent).toMatchObject({ method: 'POST' });
+    // The sandbox's unconfirmed appointments carry confirmationTypes/0: that number is not sent as "confirmed".
+    expect(sent?.body).toEqual({ name: `appointments/${a.remoteId}`, confirmed: true });
+    // Read back: only what the practice system recorded counts.
+    expect(fake.state.requests.at(-1)).toMatchObject({ method: 'GET', path: `/appointments/${a.remoteId}` });
     const [listed] = (
       await pms.listAppointments({
         start: new Date(`${TUESDAY}T00:00:00Z`),
@@ -456,6 +490,46 @@ describe('book and cancel', () => {
     ).filter((x) => x.remoteId === a.remoteId);
     expect(listed?.confirmed).toBe(true);
     expect((await failure(pms.confirm('999'))).code).toBe('not_found');
+  });
+
+  it('sends the confirmation type read on a confirmed appointment of the practice', async () => {
+    book(`${TUESDAY} 08:00:00`, 30, 'provider_2', 'operatory_6', eve);
+    fakeAppointment(fake.state, {
+      contact: eve,
+      providerId: 'provider_2',
+      operatoryId: 'operatory_6',
+      wallStart: `${TUESDAY} 10:00:00`,
+      minutes: 30,
+      confirmed: true,
+      additional_data: { confirmation_type: 'confirmationTypes/21' },
+    });
+    const a = await pms.book({
+      patient: { remoteId: ann.remote_id },
+      providerId: 'provider_1',
+      startTime: `${TUESDAY}T09:00`,
+      durationMinutes: 30,
+    });
+    await pms.confirm(a.remoteId);
+    expect(fake.state.requests.find((r) => r.path === `/appointments/${a.remoteId}:confirm`)?.body).toEqual({
+      name: `appointments/${a.remoteId}`,
+      confirmed: true,
+      confirmation_type: 'confirmationTypes/21',
+    });
+  });
+
+  it('fails a confirmation the practice system did not record, never reporting it confirmed', async () => {
+    const a = await pms.book({
+      patient: { remoteId: ann.remote_id },
+      providerId: 'provider_1',
+      startTime: `${TUESDAY}T09:00`,
+      durationMinutes: 30,
+    });
+    fake.state.refuseConfirm = true;
+    const error = await failure(pms.confirm(a.remoteId));
+    expect(error.code).toBe('conflict');
+    expect(error.toPublicError()).toMatchObject({ status: 409, code: 'conflict' });
+    expect(error.toPublicError().message).toContain('did not record the confirmation');
+    expect((await pms.getAppointment(a.remoteId))?.confirmed).toBe(false);
   });
 
   it('cancels, freeing the time', async () => {
@@ -474,6 +548,94 @@ describe('book and cancel', () => {
     const slots = await pms.openSlots({ date: TUESDAY, providerId: 'provider_1', durationMinutes: 30 });
     expect(slots[0]?.time).toBe('08:00');
     expect((await failure(pms.cancel('999'))).code).toBe('not_found');
+  });
+});
+
+describe('idempotent creates (kolla.md §2: request_id)', () => {
+  const bookAnn = (adapter: PracticeManagement, startTime: string, idempotencyKey?: string) =>
+    adapter.book({
+      patient: { remoteId: ann.remote_id },
+      providerId: 'provider_1',
+      startTime,
+      durationMinutes: 30,
+      ...(idempotencyKey && { idempotencyKey }),
+    });
+  const posts = (path: string) => fake.state.requests.filter((r) => r.method === 'POST' && r.path === path);
+
+  it('sends a uuid-shaped request_id made from the booking key and the linked account', async () => {
+    await bookAnn(pms, `${TUESDAY}T08:00`, 'key-1');
+    await bookAnn(pms, `${TUESDAY}T09:00`, 'key-2');
+    await bookAnn(pms, `${TUESDAY}T10:00`);
+    const ids = posts('/appointments').map((r) => r.query.request_id);
+    expect(ids[0]).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-5[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
+    expect(ids[0]).toBe(
+      kollaRequestId(fake.state.connectorId, fake.state.consumerId, 'key-1', 'appointment'),
+    );
+    expect(ids[1]).not.toBe(ids[0]);
+    expect(ids[2]).toBeUndefined();
+    // The same key from another practice (another consumer) is another request.
+    expect(kollaRequestId(fake.state.connectorId, 'another-practice', 'key-1', 'appointment')).not.toBe(
+      ids[0],
+    );
+  });
+
+  it('a retry after a timeout (Kolla stored the first) leaves exactly one appointment', async () => {
+    const impatient = createKollaAdapter({ ...options, timeoutMs: 1_000 });
+    // Kolla stores the appointment but answers after our timeout.
+    fake.state.delays.push({ method: 'POST', path: '/appointments', ms: 1_500 });
+    expect((await failure(bookAnn(impatient, `${TUESDAY}T09:00`, 'booking-7'))).code).toBe('unavailable');
+    expect(fake.state.appointments).toHaveLength(1);
+    const first = fake.state.appointments[0]!;
+
+    // The caller tries again under the same key: at the same time the patient's own booking is found ...
+    expect((await failure(bookAnn(impatient, `${TUESDAY}T09:00`, 'booking-7'))).code).toBe('patient_busy');
+    // ... and at another time Kolla answers the first appointment for the same request_id: no second one.
+    const other = await failure(bookAnn(impatient, `${TUESDAY}T11:00`, 'booking-7'));
+    expect(other.code).toBe('patient_busy');
+    expect(other.message).toContain(`confirmation number ${first.remote_id}`);
+    expect(other.message).toContain('09:00');
+    expect(fake.state.appointments).toHaveLength(1);
+    const ids = posts('/appointments').map((r) => r.query.request_id);
+    expect(ids).toHaveLength(2);
+    expect(ids[1]).toBe(ids[0]);
+  });
+
+  it('a new patient made by a keyed booking is created with a request_id of its own', async () => {
+    await pms.book({
+      patient: { givenName: 'New', familyName: 'Person', phone: '+15550001111' },
+      providerId: 'provider_1',
+      startTime: `${TUESDAY}T08:00`,
+      durationMinutes: 30,
+      idempotencyKey: 'booking-8',
+    });
+    const contactId = posts('/contacts')[0]?.query.request_id;
+    expect(contactId).toMatch(/^[0-9a-f-]{36}$/);
+    expect(contactId).not.toBe(posts('/appointments')[0]?.query.request_id);
+  });
+
+  it('the fake, like Kolla, answers a repeated create with the same request_id with the first resource', async () => {
+    const create = (path: string, body: object, requestId: string) =>
+      fetch(`${fake.url}${path}?request_id=${encodeURIComponent(requestId)}`, {
+        method: 'POST',
+        headers: {
+          authorization: `Bearer ${fake.state.apiKey}`,
+          'connector-id': fake.state.connectorId,
+          'consumer-id': fake.state.consumerId,
+          'content-type': 'application/json',
+        },
+        body: JSON.stringify(body),
+      });
+    const contact = { given_name: 'Cy', family_name: 'Dow', phone_numbers: [{ number: '5550002222' }] };
+    const a = (await (await create('/contacts', contact, 'r-1')).json()) as { name: string };
+    const b = (await (await create('/contacts', { ...contact, given_name: 'Cyrus' }, 'r-1')).json()) as {
+      name: string;
+      given_name: string;
+    };
+    expect(b).toMatchObject({ name: a.name, given_name: 'Cy' });
+    expect(fake.state.contacts.filter((c) => c.family_name === 'Dow')).toHaveLength(1);
+    await create('/contacts', contact, 'r-2');
+    expect(fake.state.contacts.filter((c) => c.family_name === 'Dow')).toHaveLength(2);
+    expect((await create('/contacts', contact, 'x'.repeat(37))).status).toBe(400);
   });
 });
 

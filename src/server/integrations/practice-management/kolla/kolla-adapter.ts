@@ -39,7 +39,7 @@ import {
   parseHm,
   wallFromInstant,
 } from '../../../lib/wall-time';
-import { createKollaClient, kollaFilter, type KollaClientOptions } from './client';
+import { createKollaClient, kollaFilter, kollaRequestId, type KollaClientOptions } from './client';
 import {
   appointmentBody,
   bareId,
@@ -59,6 +59,7 @@ import {
   contactSchema,
   resourcePageSchema,
   scheduleSchema,
+  type KollaAppointment,
   type KollaResource,
 } from './schemas';
 
@@ -105,6 +106,25 @@ export function createKollaAdapter(options: KollaAdapterOptions): PracticeManage
   const listResources = () => client.listAll('/resources', resourcePageSchema);
 
   /**
+   * A create's `request_id` for one booking: the caller's key within this linked account (keys are per practice),
+   * and what is made (the patient's contact and the appointment of one booking are two creates).
+   */
+  const requestIdFor = (key: string | undefined, kind: 'contact' | 'appointment') =>
+    key === undefined ? undefined : kollaRequestId(options.connectorId, options.consumerId, key, kind);
+
+  /**
+   * The confirmation type an appointment of this practice carries once confirmed, as read back from Kolla
+   * (Open Dental's sandbox: `confirmationTypes/21`; its unconfirmed ones carry `/0`). No number is assumed.
+   */
+  let confirmedType: string | undefined;
+  function noteConfirmationType(rows: KollaAppointment[]): void {
+    for (const row of rows) {
+      const type = row.additional_data['confirmation_type'];
+      if (row.confirmed && !row.cancelled && type) confirmedType = type;
+    }
+  }
+
+  /**
    * Appointments starting in [start, end) (of one contact when given), every page; `resources` fill the display
    * names embeds lack.
    */
@@ -125,6 +145,7 @@ export function createKollaAdapter(options: KollaAdapterOptions): PracticeManage
       }),
       resources,
     ]);
+    noteConfirmationType(rows);
     const ctx = { timeZone, resources: new Map(known.map((r) => [idOf(r), r])) };
     return (
       rows
@@ -204,10 +225,13 @@ export function createKollaAdapter(options: KollaAdapterOptions): PracticeManage
     return rows.filter((c) => contactPhones(c, country).includes(phone)).map((c) => toPatient(c, country));
   }
 
-  async function createPatient(input: NewPatient): Promise<Patient> {
+  async function createPatient(input: NewPatient, idempotencyKey?: string): Promise<Patient> {
     if (!splitE164(input.phone))
       throw new PmsError('bad_request', `Not an E.164 phone number: ${input.phone}`);
-    const created = await client.request('POST', '/contacts', contactSchema, { body: contactBody(input) });
+    const created = await client.request('POST', '/contacts', contactSchema, {
+      query: { request_id: requestIdFor(idempotencyKey, 'contact') },
+      body: contactBody(input),
+    });
     const patient = toPatient(created, splitE164(input.phone)?.country ?? DEFAULT_COUNTRY);
     // Creation is "best effort" per connector: keep what we asked for when the echo drops it.
     return {
@@ -318,15 +342,24 @@ export function createKollaAdapter(options: KollaAdapterOptions): PracticeManage
     return (await findPatient({ findPatientsByPhone }, patient))?.remoteId;
   }
 
-  async function resolvePatient(patient: BookInput['patient']): Promise<{ id: string; created: boolean }> {
+  async function resolvePatient(
+    patient: BookInput['patient'],
+    idempotencyKey: string | undefined,
+  ): Promise<{ id: string; created: boolean }> {
     if ('remoteId' in patient) return { id: patient.remoteId, created: false };
-    const resolved = await findOrCreatePatient({ findPatientsByPhone, createPatient }, patient);
+    const resolved = await findOrCreatePatient(
+      { findPatientsByPhone, createPatient: (p) => createPatient(p, idempotencyKey) },
+      patient,
+    );
     return { id: resolved.patient.remoteId, created: resolved.created };
   }
 
   /**
    * Kolla does not document refusing overlapping appointments (the fake accepts them), so the adapter checks
    * availability right before creating. Two concurrent bookings can still both pass the check.
+   *
+   * With the caller's idempotency key the creates carry a `request_id` (kolla.md §2), so a retry after an answer
+   * that never came (a timeout after Kolla stored it) gets the first appointment back, never a second one.
    */
   async function book(input: BookInput): Promise<Appointment> {
     const { duration, wallStart, date, start, wanted } = bookingWindow(input);
@@ -360,12 +393,14 @@ export function createKollaAdapter(options: KollaAdapterOptions): PracticeManage
       if (!operatory) throw new PmsError('conflict', `No operatory is free at ${date} ${formatHm(start)}`);
     }
 
-    const { id: contactId, created } = await resolvePatient(input.patient);
+    const { id: contactId, created } = await resolvePatient(input.patient, input.idempotencyKey);
+    const wallEnd = addMinutesToWall(wallStart, duration);
     const made = await client.request('POST', '/appointments', appointmentSchema, {
+      query: { request_id: requestIdFor(input.idempotencyKey, 'appointment') },
       body: appointmentBody({
         contactId,
         wallStart,
-        wallEnd: addMinutesToWall(wallStart, duration),
+        wallEnd,
         provider: chosen.provider,
         operatory,
         appointmentType: input.appointmentType,
@@ -374,6 +409,15 @@ export function createKollaAdapter(options: KollaAdapterOptions): PracticeManage
     });
     const appointment = toAppointment(made, { timeZone, resources: byId });
     if (!appointment) throw new PmsError('unavailable', 'Kolla returned an appointment without times');
+    // The request id was used before, by an attempt at another time whose answer was lost: that one stands.
+    if (input.idempotencyKey !== undefined && appointment.wallStart.slice(0, 16) !== wallStart.slice(0, 16)) {
+      const number = appointment.confirmationNumber ?? appointment.remoteId;
+      throw new PmsError(
+        'patient_busy',
+        `An appointment was already made for this booking request, on ${appointment.wallStart.slice(0, 10)} at ` +
+          `${appointment.wallStart.slice(11, 16)} (confirmation number ${number}), so no second appointment was booked.`,
+      );
+    }
     return { ...appointment, newPatient: created };
   }
 
@@ -384,6 +428,7 @@ export function createKollaAdapter(options: KollaAdapterOptions): PracticeManage
         client.request('GET', `/appointments/${encodeURIComponent(remoteId)}`, appointmentSchema),
         listResources(),
       ]);
+      noteConfirmationType([row]);
       return toAppointment(row, { timeZone, resources: new Map(resources.map((r) => [idOf(r), r])) });
     } catch (error) {
       if (error instanceof PmsError && error.code === 'not_found') return undefined;
@@ -461,12 +506,29 @@ export function createKollaAdapter(options: KollaAdapterOptions): PracticeManage
     });
   }
 
-  /** Kolla's "Set Confirmation Status" (kolla.md): confirmation type 0, the PMS's default. */
+  /**
+   * Kolla's "Set Confirmation Status" (kolla.md §3). Which confirmation type means "confirmed" differs per
+   * practice system and is not documented, so none is assumed: the one read on a confirmed appointment of this
+   * practice when this adapter has seen one, else none (the connector's choice). kolla.md does not say what
+   * the call answers, so the appointment is read back: only `confirmed: true` there counts.
+   */
   async function confirm(remoteId: string): Promise<void> {
     if (!remoteId) throw new PmsError('bad_request', 'Missing appointment id');
-    await client.request('POST', `/appointments/${encodeURIComponent(remoteId)}:confirm`, z.unknown(), {
-      body: { name: `appointments/${remoteId}`, confirmed: true, confirmation_type: 'confirmationTypes/0' },
+    const path = `/appointments/${encodeURIComponent(remoteId)}`;
+    await client.request('POST', `${path}:confirm`, z.unknown(), {
+      body: {
+        name: `appointments/${remoteId}`,
+        confirmed: true,
+        ...(confirmedType && { confirmation_type: confirmedType }),
+      },
     });
+    const after = await client.request('GET', path, appointmentSchema);
+    if (!after.confirmed) {
+      throw new PmsError(
+        'conflict',
+        'The practice system did not record the confirmation, so the appointment is not marked confirmed.',
+      );
+    }
   }
 
   /** Every page of appointments changed after `since` (kolla.md: incremental sync by `update_time`). */
@@ -477,6 +539,7 @@ export function createKollaAdapter(options: KollaAdapterOptions): PracticeManage
       }),
       listResources(),
     ]);
+    noteConfirmationType(rows);
     const ctx = { timeZone, resources: new Map(resources.map((r) => [idOf(r), r])) };
     return (
       rows
@@ -496,7 +559,7 @@ export function createKollaAdapter(options: KollaAdapterOptions): PracticeManage
     listPatientAppointments: (patientRemoteId, range) =>
       appointmentsIn(range, listResources(), { contactId: patientRemoteId }),
     findPatientsByPhone,
-    createPatient,
+    createPatient: (input) => createPatient(input),
     openSlots,
     book,
     getAppointment,

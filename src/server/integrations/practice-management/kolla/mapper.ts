@@ -58,10 +58,12 @@ export function toPatient(c: KollaContact, country: CountryCode = DEFAULT_COUNTR
   const rawPhone = c.primary_phone_number || c.phone_numbers.find((p) => p.number)?.number || '';
   const phone = toE164(rawPhone, country);
   const email = c.primary_email_address || c.email_addresses.find((e) => e.address)?.address;
+  const preferredName = collapseSpaces(c.preferred_name);
   return {
     remoteId: bareId(c.name, c.remote_id),
     givenName,
     familyName,
+    ...(preferredName && preferredName !== givenName && { preferredName }),
     name: fullName(givenName, familyName),
     ...(phone && { phone }),
     ...(email && { email }),
