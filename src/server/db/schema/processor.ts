@@ -2,6 +2,7 @@ import { index, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/
 import { practiceId } from './practices';
 import { users } from './users';
 import { calls } from './calls';
+import { phoneNumbers } from './voice';
 
 /** What the Appointment Processor made of an ended call: one row per call, written when it is processed. */
 export const callProcessing = pgTable(
@@ -43,6 +44,11 @@ export const callbacks = pgTable(
     providerCallId: text(),
     /** The text conversation the task comes from (messaging's conversations.id), when it came from a text. */
     conversationId: uuid(),
+    /**
+     * For a task from a text: our number the patient texted (phone_numbers.id, the conversation's number), so a
+     * sub user assigned that number sees the task as they see the conversation in Messages.
+     */
+    phoneNumberId: uuid().references(() => phoneNumbers.id, { onDelete: 'set null' }),
     callerName: text(),
     callerNumber: text(),
     appointmentType: text(),

@@ -185,7 +185,14 @@ export interface InboundText {
 export interface TextCallbacks {
   openForText(
     practice: PracticeContext,
-    text: { conversationId: string; callerName: string | null; callerNumber: string; note: string },
+    text: {
+      conversationId: string;
+      /** Our number the text came in on (phone_numbers.id), for sub users' scope. */
+      phoneNumberId: string | null;
+      callerName: string | null;
+      callerNumber: string;
+      note: string;
+    },
   ): Promise<{ id: string; created: boolean }>;
 }
 
@@ -490,6 +497,7 @@ export function createMessagingService(deps: MessagingServiceDeps) {
   async function reschedule(practice: PracticeContext, thread: ConversationRow) {
     await deps.callbacks.openForText(practice, {
       conversationId: thread.id,
+      phoneNumberId: thread.phoneNumberId,
       callerName: thread.patientName,
       callerNumber: thread.phoneNumber,
       note: 'Asked by text for a new time (replied R).',

@@ -1,10 +1,11 @@
-import { and, asc, desc, eq, isNotNull, isNull, or, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNotNull, isNull, or, sql, type SQL } from 'drizzle-orm';
 import type { Callback, CallbackStatus } from '#shared/schemas/callbacks';
 import type { Db } from '../../db/client';
 import {
   callbacks,
   callProcessing,
   calls,
+  phoneNumbers,
   providerWorkingHours,
   userAssistants,
   userPermissions,
@@ -65,18 +66,27 @@ const toCallback = (row: Row): Callback => ({
   closedAt: row.closedAt?.toISOString() ?? null,
 });
 
-const inScope = callsInScope;
+/**
+ * The tasks a scope sees (`undefined`: all): those whose call is in it, and those from a text that came in on one
+ * of its numbers (the task's `phoneNumberId`, as Messages scopes the conversation).
+ */
+function inScope(scope: CallScope): SQL | undefined {
+  const byCall = callsInScope(scope);
+  if (!scope?.phoneNumbers.length) return byCall;
+  return or(byCall, inArray(callbacks.phoneNumberId, [...scope.phoneNumbers]));
+}
 
 /**
  * The user in the query sees task `id` with their own scope, as `list` and `get` filter it: the task's call is on
- * one of their numbers or assistants (`inScope` for that user). A task without a call (from a text) is seen by
- * admins only, as in the list. Admins and Call Logs are checked by the caller.
+ * one of their numbers or assistants, or its text came in on one of their numbers (`inScope` for that user). A
+ * task from a text whose number is not known is seen by admins only, as in the list. Admins and Call Logs are
+ * checked by the caller.
  */
 const userSeesTask = (practiceId: string, id: string) => sql`exists (
-  select 1 from ${callbacks} t join ${calls} c on c.id = t.call_id
+  select 1 from ${callbacks} t left join ${calls} c on c.id = t.call_id
   where t.practice_id = ${practiceId} and t.id = ${id}
     and (exists (select 1 from ${userPhoneNumbers} un
-                 where un.user_id = ${users.id} and un.phone_number_id = c.phone_number_id)
+                 where un.user_id = ${users.id} and un.phone_number_id in (c.phone_number_id, t.phone_number_id))
       or exists (select 1 from ${userAssistants} ua
                  where ua.user_id = ${users.id} and ua.assistant_id = c.assistant_id)))`;
 
@@ -146,12 +156,15 @@ export function createCallbacksRepo(db: Db) {
     },
 
     /**
-     * A task for a text conversation (a reply R), unless one is open for it already: returns the open one's
-     * id, or the new one's.
+     * A task for a text conversation (a reply R), with our number it came in on, unless one is open for it
+     * already: returns the open one's id, or the new one's.
      */
     async openForConversation(
       practiceId: string,
-      task: Pick<NewCallback, 'conversationId' | 'callerName' | 'callerNumber' | 'note' | 'dueAt'> & {
+      task: Pick<
+        NewCallback,
+        'conversationId' | 'phoneNumberId' | 'callerName' | 'callerNumber' | 'note' | 'dueAt'
+      > & {
         conversationId: string;
       },
     ): Promise<{ id: string; created: boolean }> {
@@ -169,9 +182,18 @@ export function createCallbacksRepo(db: Db) {
             ),
           );
         if (open) return { id: open.id, created: false };
+        const { phoneNumberId, ...rest } = task;
         const [row] = await tx
           .insert(callbacks)
-          .values({ ...task, practiceId })
+          .values({
+            ...rest,
+            practiceId,
+            // Only a number the practice still holds (the conversation's may have been deleted since).
+            phoneNumberId: phoneNumberId
+              ? sql`(select ${phoneNumbers.id} from ${phoneNumbers}
+                     where ${phoneNumbers.id} = ${phoneNumberId} and ${phoneNumbers.practiceId} = ${practiceId})`
+              : null,
+          })
           .returning({ id: callbacks.id });
         return { id: row!.id, created: true };
       });
@@ -294,7 +316,8 @@ export function createCallbacksRepo(db: Db) {
 
     /**
      * Active users who see the callback inbox: admins and users with Call Logs; with `taskId`, only those who
-     * see that task (admins, and sub users assigned the number or assistant of its call).
+     * see that task (admins, and sub users assigned the number or assistant of its call, or the number its text
+     * came in on).
      */
     async assignees(practiceId: string, taskId?: string): Promise<{ id: string; name: string }[]> {
       return db

@@ -1,4 +1,4 @@
-import { eq, or } from 'drizzle-orm';
+import { and, eq, ne, or } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { format } from 'date-fns';
 import { PAST_DATE_MESSAGE } from '#shared/schemas/schedule';
@@ -19,6 +19,7 @@ import {
   weekdayWithFreeTime,
 } from '../../test/schedule-dates';
 import { firstPracticeId } from '../../test/practice-number';
+import { inbound } from '../../test/messaging';
 import { bearer, createTestApp, platformWebhook, type TestApp } from '../../test/test-app';
 import { holdSampleNumbers, SAMPLE_CALLED_NUMBER } from '../../test/sample-numbers';
 import { ALREADY_CLOSED } from './callbacks.service';
@@ -62,7 +63,14 @@ async function insertCall(transcript: string, seconds = 90, phoneNumberId: strin
 }
 
 const WANTS = 'User: Hi, this is Ivy Stone, I need a filling on Friday afternoon. Can someone call me back?';
-type Item = { id: string; callId: string; status: string; dueAt: string; takenBy: { name: string } | null };
+type Item = {
+  id: string;
+  callId: string;
+  status: string;
+  dueAt: string;
+  takenBy: { name: string } | null;
+  callerNumber: string | null;
+};
 const openTasks = async (session = admin) =>
   (await get('/api/callbacks?status=open', session)).json().callbacks as Item[];
 
@@ -342,6 +350,22 @@ describe('who has a callback', () => {
     third = { id: created.json().user.id, session: await t.login(email, password) };
   });
 
+  /** Another of the practice's numbers than the front desk's. */
+  const anotherNumber = async () => {
+    const [other] = await t.database.db
+      .select({ id: phoneNumbers.id })
+      .from(phoneNumbers)
+      .where(and(eq(phoneNumbers.practiceId, demoId), ne(phoneNumbers.id, deskNumber)));
+    return other
+      ? other.id
+      : (
+          await t.database.db
+            .insert(phoneNumbers)
+            .values({ practiceId: demoId, name: 'Hygiene Line', number: '+15555550177' })
+            .returning({ id: phoneNumbers.id })
+        )[0]!.id;
+  };
+
   const newTask = async () => {
     const callId = await insertCall(WANTS, 90, deskNumber);
     return (await openTasks()).find((c) => c.callId === callId)!;
@@ -409,19 +433,7 @@ describe('who has a callback', () => {
 
   it('refuses handing a task to a colleague whose numbers do not include it, and offers only those who see it', async () => {
     // Nora is a front desk user too, but on another of the practice's numbers.
-    const [other] = await t.database.db
-      .select({ id: phoneNumbers.id })
-      .from(phoneNumbers)
-      .where(eq(phoneNumbers.practiceId, demoId));
-    const otherNumber =
-      other && other.id !== deskNumber
-        ? other.id
-        : (
-            await t.database.db
-              .insert(phoneNumbers)
-              .values({ practiceId: demoId, name: 'Hygiene Line', number: '+15555550177' })
-              .returning({ id: phoneNumbers.id })
-          )[0]!.id;
+    const otherNumber = await anotherNumber();
     const created = await t.app.inject({
       method: 'POST',
       url: '/api/users/atomic',
@@ -460,6 +472,65 @@ describe('who has a callback', () => {
     // A task she cannot see is not hers to ask about.
     const noraSession = await t.login('nora-other@example.com', 'nora-other-pw-2026');
     expect((await get(`/api/callbacks/assignees?for=${task.id}`, noraSession)).statusCode).toBe(404);
+  });
+
+  it('shows a task from a text to those assigned the number it came in on, and hands it only to them', async () => {
+    // Olga is a front desk user on another of the practice's numbers.
+    const created = await t.app.inject({
+      method: 'POST',
+      url: '/api/users/atomic',
+      headers: bearer(admin),
+      payload: {
+        user: {
+          name: 'Olga Elsewhere',
+          email: 'olga-elsewhere@example.com',
+          username: 'olga-elsewhere',
+          password: 'olga-elsewhere-pw-2026',
+        },
+        permissions: { canCallLogs: true },
+        phoneNumberIds: [await anotherNumber()],
+      },
+    });
+    expect(created.statusCode, created.body).toBe(200);
+    const olga = { id: created.json().user.id as string };
+    const olgaSession = await t.login('olga-elsewhere@example.com', 'olga-elsewhere-pw-2026');
+
+    // The patient replies R to the front desk's number: messaging opens the task with that number.
+    const [desk] = await t.database.db
+      .select({ number: phoneNumbers.number })
+      .from(phoneNumbers)
+      .where(eq(phoneNumbers.id, deskNumber));
+    const patientNumber = '+12125550163';
+    const replied = await inbound(t, patientNumber, desk!.number!, 'R');
+    expect(replied.statusCode, replied.body).toBeLessThan(300);
+    const task = (await openTasks()).find((c) => c.callId === null && c.callerNumber === patientNumber)!;
+    expect(task).toBeDefined();
+    const [stored] = await t.database.db
+      .select({ phoneNumberId: callbacks.phoneNumberId })
+      .from(callbacks)
+      .where(eq(callbacks.id, task.id));
+    expect(stored!.phoneNumberId).toBe(deskNumber);
+
+    // Seen by the front desk (list and actions), not by Olga.
+    expect((await openTasks(frontDesk)).map((c) => c.id)).toContain(task.id);
+    expect((await openTasks(olgaSession)).map((c) => c.id)).not.toContain(task.id);
+    expect((await patch(`/api/callbacks/${task.id}`, { take: true }, olgaSession)).statusCode).toBe(404);
+
+    // Handed only to a colleague assigned that number.
+    expect((await patch(`/api/callbacks/${task.id}`, { take: true }, frontDesk)).statusCode).toBe(200);
+    const offered = (
+      (await get(`/api/callbacks/assignees?for=${task.id}`, frontDesk)).json().assignees as {
+        id: string;
+      }[]
+    ).map((a) => a.id);
+    expect(offered).toContain(third.id);
+    expect(offered).not.toContain(olga.id);
+    const refused = await patch(`/api/callbacks/${task.id}`, { assignTo: olga.id }, frontDesk);
+    expect(refused.statusCode).toBe(400);
+    const handed = await patch(`/api/callbacks/${task.id}`, { assignTo: third.id }, frontDesk);
+    expect(handed.statusCode, handed.body).toBe(200);
+    expect(await takenBy(task.id)).toBe('Theo Third');
+    expect((await openTasks(third.session)).map((c) => c.id)).toContain(task.id);
   });
 
   it('lets one of two people closing a task at once close it; the other gets 409 and the first note stays', async () => {

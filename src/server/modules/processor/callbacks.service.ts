@@ -257,10 +257,18 @@ export function createCallbacksService(deps: {
     /**
      * A patient asked by text for a new time (a reply R): a task for the conversation, due the next hour the
      * practice is open; one already open for the conversation is kept (a second R opens nothing more).
+     * `phoneNumberId`: our number the text came in on (the conversation's, phone_numbers.id): sub users assigned
+     * it see the task, as they see the conversation; null: admins only.
      */
     async openForText(
       practice: PracticeContext,
-      text: { conversationId: string; callerName: string | null; callerNumber: string; note: string },
+      text: {
+        conversationId: string;
+        phoneNumberId: string | null;
+        callerName: string | null;
+        callerNumber: string;
+        note: string;
+      },
     ): Promise<{ id: string; created: boolean }> {
       const hours = await repo.openingHours(practice.id);
       const task = await repo.openForConversation(practice.id, {
@@ -273,7 +281,7 @@ export function createCallbacksService(deps: {
 
     /**
      * A caller asked on the phone for a change the receptionist could not make there (issue 24): a task for
-     * the call, due the next hour the practice is open. One per call: a second request adds nothing.
+     * the call, due the next hour the practice is open. One per call: a second request adds its note to it.
      */
     async openForCall(practice: PracticeContext, request: CallbackRequest): Promise<void> {
       const hours = await repo.openingHours(practice.id);
@@ -284,6 +292,7 @@ export function createCallbacksService(deps: {
         dueAt: nextOpenHour(now(), practice.timeZone, hours),
       });
       if (task.created) await recordCreated(practice.id, task.id, 'from a change asked for on a call');
+      else await repo.addToNote(practice.id, task.id, request.note);
     },
 
     /** The processor booked the call: its open task is done. */

@@ -1,0 +1,2 @@
+ALTER TABLE "callbacks" ADD COLUMN "phone_number_id" uuid;--> statement-breakpoint
+ALTER TABLE "callbacks" ADD CONSTRAINT "callbacks_phone_number_id_phone_numbers_id_fk" FOREIGN KEY ("phone_number_id") REFERENCES "public"."phone_numbers"("id") ON DELETE set null ON UPDATE no action;
