@@ -57,3 +57,11 @@ export function closedMessage(wallStart: string, nearest: Slot[], providerName?:
 /** A move to a time that is not free: nothing changed, and the nearest times that are. */
 export const movedNothingMessage = (wallStart: string, nearest: Slot[]): string =>
   `${spoken(wallStart)} is not free, so the appointment was not moved. ${nearestText(nearest)}`;
+
+/** A move of a visit cancelled, kept or missed since it was read (during the call): no times to offer. */
+export const NOT_MOVABLE_MESSAGE =
+  'This appointment has been cancelled or has already taken place, so it cannot be moved.';
+
+/** A move to a time that passed meanwhile: nothing changed, and no "not free" (it may be). */
+export const passedTimeMessage = (wallStart: string): string =>
+  `${spoken(wallStart)} has already passed, so the appointment was not moved. Please choose a later time.`;

@@ -43,7 +43,13 @@ import { newConfirmationNumber } from '../../lib/confirmation-number';
 import type { Integrations } from '../../integrations/index';
 import type { PracticeConnector, ScheduleRepo } from './schedule.repo';
 import { createKeyedTurns } from '../../lib/keyed-turns';
-import { closedMessage, movedNothingMessage, nearestOpenTimes } from './nearest-open-times';
+import {
+  closedMessage,
+  movedNothingMessage,
+  nearestOpenTimes,
+  NOT_MOVABLE_MESSAGE,
+  passedTimeMessage,
+} from './nearest-open-times';
 import { isLate, outcomeOf } from './outcomes';
 import { collapseSpaces } from '../../lib/text';
 import { weekJson } from './week-json';
@@ -523,6 +529,12 @@ export function createScheduleService({
       } catch (error) {
         if (error instanceof PatientBusyError) throw new PatientAlreadyBookedError(error.existing);
         if (isPmsError(error, 'conflict')) {
+          // The port says "conflict" also for a visit no longer movable and a time gone by: read both again,
+          // so the caller is not offered times for a visit cancelled meanwhile (or told a past time is taken).
+          const current = await practice.pms.getAppointment(appointment.remoteId);
+          if (!current || current.cancelled || current.completed) throw conflict(NOT_MOVABLE_MESSAGE);
+          if (wallStart.slice(0, 16) < wallFromInstant(now(), practice.timeZone).slice(0, 16))
+            throw conflict(passedTimeMessage(wallStart));
           const length = (appointment.end.getTime() - appointment.start.getTime()) / 60_000;
           const nearest = await nearestOpenTimes(practice.pms, {
             wallStart,

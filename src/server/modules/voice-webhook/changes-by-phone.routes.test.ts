@@ -7,7 +7,8 @@ import { listSlots, PRACTICE_ZONE, weekdaysAhead } from '../../test/schedule-dat
 import { patientWithVisit as bookPatientWithVisit } from '../../test/patient-visit';
 import { bearer, consoleCall, createTestApp, platformWebhook, type TestApp } from '../../test/test-app';
 import { firstPracticeId, givePracticeNumber } from '../../test/practice-number';
-import { STAFF_WILL_CALL } from './voice-webhook.service';
+import { NO_TOOL_CALL_ID } from './voice-webhook.routes';
+import { STAFF_CANNOT_CALL, STAFF_WILL_CALL } from './voice-webhook.service';
 
 /**
  * Issue 24: callers reschedule and cancel by phone, only their own visits (the number calling and the
@@ -67,6 +68,11 @@ const callbacksFrom = (phone: string) =>
     .select()
     .from(callbacks)
     .where(and(eq(callbacks.practiceId, practiceId), eq(callbacks.callerNumber, phone)));
+const callbacksOfCall = (providerCallId: string) =>
+  t.database.db
+    .select()
+    .from(callbacks)
+    .where(and(eq(callbacks.practiceId, practiceId), eq(callbacks.providerCallId, providerCallId)));
 const changesOf = (ref: string) =>
   t.database.db
     .select()
@@ -379,6 +385,88 @@ describe('rescheduleAppointment', () => {
     expect(resultOf(a)).toMatchObject({ success: true });
     expect(resultOf(b)).toEqual(resultOf(a));
     expect((await changesOf(max.id)).filter((c) => c.change === 'rescheduled')).toHaveLength(1);
+  });
+
+  it('a tool call without an id is not run: it would share its retry key with every other one', async () => {
+    const [date, later] = weekdaysAhead(t.clock.now(), 8, 2);
+    const ned = await patientWithVisit('Ned Blank', number(47), date!);
+    const ora = await patientWithVisit('Ora Blank', number(48), date!);
+    const to = await freeTimeOn(later!, ned.slot.provider_id);
+    const move = async (p: typeof ned, callId: string) => {
+      const response = await platformWebhook(t.app, {
+        message: {
+          type: 'tool-calls',
+          toolCallList: [
+            {
+              id: '',
+              type: 'function',
+              function: {
+                name: 'rescheduleAppointment',
+                arguments: { appointment_id: p.id, patient_name: p.name, date: later, time: to.time },
+              },
+            },
+          ],
+          phoneNumber: { number: calledNumber },
+          call: { id: callId, type: 'inboundPhoneCall', customer: { number: p.phone } },
+        },
+      });
+      expect(response.statusCode).toBe(200);
+      return (response.json().results as { result?: string; error?: string }[])[0]!;
+    };
+    expect(await move(ned, 'call-blank-1')).toMatchObject({ error: NO_TOOL_CALL_ID });
+    expect(await move(ora, 'call-blank-2')).toMatchObject({ error: NO_TOOL_CALL_ID });
+    expect(wallOf((await rowOf(ned.id)).startsAt)).toBe(wallOf(ned.row.startsAt));
+    expect(wallOf((await rowOf(ora.id)).startsAt)).toBe(wallOf(ora.row.startsAt));
+  });
+});
+
+describe('what a caller is told when staff take over', () => {
+  it('promises no call back "at this number" to a caller whose number is withheld', async () => {
+    const [date] = weekdaysAhead(t.clock.now(), 3, 1);
+    const una = await patientWithVisit('Uma Withheld', number(44), date!);
+    const response = await platformWebhook(t.app, {
+      message: {
+        type: 'tool-calls',
+        toolCallList: [
+          {
+            id: 'tc-withheld',
+            type: 'function',
+            function: {
+              name: 'cancelAppointment',
+              arguments: { appointment_id: una.id, patient_name: una.name },
+            },
+          },
+        ],
+        phoneNumber: { number: calledNumber },
+        call: { id: 'call-withheld', type: 'inboundPhoneCall', customer: {} },
+      },
+    });
+    expect(response.statusCode).toBe(200);
+    const [reply] = response.json().results as { error?: string }[];
+    expect(reply!.error).toBe(STAFF_CANNOT_CALL);
+    expect(reply!.error).not.toMatch(/this number/);
+    expect((await rowOf(una.id)).status).toBe('pending');
+    const [task] = await callbacksOfCall('call-withheld');
+    expect(task).toMatchObject({ callerNumber: null, callerName: 'Uma Withheld' });
+  });
+
+  it("a second request on the same call reaches the call's task", async () => {
+    const [date] = weekdaysAhead(t.clock.now(), 4, 1);
+    const vera = await patientWithVisit('Vera Twice', number(45), date!);
+    const stranger = number(46);
+    const first = await onCall(stranger, 'findAppointments', {}, 'call-twice');
+    expect(first).toEqual({ error: STAFF_WILL_CALL });
+    const second = await onCall(
+      stranger,
+      'cancelAppointment',
+      { appointment_id: vera.id, patient_name: 'Vera Twice' },
+      'call-twice',
+    );
+    expect(second).toEqual({ error: STAFF_WILL_CALL });
+    const tasks = await callbacksOfCall('call-twice');
+    expect(tasks).toHaveLength(1);
+    expect(tasks[0]!.note).toContain('Called about their appointments');
+    expect(tasks[0]!.note).toContain('Called to cancel an appointment');
   });
 });
 

@@ -66,6 +66,9 @@ function carriesSecret(request: FastifyRequest, secretDigest: Buffer | undefined
   );
 }
 
+/** A tool call without an id cannot be told from a retry of another: it is not run. */
+export const NO_TOOL_CALL_ID = 'This tool call has no id, so it was not run.';
+
 const isRefusal = (result: ToolResult): result is ToolErrorResult =>
   result.success === false && 'error' in result && typeof result.error === 'string' && !('pending' in result);
 
@@ -112,6 +115,9 @@ export function registerWebhookRoutes(
     const run = async (call: ToolCall) => {
       const name = call.function?.name ?? call.name ?? '';
       if ('error' in ctx) return toolCallResult(call.id, name, { error: ctx.error });
+      // The id keys the retry (`tool:<id>`): an empty one would be every such call's, and replay another
+      // caller's answer. The schema lets it through, so it is refused here, before anything runs.
+      if (!call.id.trim()) return toolCallResult(call.id, name, { error: NO_TOOL_CALL_ID });
       const params = call.function ? call.function.arguments : (call.arguments ?? call.parameters);
       try {
         // Object.assign, not a spread with a field after it: that shape costs Node 20 dearly (ADR 066).

@@ -86,6 +86,9 @@ export interface PhoneChangeDeps {
 /** Said whenever a change cannot be made on the call: the same words whatever the reason, so nothing leaks. */
 export const STAFF_WILL_CALL =
   'I cannot change that appointment on this call. I have asked our staff to call you back at this number.';
+/** The same, to a caller whose number is withheld: staff have no number to call back, so none is promised. */
+export const STAFF_CANNOT_CALL =
+  'I cannot change that appointment on this call, and your number is withheld, so our staff cannot call you back. Please call us again from a number that is not withheld.';
 const NAME_NEEDED =
   "patient_name is required: ask the caller for the patient's full name, as the practice has it.";
 const ON_A_CALL_ONLY = 'This function works on a phone call: it looks up the number calling.';
@@ -342,13 +345,15 @@ export function createToolFunctions(schedule: ScheduleService, phone?: PhoneChan
     note: string,
     answer = STAFF_WILL_CALL,
   ) {
+    const callerNumber = (ctx.callerNumber && toE164(ctx.callerNumber)) || null;
     await phone?.requestCallback(ctx.practice, {
       providerCallId: ctx.call?.id || null,
       callerName: said ?? null,
-      callerNumber: (ctx.callerNumber && toE164(ctx.callerNumber)) || null,
+      callerNumber,
       note,
     });
-    return { success: false as const, error: answer };
+    // "At this number" only when there is one: a withheld number leaves the task without any.
+    return { success: false as const, error: callerNumber ? answer : STAFF_CANNOT_CALL };
   }
 
   /**

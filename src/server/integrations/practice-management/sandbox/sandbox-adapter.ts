@@ -495,7 +495,10 @@ export function createSandboxSchedule(
     tx: Tx,
     id: string,
     patientId: string,
-    values: Pick<typeof appointments.$inferInsert, 'startsAt' | 'endsAt' | 'providerId' | 'operatoryId'>,
+    values: Pick<
+      typeof appointments.$inferInsert,
+      'startsAt' | 'endsAt' | 'providerId' | 'operatoryId' | 'status'
+    >,
   ): Promise<boolean> {
     for (let attempt = 0; ; attempt++) {
       try {
@@ -563,8 +566,11 @@ export function createSandboxSchedule(
         throw new PmsError('conflict', 'This appointment can no longer be moved.');
       const busy = await patientBusy(tx, { patientId: row.patientId, startsAt, endsAt, except: remoteId });
       if (busy) throw busy;
+      // A visit confirmed for its old time is not confirmed for the new one: back to pending, so the
+      // confirmation calls and texts ask again. A change of provider or room at the same time keeps it.
+      const status = startsAt.getTime() === current.start.getTime() ? row.status : 'pending';
       for (const { c, room } of choices) {
-        const values = { startsAt, endsAt, providerId: c.provider.id, operatoryId: room };
+        const values = { startsAt, endsAt, providerId: c.provider.id, operatoryId: room, status };
         if (await tryMove(tx, remoteId, row.patientId, values)) return;
       }
       throw new PmsError('conflict', `${date} ${formatHm(start)} is not available`);
