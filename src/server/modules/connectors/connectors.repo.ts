@@ -112,6 +112,13 @@ export function createConnectorsRepo(db: Db, changes?: TableChanges) {
       >,
     ): Promise<Connector | 'taken' | undefined> {
       return db.transaction(async (tx) => {
+        // Another practice's connector is not found, whatever it would link (before the link is judged).
+        const [own] = await tx
+          .select({ id: connectors.id })
+          .from(connectors)
+          .where(ofPractice(practiceId, id))
+          .for('update');
+        if (!own) return undefined;
         if (values.connectorId && values.consumerId) {
           const link = { connectorId: values.connectorId, consumerId: values.consumerId };
           if (await takenElsewhere(tx, practiceId, link)) return 'taken';
