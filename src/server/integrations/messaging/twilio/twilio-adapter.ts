@@ -102,19 +102,20 @@ function errorFrom(response: Response, text: string): MessagingError {
   });
 }
 
-function stateOf(text: string): TextState {
+/** A 2xx body read with its schema; anything else is Twilio answering what we cannot use ('unavailable'). */
+function parseBody<T>(text: string, schema: z.ZodType<T>, without: string): T {
   let parsed;
   try {
-    parsed = messageSchema.safeParse(JSON.parse(text));
+    parsed = schema.safeParse(JSON.parse(text));
   } catch (cause) {
     throw new MessagingError('unavailable', 'Twilio answered with something that is not JSON', { cause });
   }
   if (!parsed.success)
-    throw new MessagingError('unavailable', 'Twilio answered without a message resource', {
-      cause: parsed.error,
-    });
-  return stateFrom(parsed.data);
+    throw new MessagingError('unavailable', `Twilio answered without ${without}`, { cause: parsed.error });
+  return parsed.data;
 }
+
+const stateOf = (text: string): TextState => stateFrom(parseBody(text, messageSchema, 'a message resource'));
 
 function stateFrom(message: z.infer<typeof messageSchema>): TextState {
   const status = STATUS[message.status];
@@ -188,19 +189,13 @@ export function createTwilioMessaging(config: TwilioConfig): Messaging {
    */
   async function findEarlier(text: OutgoingText, since: Date): Promise<TextState | undefined> {
     const query = new URLSearchParams({ To: text.to, From: text.from, PageSize: String(LOOKUP_PAGE) });
-    const body = await call('GET', `/Messages.json?${query.toString()}`);
-    let parsed;
-    try {
-      parsed = listSchema.safeParse(JSON.parse(body));
-    } catch (cause) {
-      throw new MessagingError('unavailable', 'Twilio answered with something that is not JSON', { cause });
-    }
-    if (!parsed.success)
-      throw new MessagingError('unavailable', 'Twilio answered without a message list', {
-        cause: parsed.error,
-      });
+    const list = parseBody(
+      await call('GET', `/Messages.json?${query.toString()}`),
+      listSchema,
+      'a message list',
+    );
     const from = since.getTime() - CLOCK_SKEW_MS;
-    const found = parsed.data.messages.find(
+    const found = list.messages.find(
       (m) =>
         m.to === text.to &&
         m.from === text.from &&
